@@ -1,0 +1,343 @@
+import { z } from "zod";
+import { iso } from "../clock.ts";
+import type { Core } from "../core.ts";
+import type { Role, Space, Workspace } from "../db/schema.ts";
+import { isUniqueViolation, type Tx } from "../db/store.ts";
+import { conflict, notFound } from "../errors.ts";
+import { newId } from "../secrets.ts";
+import { displayName, email, parse, prefix, slug, slugify } from "../validate.ts";
+import { requirePersonByEmail } from "./people.ts";
+
+/** Agent connections on the free plan, unless the operator sets another number for a workspace. */
+export const FREE_PLAN_AGENT_CONNECTIONS = 3;
+export const MAX_AGENT_CONNECTIONS = 10_000;
+
+export interface SpaceView {
+  id: string;
+  name: string;
+  prefix: string;
+}
+
+export interface WorkspaceView {
+  id: string;
+  name: string;
+  slug: string;
+  owner: { id: string; email: string };
+  plan: string;
+  agent_connection_limit: number;
+  members: number;
+  spaces: SpaceView[];
+  created_at: string;
+}
+
+/** What a token may learn of its own workspace: the REST `GET /v1/workspace` and MCP `get_workspace_identity`. */
+export interface WorkspaceIdentity {
+  id: string;
+  name: string;
+  slug: string;
+  spaces: SpaceView[];
+}
+
+const viewSpace = (s: Pick<Space, "id" | "name" | "prefix">): SpaceView => ({
+  id: s.id,
+  name: s.name,
+  prefix: s.prefix,
+});
+
+export const createWorkspaceInput = z.strictObject({
+  name: displayName(100),
+  slug: slug.optional(),
+  owner_email: email,
+  space_name: displayName(100).optional(),
+  space_prefix: prefix,
+  agent_connection_limit: z.number().int().min(0).max(MAX_AGENT_CONNECTIONS).optional(),
+});
+
+async function insertSpace(
+  tx: Tx,
+  core: Core,
+  workspaceId: string,
+  name: string,
+  pfx: string,
+): Promise<Space> {
+  const clash = await tx
+    .selectFrom("spaces")
+    .select(["name", "prefix"])
+    .where("workspace_id", "=", workspaceId)
+    .where((eb) => eb.or([eb("prefix", "=", pfx), eb("name", "=", name)]))
+    .executeTakeFirst();
+  if (clash?.prefix === pfx) throw conflict(`This workspace already has a space with the prefix ${pfx}.`);
+  if (clash) throw conflict(`This workspace already has a space named "${name}".`);
+  const now = iso(core.clock);
+  const row: Space = {
+    id: newId("spc", core.clock.now()),
+    workspace_id: workspaceId,
+    name,
+    prefix: pfx,
+    next_issue_number: 1,
+    created_at: now,
+    updated_at: now,
+  };
+  await tx.insertInto("spaces").values(row).execute();
+  return row;
+}
+
+/** Creates a workspace, its Owner's membership and its first space, all or nothing. */
+export async function createWorkspace(
+  core: Core,
+  input: z.input<typeof createWorkspaceInput>,
+): Promise<WorkspaceView> {
+  const data = parse(createWorkspaceInput, input);
+  const owner = await requirePersonByEmail(core, data.owner_email);
+  const wsSlug = data.slug ?? slugify(data.name);
+  const now = iso(core.clock);
+  const workspace: Workspace = {
+    id: newId("ws", core.clock.now()),
+    name: data.name,
+    slug: wsSlug,
+    owner_id: owner.id,
+    plan: "free",
+    agent_connection_limit: data.agent_connection_limit ?? FREE_PLAN_AGENT_CONNECTIONS,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await core.db.transaction().execute(async (tx) => {
+      const taken = await tx
+        .selectFrom("workspaces")
+        .select("id")
+        .where("slug", "=", wsSlug)
+        .executeTakeFirst();
+      if (taken) throw conflict(`The workspace slug "${wsSlug}" is taken; choose another with a slug.`);
+      await tx.insertInto("workspaces").values(workspace).execute();
+      await tx
+        .insertInto("memberships")
+        .values({ workspace_id: workspace.id, person_id: owner.id, role: "owner", created_at: now })
+        .execute();
+      await insertSpace(tx, core, workspace.id, data.space_name ?? data.space_prefix, data.space_prefix);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict(`The workspace slug "${wsSlug}" is taken; choose another with a slug.`);
+    throw error;
+  }
+  return getWorkspaceView(core, wsSlug);
+}
+
+export async function requireWorkspace(core: Core, slugOrId: string): Promise<Workspace> {
+  const key = slugOrId.trim();
+  const row = await core.db
+    .selectFrom("workspaces")
+    .selectAll()
+    .where((eb) => eb.or([eb("slug", "=", key.toLowerCase()), eb("id", "=", key)]))
+    .executeTakeFirst();
+  if (!row) throw notFound(`No workspace has the slug or id "${key}".`);
+  return row;
+}
+
+async function spacesOf(core: Core, workspaceIds: string[]): Promise<Map<string, SpaceView[]>> {
+  const map = new Map<string, SpaceView[]>();
+  if (workspaceIds.length === 0) return map;
+  const rows = await core.db
+    .selectFrom("spaces")
+    .select(["id", "name", "prefix", "workspace_id"])
+    .where("workspace_id", "in", workspaceIds)
+    .orderBy("prefix")
+    .execute();
+  for (const r of rows) {
+    const list = map.get(r.workspace_id) ?? [];
+    list.push(viewSpace(r));
+    map.set(r.workspace_id, list);
+  }
+  return map;
+}
+
+export async function listWorkspaces(
+  core: Core,
+  filter: { member?: string; id?: string } = {},
+): Promise<WorkspaceView[]> {
+  let query = core.db
+    .selectFrom("workspaces as w")
+    .innerJoin("people as o", "o.id", "w.owner_id")
+    .select((eb) => [
+      "w.id",
+      "w.name",
+      "w.slug",
+      "w.plan",
+      "w.agent_connection_limit",
+      "w.created_at",
+      "o.id as owner_id",
+      "o.email as owner_email",
+      eb
+        .selectFrom("memberships as m")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("m.workspace_id", "=", "w.id")
+        .as("members"),
+    ])
+    .orderBy("w.slug");
+  if (filter.id) query = query.where("w.id", "=", filter.id);
+  if (filter.member) {
+    const person = await requirePersonByEmail(core, filter.member);
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("memberships as mm")
+          .select("mm.person_id")
+          .whereRef("mm.workspace_id", "=", "w.id")
+          .where("mm.person_id", "=", person.id),
+      ),
+    );
+  }
+  const rows = await query.execute();
+  const spaces = await spacesOf(
+    core,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    owner: { id: r.owner_id, email: r.owner_email },
+    plan: r.plan,
+    agent_connection_limit: r.agent_connection_limit,
+    members: Number(r.members ?? 0),
+    spaces: spaces.get(r.id) ?? [],
+    created_at: r.created_at,
+  }));
+}
+
+export async function getWorkspaceView(core: Core, slugOrId: string): Promise<WorkspaceView> {
+  const ws = await requireWorkspace(core, slugOrId);
+  const [view] = await listWorkspaces(core, { id: ws.id });
+  return view!;
+}
+
+/** The token's own workspace, as `GET /v1/workspace` and the MCP tool `get_workspace_identity` give it. */
+export async function getWorkspaceIdentity(core: Core, workspaceId: string): Promise<WorkspaceIdentity> {
+  const ws = await core.db
+    .selectFrom("workspaces")
+    .select(["id", "name", "slug"])
+    .where("id", "=", workspaceId)
+    .executeTakeFirst();
+  if (!ws) throw notFound("This workspace no longer exists.");
+  const spaces = await core.db
+    .selectFrom("spaces")
+    .select(["id", "name", "prefix"])
+    .where("workspace_id", "=", workspaceId)
+    .orderBy("prefix")
+    .execute();
+  return { id: ws.id, name: ws.name, slug: ws.slug, spaces: spaces.map(viewSpace) };
+}
+
+export const createSpaceInput = z.strictObject({
+  workspace: z.string().min(1),
+  name: displayName(100),
+  prefix,
+});
+
+export async function createSpace(core: Core, input: z.input<typeof createSpaceInput>): Promise<SpaceView> {
+  const data = parse(createSpaceInput, input);
+  const ws = await requireWorkspace(core, data.workspace);
+  try {
+    return viewSpace(
+      await core.db.transaction().execute((tx) => insertSpace(tx, core, ws.id, data.name, data.prefix)),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict(`This workspace already has a space with the prefix ${data.prefix}.`);
+    throw error;
+  }
+}
+
+export const addMemberInput = z.strictObject({
+  workspace: z.string().min(1),
+  email,
+  role: z
+    .enum(["admin", "member"], { error: 'must be "admin" or "member" (a workspace has one Owner)' })
+    .optional(),
+});
+
+export interface MemberView {
+  person_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  joined_at: string;
+}
+
+export async function addMember(core: Core, input: z.input<typeof addMemberInput>): Promise<MemberView> {
+  const data = parse(addMemberInput, input);
+  const ws = await requireWorkspace(core, data.workspace);
+  const person = await requirePersonByEmail(core, data.email);
+  const now = iso(core.clock);
+  const role = data.role ?? "member";
+  try {
+    await core.db.transaction().execute(async (tx) => {
+      const existing = await tx
+        .selectFrom("memberships")
+        .select("role")
+        .where("workspace_id", "=", ws.id)
+        .where("person_id", "=", person.id)
+        .executeTakeFirst();
+      if (existing)
+        throw conflict(`${person.email} is already a member of ${ws.slug} (role ${existing.role}).`);
+      await tx
+        .insertInto("memberships")
+        .values({ workspace_id: ws.id, person_id: person.id, role, created_at: now })
+        .execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`${person.email} is already a member of ${ws.slug}.`);
+    throw error;
+  }
+  return { person_id: person.id, email: person.email, name: person.name, role, joined_at: now };
+}
+
+export async function listMembers(core: Core, workspace: string): Promise<MemberView[]> {
+  const ws = await requireWorkspace(core, workspace);
+  const rows = await core.db
+    .selectFrom("memberships as m")
+    .innerJoin("people as p", "p.id", "m.person_id")
+    .select(["p.id", "p.email", "p.name", "m.role", "m.created_at"])
+    .where("m.workspace_id", "=", ws.id)
+    .orderBy("p.email")
+    .execute();
+  return rows.map((r) => ({
+    person_id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    joined_at: r.created_at,
+  }));
+}
+
+export const agentConnectionLimit = z
+  .number({ error: "must be a number" })
+  .int({ error: "must be a whole number" })
+  .min(0, { error: "must be 0 or more" })
+  .max(MAX_AGENT_CONNECTIONS, { error: `must be at most ${MAX_AGENT_CONNECTIONS}` });
+
+export async function setAgentConnectionLimit(
+  core: Core,
+  workspace: string,
+  limit: number,
+): Promise<WorkspaceView> {
+  const n = parse(agentConnectionLimit, limit);
+  const ws = await requireWorkspace(core, workspace);
+  await core.db
+    .updateTable("workspaces")
+    .set({ agent_connection_limit: n, updated_at: iso(core.clock) })
+    .where("id", "=", ws.id)
+    .execute();
+  return getWorkspaceView(core, ws.id);
+}
+
+export async function roleOf(core: Core, workspaceId: string, personId: string): Promise<Role | undefined> {
+  const row = await core.db
+    .selectFrom("memberships")
+    .select("role")
+    .where("workspace_id", "=", workspaceId)
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
+  return row?.role;
+}

@@ -1,0 +1,460 @@
+import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { MemoryRateLimiter } from "../auth/limits.ts";
+import { createPerson, listPeople, type PersonView, setSuspended } from "../auth/people.ts";
+import { SWITCHES, type SwitchState, switchName } from "../auth/switches.ts";
+import { listPats, mintPat, revokePat, type TokenView } from "../auth/tokens.ts";
+import {
+  addMember,
+  createSpace,
+  createWorkspace,
+  listMembers,
+  listWorkspaces,
+  setAgentConnectionLimit,
+  type WorkspaceView,
+} from "../auth/workspaces.ts";
+import { systemClock } from "../clock.ts";
+import { loadConfig } from "../config.ts";
+import { type Core, closeCore, createCore } from "../core.ts";
+import { openStore } from "../db/store.ts";
+import { EXIT, type Io, reportError, table, UsageError } from "./output.ts";
+
+interface Result {
+  json: unknown;
+  text: string;
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+interface AdminCommand {
+  /** e.g. "people create" */
+  name: string;
+  summary: string;
+  args?: string;
+  options: ParseArgsOptionsConfig;
+  positionals?: string[];
+  examples: string[];
+  run(core: Core, values: Values, positionals: string[]): Promise<Result>;
+}
+
+const str = (v: Values, name: string): string | undefined =>
+  typeof v[name] === "string" ? (v[name] as string) : undefined;
+
+function need(v: Values, name: string): string {
+  const value = str(v, name);
+  if (value === undefined || value.trim() === "") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function wholeNumber(raw: string, flag: string): number {
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${flag} must be a whole number (got "${raw}")`);
+  return Number(raw.trim());
+}
+
+const peopleTable = (people: PersonView[]) =>
+  table(
+    ["EMAIL", "NAME", "VERIFIED", "SUSPENDED", "ID"],
+    people.map((p) => [p.email, p.name, p.email_verified ? "yes" : "no", p.suspended ? "yes" : "no", p.id]),
+  );
+
+const workspaceTable = (list: WorkspaceView[]) =>
+  table(
+    ["SLUG", "NAME", "OWNER", "MEMBERS", "AGENT LIMIT", "SPACES", "ID"],
+    list.map((w) => [
+      w.slug,
+      w.name,
+      w.owner.email,
+      w.members,
+      w.agent_connection_limit,
+      w.spaces.map((s) => s.prefix).join(",") || "-",
+      w.id,
+    ]),
+  );
+
+const tokenTable = (list: TokenView[]) =>
+  table(
+    ["ID", "NAME", "WORKSPACE", "PERSON", "SCOPES", "STATUS", "EXPIRES", "LAST USED"],
+    list.map((t) => [
+      t.id,
+      t.name,
+      t.workspace.slug,
+      t.person.email,
+      t.scopes.join(" "),
+      t.status,
+      t.expires_at ?? "never",
+      t.last_used_at ?? "never",
+    ]),
+  );
+
+const switchTable = (state: SwitchState) =>
+  table(
+    ["SWITCH", "STATE", "WHAT IT DOES"],
+    Object.entries(SWITCHES).map(([name, s]) => [
+      name.replaceAll("_", "-"),
+      state[name as keyof SwitchState] ? "on" : "off",
+      s.about,
+    ]),
+  );
+
+export const ADMIN_COMMANDS: AdminCommand[] = [
+  {
+    name: "migrate",
+    summary: "Apply database migrations (start-up does this too)",
+    options: {},
+    examples: ["docket admin migrate", "DATABASE_URL=postgres://db/docket docket admin migrate --json"],
+    async run(core) {
+      const report = await core.store.migrate();
+      return {
+        json: report,
+        text: report.applied.length
+          ? `Applied ${report.applied.join(", ")}.`
+          : `Schema is up to date (${report.current.length} migrations).`,
+      };
+    },
+  },
+  {
+    name: "people create",
+    summary: "Create a person (account)",
+    options: { email: { type: "string" }, name: { type: "string" }, verified: { type: "boolean" } },
+    examples: ['docket admin people create --email ada@example.com --name "Ada Lovelace"'],
+    async run(core, v) {
+      const person = await createPerson(core, {
+        email: need(v, "email"),
+        ...(str(v, "name") !== undefined ? { name: str(v, "name") } : {}),
+        ...(v.verified ? { email_verified: true } : {}),
+      });
+      return { json: person, text: `Created ${person.email} (${person.id}).` };
+    },
+  },
+  {
+    name: "people list",
+    summary: "List people",
+    options: {},
+    examples: ["docket admin people list", "docket admin people list --json"],
+    async run(core) {
+      const people = await listPeople(core);
+      return { json: people, text: peopleTable(people) };
+    },
+  },
+  {
+    name: "people suspend",
+    summary: "Suspend a person: every token of theirs stops working at once",
+    options: { email: { type: "string" } },
+    examples: ["docket admin people suspend --email mallory@example.com"],
+    async run(core, v) {
+      const person = await setSuspended(core, need(v, "email"), true);
+      return { json: person, text: `${person.email} is suspended.` };
+    },
+  },
+  {
+    name: "people unsuspend",
+    summary: "Lift a suspension",
+    options: { email: { type: "string" } },
+    examples: ["docket admin people unsuspend --email mallory@example.com"],
+    async run(core, v) {
+      const person = await setSuspended(core, need(v, "email"), false);
+      return { json: person, text: `${person.email} is no longer suspended.` };
+    },
+  },
+  {
+    name: "workspaces create",
+    summary: "Create a workspace with its Owner and first space",
+    options: {
+      name: { type: "string" },
+      slug: { type: "string" },
+      owner: { type: "string" },
+      "space-name": { type: "string" },
+      "space-prefix": { type: "string" },
+      "agent-connections": { type: "string" },
+    },
+    examples: [
+      'docket admin workspaces create --name "Acme" --owner ada@example.com --space-name Engineering --space-prefix ENG',
+      "docket admin workspaces create --name Acme --slug acme-labs --owner ada@example.com --space-prefix ENG --agent-connections 10",
+    ],
+    async run(core, v) {
+      const limit = str(v, "agent-connections");
+      const ws = await createWorkspace(core, {
+        name: need(v, "name"),
+        owner_email: need(v, "owner"),
+        space_prefix: need(v, "space-prefix"),
+        ...(str(v, "slug") !== undefined ? { slug: str(v, "slug") } : {}),
+        ...(str(v, "space-name") !== undefined ? { space_name: str(v, "space-name") } : {}),
+        ...(limit !== undefined ? { agent_connection_limit: wholeNumber(limit, "agent-connections") } : {}),
+      });
+      return {
+        json: ws,
+        text: `Created workspace ${ws.slug} (${ws.id}) owned by ${ws.owner.email}, with space ${ws.spaces
+          .map((s) => `${s.prefix} "${s.name}"`)
+          .join(", ")}.`,
+      };
+    },
+  },
+  {
+    name: "workspaces list",
+    summary: "List workspaces",
+    options: { member: { type: "string" } },
+    examples: [
+      "docket admin workspaces list",
+      "docket admin workspaces list --member ada@example.com --json",
+    ],
+    async run(core, v) {
+      const list = await listWorkspaces(core, str(v, "member") ? { member: str(v, "member")! } : {});
+      return { json: list, text: workspaceTable(list) };
+    },
+  },
+  {
+    name: "workspaces set-limit",
+    summary: "Set how many agent connections a workspace's plan allows",
+    options: { workspace: { type: "string" }, "agent-connections": { type: "string" } },
+    examples: ["docket admin workspaces set-limit --workspace acme --agent-connections 10"],
+    async run(core, v) {
+      const ws = await setAgentConnectionLimit(
+        core,
+        need(v, "workspace"),
+        wholeNumber(need(v, "agent-connections"), "agent-connections"),
+      );
+      return { json: ws, text: `${ws.slug} now allows ${ws.agent_connection_limit} agent connections.` };
+    },
+  },
+  {
+    name: "spaces create",
+    summary: "Add a space (team with an issue prefix) to a workspace",
+    options: { workspace: { type: "string" }, name: { type: "string" }, prefix: { type: "string" } },
+    examples: ["docket admin spaces create --workspace acme --name Design --prefix DES"],
+    async run(core, v) {
+      const space = await createSpace(core, {
+        workspace: need(v, "workspace"),
+        name: need(v, "name"),
+        prefix: need(v, "prefix"),
+      });
+      return { json: space, text: `Created space ${space.prefix} "${space.name}" (${space.id}).` };
+    },
+  },
+  {
+    name: "members add",
+    summary: "Add a person to a workspace",
+    options: { workspace: { type: "string" }, email: { type: "string" }, role: { type: "string" } },
+    examples: ["docket admin members add --workspace acme --email grace@example.com --role admin"],
+    async run(core, v) {
+      const member = await addMember(core, {
+        workspace: need(v, "workspace"),
+        email: need(v, "email"),
+        ...(str(v, "role") !== undefined ? { role: str(v, "role") as "admin" | "member" } : {}),
+      });
+      return { json: member, text: `${member.email} joined ${need(v, "workspace")} as ${member.role}.` };
+    },
+  },
+  {
+    name: "members list",
+    summary: "List a workspace's members",
+    options: { workspace: { type: "string" } },
+    examples: ["docket admin members list --workspace acme"],
+    async run(core, v) {
+      const members = await listMembers(core, need(v, "workspace"));
+      return {
+        json: members,
+        text: table(
+          ["EMAIL", "NAME", "ROLE", "JOINED"],
+          members.map((m) => [m.email, m.name, m.role, m.joined_at]),
+        ),
+      };
+    },
+  },
+  {
+    name: "tokens create",
+    summary: "Mint a personal access token (shown once, never again)",
+    options: {
+      workspace: { type: "string" },
+      email: { type: "string" },
+      name: { type: "string" },
+      "read-only": { type: "boolean" },
+      "expires-in-days": { type: "string" },
+      "expires-at": { type: "string" },
+    },
+    examples: [
+      'docket admin tokens create --workspace acme --email ada@example.com --name "laptop"',
+      'docket admin tokens create --workspace acme --email ada@example.com --name "CI" --read-only --expires-in-days 90 --json',
+    ],
+    async run(core, v) {
+      const days = str(v, "expires-in-days");
+      const { token, details } = await mintPat(core, {
+        workspace: need(v, "workspace"),
+        email: need(v, "email"),
+        name: need(v, "name"),
+        ...(v["read-only"] ? { scopes: ["workspace.read"] } : {}),
+        ...(days !== undefined ? { expires_in_days: wholeNumber(days, "expires-in-days") } : {}),
+        ...(str(v, "expires-at") !== undefined ? { expires_at: str(v, "expires-at") } : {}),
+      });
+      return {
+        json: { token, ...details },
+        text: [
+          `Token ${details.id} "${details.name}" for ${details.person.email} in ${details.workspace.slug}`,
+          `scopes: ${details.scopes.join(" ")}; expires: ${details.expires_at ?? "never"}`,
+          "Copy it now; it is not stored and will not be shown again:",
+          "",
+          token,
+        ].join("\n"),
+      };
+    },
+  },
+  {
+    name: "tokens list",
+    summary: "List personal access tokens (never the tokens themselves)",
+    options: { workspace: { type: "string" }, email: { type: "string" } },
+    examples: [
+      "docket admin tokens list",
+      "docket admin tokens list --workspace acme --email ada@example.com",
+    ],
+    async run(core, v) {
+      const filter: { workspace?: string; email?: string } = {};
+      if (str(v, "workspace")) filter.workspace = str(v, "workspace")!;
+      if (str(v, "email")) filter.email = str(v, "email")!;
+      const list = await listPats(core, filter);
+      return { json: list, text: tokenTable(list) };
+    },
+  },
+  {
+    name: "tokens revoke",
+    summary: "Revoke a personal access token by its id",
+    args: "<token-id>",
+    options: {},
+    positionals: ["token-id"],
+    examples: ["docket admin tokens revoke pat_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
+    async run(core, _v, positionals) {
+      const view = await revokePat(core, positionals[0]!);
+      return { json: view, text: `Token ${view.id} "${view.name}" is revoked (since ${view.revoked_at}).` };
+    },
+  },
+  {
+    name: "switches list",
+    summary: "Show the feature switches",
+    options: {},
+    examples: ["docket admin switches list"],
+    async run(core) {
+      const state = await core.switches.all();
+      return { json: state, text: switchTable(state) };
+    },
+  },
+  {
+    name: "switches set",
+    summary: "Turn a switch on or off: agent-registration, browser-oauth, maintenance",
+    args: "<switch> <on|off>",
+    options: {},
+    positionals: ["switch", "on|off"],
+    examples: [
+      "docket admin switches set maintenance on",
+      "docket admin switches set agent-registration off",
+    ],
+    async run(core, _v, positionals) {
+      const name = switchName(positionals[0]!);
+      const word = positionals[1]!.toLowerCase();
+      if (word !== "on" && word !== "off")
+        throw new UsageError(`say "on" or "off" (got "${positionals[1]}")`);
+      const state = await core.switches.set(name, word === "on");
+      return { json: state, text: `${name.replaceAll("_", "-")} is ${word}.` };
+    },
+  },
+];
+
+function commandHelp(c: AdminCommand): string {
+  const flags = Object.entries(c.options).map(
+    ([flag, o]) => `--${flag}${o.type === "string" ? " <value>" : ""}`,
+  );
+  return [
+    `docket admin ${c.name}${c.args ? ` ${c.args}` : ""} — ${c.summary}`,
+    "",
+    `Usage: docket admin ${c.name}${c.args ? ` ${c.args}` : ""} ${[...flags, "[--json]"].join(" ")}`,
+    "",
+    "Examples:",
+    ...c.examples.map((e) => `  ${e}`),
+  ].join("\n");
+}
+
+export function adminHelp(): string {
+  const width = Math.max(...ADMIN_COMMANDS.map((c) => c.name.length + (c.args?.length ?? 0) + 1));
+  return [
+    "docket admin — the operator's tool; works on the database named by DATABASE_URL (default ./data/docket.db)",
+    "",
+    "Commands:",
+    ...ADMIN_COMMANDS.map(
+      (c) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(width + 2)}${c.summary}`,
+    ),
+    "",
+    "Every command takes --json for output fit for scripts, and --help for its flags and examples.",
+    "Exit codes: 0 ok, 1 refused, 2 usage or configuration error, 4 not found.",
+  ].join("\n");
+}
+
+/** Runs `docket admin …`; returns the exit code. */
+export async function runAdmin(
+  argv: string[],
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const json = argv.includes("--json");
+  const command =
+    ADMIN_COMMANDS.find((c) => c.name === argv.slice(0, 2).join(" ")) ??
+    ADMIN_COMMANDS.find((c) => c.name === argv[0]);
+  if (!command) {
+    if (argv.length === 0 || ["--help", "-h", "help"].includes(argv[0]!)) {
+      io.out(adminHelp());
+      return argv.length === 0 ? EXIT.usage : EXIT.ok;
+    }
+    const asked = argv
+      .filter((a) => !a.startsWith("-"))
+      .slice(0, 2)
+      .join(" ");
+    return reportError(io, new UsageError(`unknown admin command "${asked}"; see docket admin --help`), json);
+  }
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.out(commandHelp(command));
+    return EXIT.ok;
+  }
+  const rest = argv.slice(command.name.split(" ").length);
+  let values: Values;
+  let positionals: string[];
+  try {
+    const parsed = parseArgs({
+      args: rest,
+      options: { ...command.options, json: { type: "boolean" } },
+      allowPositionals: true,
+      strict: true,
+    });
+    values = parsed.values as Values;
+    positionals = parsed.positionals;
+    const expected = command.positionals ?? [];
+    if (positionals.length !== expected.length) {
+      throw new UsageError(
+        expected.length
+          ? `docket admin ${command.name} takes ${expected.map((p) => `<${p}>`).join(" ")}`
+          : `docket admin ${command.name} takes no arguments (got "${positionals.join(" ")}")`,
+      );
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message.replace(/\. To specify.*$/s, "") : String(error);
+    return reportError(
+      io,
+      error instanceof UsageError
+        ? error
+        : new UsageError(`${message}; see docket admin ${command.name} --help`),
+      json,
+    );
+  }
+
+  let core: Core | undefined;
+  try {
+    const config = loadConfig(env);
+    const store = openStore(config.database, { poolSize: 2 });
+    core = createCore(config, store, { switchCacheMs: 0, limiter: new MemoryRateLimiter(systemClock) });
+    await store.migrate();
+    const result = await command.run(core, values, positionals);
+    io.out(json ? JSON.stringify(result.json, null, 2) : result.text);
+    return EXIT.ok;
+  } catch (error) {
+    return reportError(io, error, json);
+  } finally {
+    if (core) {
+      await closeCore(core);
+      await core.store.close();
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../http/logger.ts";
+import { startServer } from "../server.ts";
+import { EXIT, type Io, reportError } from "./output.ts";
+
+/** How long shutdown waits for requests in flight before it gives up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** `docket serve`: listens until SIGTERM or SIGINT, then drains and exits 0. */
+export async function runServe(
+  argv: string[],
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.out(
+      [
+        "docket serve — run the Docket service",
+        "",
+        "Configuration comes from the environment:",
+        "  PORT (3000)  HOST (0.0.0.0)  BASE_URL (http://localhost:$PORT)",
+        "  DATABASE_URL (a SQLite file, default $DOCKET_DATA_DIR/docket.db, or postgres://…)",
+        "  DOCKET_DATA_DIR (./data)  LOG_LEVEL (info)  SMTP_URL  REDIS_URL  REST_RATE_LIMIT (1200 a minute)",
+        "",
+        "Examples:",
+        "  docket serve",
+        "  PORT=8080 DATABASE_URL=postgres://docket@db/docket docket serve",
+      ].join("\n"),
+    );
+    return EXIT.ok;
+  }
+  if (argv.length > 0)
+    return (
+      reportError(io, new Error(`docket serve takes no arguments (got "${argv.join(" ")}")`), false) &&
+      EXIT.usage
+    );
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    return reportError(io, error, false);
+  }
+  const logger = createLogger(config.logLevel);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config, { logger });
+  } catch (error) {
+    logger.fatal({ err: error }, "could not start");
+    return EXIT.error;
+  }
+  logger.info(
+    { address: server.address, base_url: config.baseUrl, database: config.database.kind },
+    `Docket is serving ${config.baseUrl}`,
+  );
+  return new Promise<number>((resolve) => {
+    const stop = (signal: string) => {
+      logger.info({ signal }, "shutting down: finishing requests in flight");
+      const force = setTimeout(() => {
+        logger.error("requests still in flight after the grace period; exiting");
+        resolve(EXIT.error);
+      }, SHUTDOWN_GRACE_MS);
+      force.unref();
+      server
+        .close()
+        .then(() => {
+          clearTimeout(force);
+          logger.info("stopped");
+          resolve(EXIT.ok);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "error during shutdown");
+          resolve(EXIT.error);
+        });
+    };
+    process.once("SIGTERM", () => stop("SIGTERM"));
+    process.once("SIGINT", () => stop("SIGINT"));
+  });
+}

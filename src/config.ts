@@ -1,0 +1,137 @@
+import path from "node:path";
+
+/**
+ * The service's whole configuration, read once from the environment. A bad value is a ConfigError that
+ * names the variable; `docket serve` prints it and exits with code 2 before listening.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** The spec's {base_url}: scheme, host and optional port and path, no trailing slash. */
+  baseUrl: string;
+  database: DatabaseConfig;
+  dataDir: string;
+  logLevel: LogLevel;
+  smtpUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Requests per minute per token on /v1 (0 switches the limit off). */
+  restRateLimit: number;
+}
+
+export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, problem: string) {
+    super(`${variable} ${problem}`);
+    this.name = "ConfigError";
+    this.variable = variable;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === "" ? undefined : v.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL starting with ${protocols.join(" or ")}`);
+  }
+  if (!protocols.includes(parsed.protocol.slice(0, -1))) {
+    throw new ConfigError(
+      name,
+      `must be a URL starting with ${protocols.map((p) => `${p}://`).join(" or ")}`,
+    );
+  }
+  return raw;
+}
+
+function baseUrl(env: Env, port: number): string {
+  const raw = value(env, "BASE_URL");
+  if (raw === undefined) return `http://localhost:${port}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError("BASE_URL", `must be an absolute http(s) URL (got ${JSON.stringify(raw)})`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new ConfigError("BASE_URL", "must start with http:// or https://");
+  }
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError("BASE_URL", "must not carry a query, a fragment or credentials");
+  }
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, "");
+}
+
+function database(env: Env, dataDir: string): DatabaseConfig {
+  const raw = value(env, "DATABASE_URL");
+  if (raw === undefined) return { kind: "sqlite", path: path.join(dataDir, "docket.db") };
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError("DATABASE_URL", "is not a valid postgres:// URL");
+    }
+    return { kind: "postgres", url: raw };
+  }
+  if (raw.startsWith("sqlite:")) {
+    const file = raw.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
+    if (!file) throw new ConfigError("DATABASE_URL", "names no SQLite file after sqlite:");
+    return { kind: "sqlite", path: file };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
+    throw new ConfigError(
+      "DATABASE_URL",
+      "must be postgres://…, sqlite:<file>, or a path to a SQLite file (other databases are not supported)",
+    );
+  }
+  return { kind: "sqlite", path: raw };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, "PORT", 3000, 0, 65535);
+  const host = value(env, "HOST") ?? "0.0.0.0";
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
+    throw new ConfigError("HOST", `must be a host name or IP address (got ${JSON.stringify(host)})`);
+  }
+  const dataDir = path.resolve(value(env, "DOCKET_DATA_DIR") ?? "data");
+  const logLevel = (value(env, "LOG_LEVEL") ?? "info").toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(
+      "LOG_LEVEL",
+      `must be one of ${LOG_LEVELS.join(", ")} (got ${JSON.stringify(logLevel)})`,
+    );
+  }
+  return {
+    port,
+    host,
+    baseUrl: baseUrl(env, port),
+    database: database(env, dataDir),
+    dataDir,
+    logLevel: logLevel as LogLevel,
+    smtpUrl: url(env, "SMTP_URL", ["smtp", "smtps"]),
+    redisUrl: url(env, "REDIS_URL", ["redis", "rediss"]),
+    restRateLimit: integer(env, "REST_RATE_LIMIT", 1200, 0, 1_000_000_000),
+  };
+}

@@ -1,0 +1,94 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../config.ts";
+import { type MigrationReport, migrateToLatest } from "./migrations.ts";
+import type { Database } from "./schema.ts";
+import { NodeSqliteDialect } from "./sqlite.ts";
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+
+/** The one store interface: a typed Kysely instance over SQLite or PostgreSQL, and its housekeeping. */
+export interface Store {
+  readonly kind: "sqlite" | "postgres";
+  readonly db: Db;
+  migrate(): Promise<MigrationReport>;
+  /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    switch (oid) {
+      case 20: // int8: counts and sums fit a double here
+        return (v: string) => Number(v);
+      case 1184: // timestamptz -> the same ISO string SQLite stores
+      case 1114:
+        return (v: string) => new Date(v.includes("+") || v.endsWith("Z") ? v : `${v}Z`).toISOString();
+      case 1082: // date stays YYYY-MM-DD
+        return (v: string) => v;
+      default:
+        // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+        return (pg.types.getTypeParser as any)(oid, format);
+    }
+  },
+};
+
+export function openStore(config: DatabaseConfig, options: { poolSize?: number } = {}): Store {
+  let db: Db;
+  if (config.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its connection must not crash the process; the next query reports it.
+    pool.on("error", () => {});
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    if (config.path !== ":memory:") mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
+    db = new Kysely<Database>({ dialect: new NodeSqliteDialect(config.path) });
+  }
+  let closed = false;
+  return {
+    kind: config.kind,
+    db,
+    migrate: () => migrateToLatest(db, config.kind),
+    async ping(timeoutMs = 2000) {
+      if (closed) throw new Error("store is closed");
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          sql`select 1`.execute(db),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error("database did not answer in time")), timeoutMs);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** True when a write failed on a UNIQUE constraint, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number; message?: string } | undefined;
+  if (!e) return false;
+  return (
+    e.code === "23505" ||
+    e.errcode === 2067 ||
+    e.errcode === 1555 ||
+    /UNIQUE constraint failed/.test(e.message ?? "")
+  );
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Core } from "../core.ts";
+import { installErrorHandling, sendError } from "./errors.ts";
+import { v1Routes } from "./v1.ts";
+
+export interface AppOptions {
+  logger: FastifyBaseLogger;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit?: number;
+}
+
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 120;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+function securityHeaders(https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "content-security-policy":
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  };
+  if (https) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+/** True for the paths that maintenance closes: the APIs, not the health checks. */
+function isApiPath(url: string): boolean {
+  return /^\/(api|v1)(\/|\?|$)/.test(url);
+}
+
+export function buildApp(core: Core, options: AppOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestIdHeader: false,
+    requestIdLogLabel: "request_id",
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming)
+        ? incoming
+        : `req_${randomBytes(12).toString("base64url")}`;
+    },
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+
+  installErrorHandling(app);
+  // Bodies are JSON; anything else is 415 (endpoints that take forms register their own parser).
+  app.removeContentTypeParser("text/plain");
+
+  const headers = securityHeaders(core.config.baseUrl.startsWith("https:"));
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    reply.headers(headers);
+    if (isApiPath(request.url) && (await core.switches.isOn("maintenance"))) {
+      return sendError(
+        reply,
+        503,
+        {
+          error: "temporarily_unavailable",
+          error_description: "Docket is down for maintenance; try again in a few minutes.",
+        },
+        { "retry-after": String(MAINTENANCE_RETRY_AFTER_SECONDS) },
+      );
+    }
+  });
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+
+  app.get("/readyz", async (request, reply) => {
+    try {
+      await core.store.ping();
+      return { status: "ready", database: core.store.kind };
+    } catch (error) {
+      request.log.warn({ err: error }, "readiness check failed: database unreachable");
+      return sendError(
+        reply,
+        503,
+        { error: "temporarily_unavailable", error_description: "The database cannot be reached." },
+        { "retry-after": "5" },
+      );
+    }
+  });
+
+  app.register(v1Routes(core), { prefix: "/v1" });
+  return app;
+}

@@ -1,0 +1,130 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import FindMyWay, { type HTTPMethod } from "find-my-way";
+import { LimiterUnavailable } from "../auth/limits.ts";
+import { DocketError } from "../errors.ts";
+
+/** The one error body of the service: `{ error, error_description }`, plus `fields` for validation. */
+export interface ErrorBody {
+  error: string;
+  error_description: string;
+  fields?: Record<string, string>;
+  [extra: string]: unknown;
+}
+
+/** Default codes and texts for statuses raised by the framework rather than by our own code. */
+const BY_STATUS: Record<number, [string, string]> = {
+  400: ["invalid_request", "The request is malformed."],
+  401: ["invalid_token", "Authentication is required."],
+  403: ["forbidden", "You may not do this."],
+  404: ["not_found", "Nothing is here."],
+  405: ["method_not_allowed", "This path does not accept that method."],
+  406: ["not_acceptable", "No representation matches the Accept header."],
+  408: ["request_timeout", "The request took too long to arrive."],
+  409: ["conflict", "The request conflicts with the current state."],
+  411: ["length_required", "Send a Content-Length header."],
+  413: ["request_too_large", "The request body is too large."],
+  414: ["uri_too_long", "The request URL is too long."],
+  415: ["unsupported_media_type", "Send the body as application/json."],
+  429: ["rate_limited", "Too many requests."],
+  500: ["server_error", "Something went wrong on our side."],
+  503: ["temporarily_unavailable", "The service is temporarily unavailable; try again shortly."],
+};
+
+const FRAMEWORK_TEXT: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "The body is not valid JSON.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The body is empty; send a JSON object or leave out Content-Type.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is larger than this endpoint accepts.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "This endpoint accepts bodies of type application/json only.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The Content-Length header does not match the body.",
+};
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody,
+  headers: Record<string, string> = {},
+): FastifyReply {
+  reply.code(status).header("cache-control", "no-store").type("application/json; charset=utf-8");
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  return reply.send(body);
+}
+
+/** Turns anything thrown into the error shape; unexpected errors become a 500 that reveals nothing. */
+export function errorReply(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof DocketError) {
+    const body: ErrorBody = { error: error.code, error_description: error.description };
+    if (error.fields) body.fields = error.fields;
+    if (error.status === 429 && error.headers?.["retry-after"])
+      body.retryAfter = Number(error.headers["retry-after"]);
+    return sendError(reply, error.status, body, error.headers);
+  }
+  if (error instanceof LimiterUnavailable) {
+    request.log.error({ err: error.cause }, "rate limits could not be checked");
+    return sendError(
+      reply,
+      503,
+      {
+        error: "temporarily_unavailable",
+        error_description: "Limits could not be checked; try again shortly.",
+      },
+      { "retry-after": "5" },
+    );
+  }
+  const fe = error as FastifyError;
+  const status =
+    typeof fe?.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+  if (status === 500) {
+    request.log.error({ err: error }, "unhandled error");
+    return sendError(reply, 500, {
+      error: "server_error",
+      error_description: `Something went wrong on our side. Quote request id ${request.id} when reporting it.`,
+    });
+  }
+  const [code, text] = BY_STATUS[status] ?? ["invalid_request", "The request could not be handled."];
+  const description =
+    (fe.code && FRAMEWORK_TEXT[fe.code]) || (fe.validation ? `Invalid input: ${fe.message}` : text);
+  return sendError(reply, status, { error: code, error_description: description });
+}
+
+const METHODS: HTTPMethod[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/**
+ * Installs the error handler and a not-found handler that tells 405 (the path exists, the method does
+ * not) from 404, with an `Allow` header. Must be called before any route is added.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  const shadow = FindMyWay({ ignoreTrailingSlash: false });
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (!METHODS.includes(method as HTTPMethod)) continue;
+      try {
+        shadow.on(method as HTTPMethod, route.url, () => {});
+      } catch {
+        // the same method and path registered twice (e.g. HEAD for GET): already known
+      }
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => errorReply(error, request, reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const allowed = METHODS.filter((m) => m !== request.method && shadow.find(m, path) !== null);
+    if (allowed.length > 0) {
+      return sendError(
+        reply,
+        405,
+        {
+          error: "method_not_allowed",
+          error_description: `${request.method} is not allowed on ${path}; use ${allowed.filter((m) => m !== "HEAD").join(" or ")}.`,
+        },
+        { allow: allowed.join(", ") },
+      );
+    }
+    return sendError(reply, 404, {
+      error: "not_found",
+      error_description: `Nothing is at ${request.method} ${path}.`,
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { crc32 } from "node:zlib";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** `length` characters drawn uniformly from base62 (no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export function toBase62(n: number, width: number): string {
+  let out = "";
+  let v = n;
+  for (let i = 0; i < width; i++) {
+    out = BASE62[v % 62] + out;
+    v = Math.floor(v / 62);
+  }
+  return out;
+}
+
+/** Six-character checksum of a token body, so scanners can tell a real token from a look-alike. */
+export function checksum(body: string): string {
+  return toBase62(crc32(body), 6);
+}
+
+/** SHA-256 in hex: how every secret is stored. Secrets are high-entropy, so no slow hash is needed. */
+export function hashSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+export function constantTimeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** A ULID: 48-bit time then 80 random bits, 26 Crockford base32 characters, sortable by time. */
+export function ulid(now: Date = new Date()): string {
+  let time = now.getTime();
+  let head = "";
+  for (let i = 0; i < 10; i++) {
+    head = CROCKFORD[time % 32] + head;
+    time = Math.floor(time / 32);
+  }
+  let tail = "";
+  for (const byte of randomBytes(16)) tail += CROCKFORD[byte % 32];
+  return head + tail;
+}
+
+/** An object id such as `ws_01J…`: a type prefix then a ULID. */
+export function newId(prefix: string, now?: Date): string {
+  return `${prefix}_${ulid(now)}`;
+}
+
+export function sixDigitCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import { type Core, closeCore, createCore } from "./core.ts";
+import { openStore } from "./db/store.ts";
+import { buildApp } from "./http/app.ts";
+import { createLogger } from "./http/logger.ts";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  core: Core;
+  /** Where it listens, e.g. http://127.0.0.1:3000 */
+  address: string;
+  /** Stops taking connections, lets requests in flight finish, then closes the store. */
+  close(): Promise<void>;
+}
+
+/** Opens the store, applies migrations, and listens. Shared by `docket serve`, the tests and the bench. */
+export async function startServer(
+  config: Config,
+  options: {
+    logger?: Logger;
+    clock?: Clock;
+    switchCacheMs?: number;
+    beforeListen?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const store = openStore(config.database);
+  try {
+    const report = await store.migrate();
+    if (report.applied.length) logger.info({ migrations: report.applied }, "database migrated");
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const core = createCore(config, store, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.switchCacheMs !== undefined ? { switchCacheMs: options.switchCacheMs } : {}),
+  });
+  const app = buildApp(core, { logger });
+  options.beforeListen?.(app);
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await app.close();
+      await closeCore(core);
+      await store.close();
+    })();
+    return closing;
+  };
+  try {
+    const address = await app.listen({ port: config.port, host: config.host });
+    return { app, core, address, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
