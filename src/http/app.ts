@@ -38,7 +38,6 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     requestIdHeader: false,
-    requestIdLogLabel: "request_id",
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming)

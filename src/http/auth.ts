@@ -11,10 +11,15 @@ declare module "fastify" {
 
 const REALM = 'Bearer realm="docket"';
 
+/** RFC 6750 §3: error_description is printable ASCII without `"` or `\`. */
+function headerSafe(text: string): string {
+  return text.replaceAll("…", "...").replace(/[^\x20-\x7e]|["\\]/g, "");
+}
+
 function unauthorized(description: string, tokenPresented: boolean): DocketError {
   // RFC 6750 §3.1: no error code in the challenge when the request carried no token at all.
   const challenge = tokenPresented
-    ? `${REALM}, error="invalid_token", error_description="${description.replaceAll('"', "'")}"`
+    ? `${REALM}, error="invalid_token", error_description="${headerSafe(description)}"`
     : REALM;
   return new DocketError(401, "invalid_token", description, { headers: { "www-authenticate": challenge } });
 }

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { ConfigError, loadConfig } from "../src/config.ts";
+import { REPO } from "./support.ts";
+
+describe("config", () => {
+  test("defaults serve on port 3000 with SQLite under ./data", () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 3000);
+    assert.equal(c.host, "0.0.0.0");
+    assert.equal(c.baseUrl, "http://localhost:3000");
+    assert.deepEqual(c.database, { kind: "sqlite", path: path.resolve("data", "docket.db") });
+    assert.equal(c.dataDir, path.resolve("data"));
+    assert.equal(c.logLevel, "info");
+    assert.equal(c.smtpUrl, undefined);
+    assert.equal(c.redisUrl, undefined);
+  });
+
+  test("every variable is read", () => {
+    const c = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      BASE_URL: "https://docket.example.com/",
+      DATABASE_URL: "postgres://u@db:5432/docket",
+      DOCKET_DATA_DIR: "/var/lib/docket",
+      LOG_LEVEL: "DEBUG",
+      SMTP_URL: "smtp://mail:25",
+      REDIS_URL: "redis://cache:6379",
+    });
+    assert.equal(c.port, 8080);
+    assert.equal(c.host, "127.0.0.1");
+    assert.equal(c.baseUrl, "https://docket.example.com");
+    assert.deepEqual(c.database, { kind: "postgres", url: "postgres://u@db:5432/docket" });
+    assert.equal(c.dataDir, "/var/lib/docket");
+    assert.equal(c.logLevel, "debug");
+    assert.equal(c.smtpUrl, "smtp://mail:25");
+    assert.equal(c.redisUrl, "redis://cache:6379");
+  });
+
+  test("BASE_URL defaults to the port; DATABASE_URL defaults under DOCKET_DATA_DIR; sqlite: form", () => {
+    assert.equal(loadConfig({ PORT: "4000" }).baseUrl, "http://localhost:4000");
+    assert.deepEqual(loadConfig({ DOCKET_DATA_DIR: "/srv/d" }).database, { kind: "sqlite", path: "/srv/d/docket.db" });
+    assert.deepEqual(loadConfig({ DATABASE_URL: "sqlite:/tmp/x.db" }).database, { kind: "sqlite", path: "/tmp/x.db" });
+    assert.equal(loadConfig({ BASE_URL: "https://x.example/docket/" }).baseUrl, "https://x.example/docket");
+  });
+
+  const bad: [string, string, RegExp][] = [
+    ["PORT", "abc", /PORT must be a whole number from 0 to 65535/],
+    ["PORT", "70000", /PORT must be a whole number/],
+    ["PORT", "-1", /PORT/],
+    ["HOST", "bad host!", /HOST must be a host name/],
+    ["BASE_URL", "not a url", /BASE_URL must be an absolute http\(s\) URL/],
+    ["BASE_URL", "ftp://x.example", /BASE_URL must start with http/],
+    ["BASE_URL", "https://x.example/?a=1", /BASE_URL must not carry a query/],
+    ["DATABASE_URL", "mysql://db/x", /DATABASE_URL must be postgres/],
+    ["DATABASE_URL", "sqlite:", /DATABASE_URL names no SQLite file/],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
+    ["SMTP_URL", "mail.example.com", /SMTP_URL must be a URL/],
+    ["SMTP_URL", "http://mail.example.com", /SMTP_URL must be a URL starting with smtp/],
+    ["REDIS_URL", "cache:6379", /REDIS_URL must be a URL/],
+    ["REDIS_URL", "http://cache", /REDIS_URL must be a URL starting with redis/],
+  ];
+  for (const [name, value, message] of bad) {
+    test(`${name}=${JSON.stringify(value)} is refused, naming the variable`, () => {
+      assert.throws(
+        () => loadConfig({ [name]: value }),
+        (e: unknown) => e instanceof ConfigError && e.variable === name && message.test(e.message),
+      );
+    });
+  }
+
+  test("docket serve with a bad value exits 2 before listening, naming the variable", () => {
+    const r = spawnSync(process.execPath, ["src/cli/main.ts", "serve"], {
+      cwd: REPO,
+      env: { ...process.env, PORT: "nope", LOG_LEVEL: "silent" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /configuration error: PORT must be a whole number/);
+    assert.doesNotMatch(r.stdout, /listening/i);
+  });
+});

@@ -1,0 +1,134 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestContext } from "node:test";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { MemoryRateLimiter } from "../src/auth/limits.ts";
+import { createPerson, findPersonByEmail } from "../src/auth/people.ts";
+import { mintPat } from "../src/auth/tokens.ts";
+import { createWorkspace } from "../src/auth/workspaces.ts";
+import { ManualClock } from "../src/clock.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { type Core, createCore } from "../src/core.ts";
+import { openStore, type Store } from "../src/db/store.ts";
+import { buildApp } from "../src/http/app.ts";
+import { createLogger } from "../src/http/logger.ts";
+
+/**
+ * The store under test: PostgreSQL when TEST_DATABASE_URL names a server (each test gets a database of
+ * its own there), else a SQLite file in a fresh temporary folder.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+export const ON_POSTGRES = TEST_DATABASE_URL !== undefined;
+
+export const REPO = path.resolve(import.meta.dirname, "..");
+
+export interface TestDatabase {
+  /** What to put in DATABASE_URL for this database. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (TEST_DATABASE_URL) {
+    const name = `docket_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async drop() {
+        const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await c.connect();
+        try {
+          await c.query(`drop database if exists ${name} with (force)`);
+        } finally {
+          await c.end();
+        }
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "docket-test-"));
+  return {
+    url: path.join(dir, "docket.db"),
+    async drop() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    DOCKET_DATA_DIR: path.dirname(databaseUrl.startsWith("postgres") ? tmpdir() : databaseUrl),
+    ...env,
+  });
+}
+
+export interface TestEnv {
+  core: Core;
+  store: Store;
+  clock: ManualClock;
+  config: Config;
+  databaseUrl: string;
+}
+
+/** A migrated store with a clock the test moves, cleaned up when the test ends. */
+export async function setup(t: TestContext, env: Record<string, string> = {}): Promise<TestEnv> {
+  const database = await createTestDatabase();
+  const config = testConfig(database.url, env);
+  const store = openStore(config.database, { poolSize: 4 });
+  const clock = new ManualClock("2026-03-01T09:00:00.000Z");
+  const core = createCore(config, store, { clock, switchCacheMs: 0, limiter: new MemoryRateLimiter(clock) });
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  await store.migrate();
+  return { core, store, clock, config, databaseUrl: database.url };
+}
+
+export interface Seeded {
+  token: string;
+  readOnlyToken: string;
+  workspaceId: string;
+  personId: string;
+}
+
+/** Ada owns workspace "acme" (space ENG) and holds a read-write and a read-only token. */
+export async function seed(core: Core, slug = "acme", email = "ada@example.com"): Promise<Seeded> {
+  const person = (await findPersonByEmail(core, email)) ?? (await createPerson(core, { email, name: "Ada" }));
+  const ws = await createWorkspace(core, { name: slug, slug, owner_email: email, space_prefix: "ENG" });
+  const rw = await mintPat(core, { workspace: slug, email, name: "rw" });
+  const ro = await mintPat(core, { workspace: slug, email, name: "ro", scopes: ["workspace.read"] });
+  return { token: rw.token, readOnlyToken: ro.token, workspaceId: ws.id, personId: person.id };
+}
+
+/** The app over a test core, ready for inject(); logs go to `logs` when given. */
+export async function app(
+  t: TestContext,
+  core: Core,
+  options: { logs?: string[]; extend?: (app: FastifyInstance) => void } = {},
+): Promise<FastifyInstance> {
+  const logger = options.logs
+    ? createLogger("info", { write: (line: string) => options.logs!.push(line) })
+    : createLogger("silent");
+  const instance = buildApp(core, { logger });
+  options.extend?.(instance);
+  await instance.ready();
+  t.after(() => instance.close());
+  return instance;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
