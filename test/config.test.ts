@@ -41,8 +41,14 @@ describe("config", () => {
 
   test("BASE_URL defaults to the port; DATABASE_URL defaults under DOCKET_DATA_DIR; sqlite: form", () => {
     assert.equal(loadConfig({ PORT: "4000" }).baseUrl, "http://localhost:4000");
-    assert.deepEqual(loadConfig({ DOCKET_DATA_DIR: "/srv/d" }).database, { kind: "sqlite", path: "/srv/d/docket.db" });
-    assert.deepEqual(loadConfig({ DATABASE_URL: "sqlite:/tmp/x.db" }).database, { kind: "sqlite", path: "/tmp/x.db" });
+    assert.deepEqual(loadConfig({ DOCKET_DATA_DIR: "/srv/d" }).database, {
+      kind: "sqlite",
+      path: "/srv/d/docket.db",
+    });
+    assert.deepEqual(loadConfig({ DATABASE_URL: "sqlite:/tmp/x.db" }).database, {
+      kind: "sqlite",
+      path: "/tmp/x.db",
+    });
     assert.equal(loadConfig({ BASE_URL: "https://x.example/docket/" }).baseUrl, "https://x.example/docket");
   });
 

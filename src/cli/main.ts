@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-import { runAdmin } from "./admin.ts";
 import { EXIT, type Io, processIo } from "./output.ts";
-import { runServe } from "./serve.ts";
 
 const HELP = `docket — an issue tracker for people and AI agents
 
@@ -19,10 +17,17 @@ Examples:
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
-    case "serve":
-      return runServe(rest, io);
-    case "admin":
+    case "serve": {
+      // Once the service has drained, nothing else may keep the process alive.
+      const { runServe } = await import("./serve.ts");
+      const code = await runServe(rest, io);
+      process.exit(code);
+      break;
+    }
+    case "admin": {
+      const { runAdmin } = await import("./admin.ts");
       return runAdmin(rest, io);
+    }
     case "--version":
     case "-v":
       io.out("docket 0.1.0");

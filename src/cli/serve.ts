@@ -1,7 +1,7 @@
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../http/logger.ts";
 import { startServer } from "../server.ts";
-import { EXIT, type Io, reportError } from "./output.ts";
+import { EXIT, type Io, reportError, UsageError } from "./output.ts";
 
 /** How long shutdown waits for requests in flight before it gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,11 +29,10 @@ export async function runServe(
     );
     return EXIT.ok;
   }
-  if (argv.length > 0)
-    return (
-      reportError(io, new Error(`docket serve takes no arguments (got "${argv.join(" ")}")`), false) &&
-      EXIT.usage
-    );
+  if (argv.length > 0) {
+    const problem = `docket serve takes no arguments (got "${argv.join(" ")}"); see docket serve --help`;
+    return reportError(io, new UsageError(problem), false);
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(env);

@@ -70,6 +70,16 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     }
   });
 
+  // While draining, answers to requests in flight close their connections, so shutdown need not wait
+  // for clients' keep-alive timeouts.
+  let draining = false;
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (draining) reply.header("connection", "close");
+  });
+
   app.get("/healthz", async () => ({ status: "ok" }));
 
   app.get("/readyz", async (request, reply) => {

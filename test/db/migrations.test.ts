@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sql } from "kysely";
-import { openStore } from "../../src/db/store.ts";
 import { MIGRATION_NAMES } from "../../src/db/migrations.ts";
+import { openStore } from "../../src/db/store.ts";
 import { createTestDatabase, ON_POSTGRES, testConfig } from "../support.ts";
 
 /** The schema every store must have after migration, table by table: the same on SQLite and PostgreSQL. */
@@ -24,7 +24,16 @@ const EXPECTED: Record<string, string[]> = {
     "workspace_id",
   ],
   spaces: ["created_at", "id", "name", "next_issue_number", "prefix", "updated_at", "workspace_id"],
-  workspaces: ["agent_connection_limit", "created_at", "id", "name", "owner_id", "plan", "slug", "updated_at"],
+  workspaces: [
+    "agent_connection_limit",
+    "created_at",
+    "id",
+    "name",
+    "owner_id",
+    "plan",
+    "slug",
+    "updated_at",
+  ],
 };
 
 test(`migrations from empty, then re-run (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
@@ -41,7 +50,9 @@ test(`migrations from empty, then re-run (${ON_POSTGRES ? "PostgreSQL" : "SQLite
 
   const tables = await store.db.introspection.getTables();
   const actual = Object.fromEntries(
-    tables.filter((tb) => !tb.name.startsWith("kysely_")).map((tb) => [tb.name, tb.columns.map((c) => c.name).sort()]),
+    tables
+      .filter((tb) => !tb.name.startsWith("kysely_"))
+      .map((tb) => [tb.name, tb.columns.map((c) => c.name).sort()]),
   );
   assert.deepEqual(actual, EXPECTED);
 
@@ -78,7 +89,15 @@ test("a transaction that fails writes nothing", async (t) => {
     store.db.transaction().execute(async (tx) => {
       await tx
         .insertInto("people")
-        .values({ id: "usr_1", email: "a@example.com", name: "A", email_verified_at: null, suspended_at: null, created_at: now, updated_at: now })
+        .values({
+          id: "usr_1",
+          email: "a@example.com",
+          name: "A",
+          email_verified_at: null,
+          suspended_at: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       throw new Error("boom");
     }),

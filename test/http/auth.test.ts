@@ -44,8 +44,16 @@ describe("personal access tokens on /v1", () => {
   const refused: [string, (token: string) => Record<string, string>, RegExp][] = [
     ["no Authorization header", () => ({}), /Send a personal access token/],
     ["a Basic header", () => ({ authorization: "Basic YWRhOnB3" }), /must be of the form Bearer/],
-    ["a wrong prefix", (tk) => bearer(tk.replace("docket_pat_", "docket_at_")), /not a Docket personal access token/],
-    ["a GitHub-style token", () => bearer("ghp_abcdefghijklmnopqrstuvwxyz0123456789"), /not a Docket personal access token/],
+    [
+      "a wrong prefix",
+      (tk) => bearer(tk.replace("docket_pat_", "docket_at_")),
+      /not a Docket personal access token/,
+    ],
+    [
+      "a GitHub-style token",
+      () => bearer("ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
+      /not a Docket personal access token/,
+    ],
     ["a bad checksum", (tk) => bearer(`${tk.slice(0, -6)}AAAAAA`), /not a Docket personal access token/],
     ["an unknown token", () => bearer(generatePat()), /not recognised/],
   ];
@@ -75,7 +83,11 @@ describe("personal access tokens on /v1", () => {
   test("a revoked token is refused at once", async (t) => {
     const { core } = await setup(t);
     await seed(core);
-    const { token, details } = await mintPat(core, { workspace: "acme", email: "ada@example.com", name: "soon gone" });
+    const { token, details } = await mintPat(core, {
+      workspace: "acme",
+      email: "ada@example.com",
+      name: "soon gone",
+    });
     const server = await app(t, core);
     assert.equal((await server.inject({ url: "/v1/workspace", headers: bearer(token) })).statusCode, 200);
     await revokePat(core, details.id);
@@ -163,7 +175,10 @@ describe("personal access tokens on /v1", () => {
     assert.equal(ro.statusCode, 403);
     assert.equal(ro.json().error, "insufficient_scope");
     assert.match(ro.json().error_description, /workspace\.write/);
-    assert.match(String(ro.headers["www-authenticate"]), /error="insufficient_scope", scope="workspace.write"/);
+    assert.match(
+      String(ro.headers["www-authenticate"]),
+      /error="insufficient_scope", scope="workspace.write"/,
+    );
     const rw = await server.inject({ method: "POST", url: "/probe/write", headers: bearer(s.token) });
     assert.equal(rw.statusCode, 200);
     assert.equal(rw.json().workspace, s.workspaceId);

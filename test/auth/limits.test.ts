@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { describe, test } from "node:test";
+import {
+  LimiterUnavailable,
+  MemoryRateLimiter,
+  type RateLimiter,
+  RedisRateLimiter,
+} from "../../src/auth/limits.ts";
+import { ManualClock } from "../../src/clock.ts";
+
+/**
+ * The Redis limiter runs against a real server when TEST_REDIS_URL is set (CI sets it); the memory one
+ * always runs. Both must count the same way.
+ */
+const REDIS = process.env.TEST_REDIS_URL?.trim() || undefined;
+
+const kinds: [string, ((clock: ManualClock) => RateLimiter) | undefined][] = [
+  ["memory", (clock) => new MemoryRateLimiter(clock)],
+  ["redis", REDIS ? (clock) => new RedisRateLimiter(REDIS, clock) : undefined],
+];
+
+for (const [kind, make] of kinds) {
+  describe(`${kind} rate limiter`, { skip: make ? false : "TEST_REDIS_URL is not set" }, () => {
+    test("counts up to the limit, refuses past it, and resets with the window", async (t) => {
+      const clock = new ManualClock("2026-03-01T09:00:00.000Z");
+      const limiter = make!(clock);
+      t.after(() => limiter.close());
+      const key = `test:${randomBytes(6).toString("hex")}`;
+      for (let i = 1; i <= 3; i++) {
+        const r = await limiter.hit(key, 3, 60_000);
+        assert.equal(r.allowed, true);
+        assert.equal(r.remaining, 3 - i);
+        assert.equal(r.resetMs, 60_000);
+      }
+      clock.advance(15_000);
+      const over = await limiter.hit(key, 3, 60_000);
+      assert.equal(over.allowed, false);
+      assert.equal(over.remaining, 0);
+      assert.equal(over.resetMs, 45_000);
+      const other = await limiter.hit(`${key}:other`, 3, 60_000);
+      assert.equal(other.allowed, true, "keys are counted apart");
+      clock.advance(45_000);
+      const fresh = await limiter.hit(key, 3, 60_000);
+      assert.equal(fresh.allowed, true);
+      assert.equal(fresh.remaining, 2);
+    });
+  });
+}
+
+test("a Redis that cannot be reached is reported, never counted as allowed", async (t) => {
+  const limiter = new RedisRateLimiter("redis://127.0.0.1:1", new ManualClock());
+  t.after(() => limiter.close());
+  await assert.rejects(limiter.hit("k", 10, 60_000), LimiterUnavailable);
+});

@@ -1,0 +1,265 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { LightMyRequestResponse } from "fastify";
+import { MemoryRateLimiter } from "../../src/auth/limits.ts";
+import { createCore } from "../../src/core.ts";
+import { app, bearer, seed, setup } from "../support.ts";
+
+function assertErrorShape(
+  res: LightMyRequestResponse,
+  status: number,
+  code: string,
+): Record<string, unknown> {
+  assert.equal(res.statusCode, status, res.body);
+  assert.match(String(res.headers["content-type"]), /^application\/json/);
+  const body = res.json();
+  assert.equal(body.error, code);
+  assert.equal(typeof body.error_description, "string");
+  assert.ok((body.error_description as string).length > 0);
+  assert.ok(!/\bat .*\.(ts|js):\d+/.test(res.body), "no stack trace");
+  assert.ok(!("stack" in body) && !("statusCode" in body) && !("code" in body));
+  return body;
+}
+
+describe("one JSON error shape for every status", () => {
+  test("400 for a body that is not JSON", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core, { extend: (a) => a.post("/probe/echo", async (r) => r.body) });
+    const res = await server.inject({
+      method: "POST",
+      url: "/probe/echo",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    const body = assertErrorShape(res, 400, "invalid_request");
+    assert.match(String(body.error_description), /not valid JSON/);
+  });
+
+  test("400 from domain validation carries the fields", async (t) => {
+    const { core } = await setup(t);
+    const { parse, email } = await import("../../src/validate.ts");
+    const { z } = await import("zod");
+    const server = await app(t, core, {
+      extend: (a) => a.post("/probe/validate", async (r) => parse(z.strictObject({ email }), r.body)),
+    });
+    const res = await server.inject({ method: "POST", url: "/probe/validate", payload: { email: "nope" } });
+    const body = assertErrorShape(res, 400, "invalid_request");
+    assert.deepEqual(body.fields, { email: "must be an email address" });
+  });
+
+  test("401 without a token", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core);
+    assertErrorShape(await server.inject({ url: "/v1/workspace" }), 401, "invalid_token");
+  });
+
+  test("403 for a missing scope", async (t) => {
+    const { core } = await setup(t);
+    const s = await seed(core);
+    const { authenticateRequest, requireScope } = await import("../../src/http/auth.ts");
+    const server = await app(t, core, {
+      extend: (a) =>
+        a.delete("/probe/thing", async (request) => {
+          await authenticateRequest(core, request);
+          requireScope(request, "workspace.write");
+          return { deleted: true };
+        }),
+    });
+    const res = await server.inject({
+      method: "DELETE",
+      url: "/probe/thing",
+      headers: bearer(s.readOnlyToken),
+    });
+    assertErrorShape(res, 403, "insufficient_scope");
+  });
+
+  test("404 for an unknown path, with or without a token", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core);
+    const res = await server.inject({ url: "/nowhere" });
+    const body = assertErrorShape(res, 404, "not_found");
+    assert.match(String(body.error_description), /GET \/nowhere/);
+  });
+
+  test("405 for a known path with the wrong method, with Allow", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core);
+    const res = await server.inject({ method: "DELETE", url: "/v1/workspace" });
+    const body = assertErrorShape(res, 405, "method_not_allowed");
+    assert.equal(res.headers.allow, "GET, HEAD");
+    assert.match(String(body.error_description), /use GET/);
+  });
+
+  test("413 for a body over the limit", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core, { extend: (a) => a.post("/probe/echo", async (r) => r.body) });
+    const res = await server.inject({
+      method: "POST",
+      url: "/probe/echo",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ big: "x".repeat(1024 * 1024) }),
+    });
+    assertErrorShape(res, 413, "request_too_large");
+  });
+
+  test("415 for a body that is not JSON by type", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core, { extend: (a) => a.post("/probe/echo", async (r) => r.body) });
+    for (const type of ["text/plain", "application/xml", "application/x-www-form-urlencoded"]) {
+      const res = await server.inject({
+        method: "POST",
+        url: "/probe/echo",
+        headers: { "content-type": type },
+        payload: "a=1",
+      });
+      assertErrorShape(res, 415, "unsupported_media_type");
+    }
+  });
+
+  test("429 past the per-token limit, with Retry-After and RateLimit headers", async (t) => {
+    const { core, clock } = await setup(t, { REST_RATE_LIMIT: "3" });
+    const s = await seed(core);
+    const server = await app(t, core);
+    clock.set("2026-03-01T09:00:10.000Z");
+    for (let i = 0; i < 3; i++) {
+      const ok = await server.inject({ url: "/v1/workspace", headers: bearer(s.token) });
+      assert.equal(ok.statusCode, 200);
+      assert.equal(ok.headers["ratelimit-limit"], "3");
+      assert.equal(ok.headers["ratelimit-remaining"], String(2 - i));
+    }
+    const res = await server.inject({ url: "/v1/workspace", headers: bearer(s.token) });
+    const body = assertErrorShape(res, 429, "rate_limited");
+    assert.equal(res.headers["retry-after"], "50");
+    assert.equal(body.retryAfter, 50);
+    // another token has its own budget
+    assert.equal(
+      (await server.inject({ url: "/v1/workspace", headers: bearer(s.readOnlyToken) })).statusCode,
+      200,
+    );
+    // the window passes
+    clock.advance(50_000);
+    assert.equal((await server.inject({ url: "/v1/workspace", headers: bearer(s.token) })).statusCode, 200);
+  });
+
+  test("503 when the limits cannot be counted: refused, not waved through", async (t) => {
+    const { core, store, config, clock } = await setup(t);
+    const s = await seed(core);
+    const { RedisRateLimiter } = await import("../../src/auth/limits.ts");
+    const limiter = new RedisRateLimiter("redis://127.0.0.1:1", clock);
+    t.after(() => limiter.close());
+    const blind = createCore(config, store, { clock, switchCacheMs: 0, limiter });
+    const server = await app(t, blind);
+    const res = await server.inject({ url: "/v1/workspace", headers: bearer(s.token) });
+    assertErrorShape(res, 503, "temporarily_unavailable");
+    assert.equal(res.headers["retry-after"], "5");
+  });
+
+  test("500 reveals nothing of the failure", async (t) => {
+    const { core } = await setup(t);
+    const logs: string[] = [];
+    const server = await app(t, core, {
+      logs,
+      extend: (a) =>
+        a.get("/probe/boom", async () => {
+          throw new Error("secret internals: password=hunter2");
+        }),
+    });
+    const res = await server.inject({ url: "/probe/boom" });
+    const body = assertErrorShape(res, 500, "server_error");
+    assert.ok(!res.body.includes("hunter2") && !res.body.includes("internals"));
+    assert.match(String(body.error_description), new RegExp(String(res.headers["x-request-id"])));
+    assert.ok(
+      logs.some((l) => l.includes("unhandled error")),
+      "the failure is logged for the operator",
+    );
+  });
+
+  test("503 during maintenance on /api and /v1, with Retry-After; health stays up", async (t) => {
+    const { core } = await setup(t);
+    const s = await seed(core);
+    const server = await app(t, core);
+    await core.switches.set("maintenance", true);
+    for (const url of ["/v1/workspace", "/api/mcp", "/api/agent-auth/identity", "/api"]) {
+      const res = await server.inject({
+        method: url === "/api/agent-auth/identity" ? "POST" : "GET",
+        url,
+        headers: bearer(s.token),
+      });
+      assertErrorShape(res, 503, "temporarily_unavailable");
+      assert.equal(res.headers["retry-after"], "120");
+    }
+    assert.equal((await server.inject({ url: "/healthz" })).statusCode, 200);
+    assert.equal((await server.inject({ url: "/readyz" })).statusCode, 200);
+    await core.switches.set("maintenance", false);
+    assert.equal((await server.inject({ url: "/v1/workspace", headers: bearer(s.token) })).statusCode, 200);
+  });
+
+  test("a maintenance switch set by another instance is seen by this one", async (t) => {
+    const { core, store, config, clock } = await setup(t);
+    const s = await seed(core);
+    const server = await app(t, core);
+    const other = createCore(config, store, {
+      clock,
+      switchCacheMs: 0,
+      limiter: new MemoryRateLimiter(clock),
+    });
+    await other.switches.set("maintenance", true);
+    assert.equal((await server.inject({ url: "/v1/workspace", headers: bearer(s.token) })).statusCode, 503);
+  });
+});
+
+describe("every response", () => {
+  test("carries security headers and a request id", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core);
+    for (const url of ["/healthz", "/nowhere", "/v1/workspace"]) {
+      const res = await server.inject({ url });
+      assert.equal(res.headers["x-content-type-options"], "nosniff");
+      assert.equal(res.headers["x-frame-options"], "DENY");
+      assert.equal(res.headers["referrer-policy"], "no-referrer");
+      assert.match(String(res.headers["content-security-policy"]), /default-src 'none'/);
+      assert.match(String(res.headers["x-request-id"]), /^req_[A-Za-z0-9_-]{16}$/);
+      assert.equal(res.headers["strict-transport-security"], undefined, "no HSTS on plain http");
+    }
+  });
+
+  test("HSTS when the base URL is https", async (t) => {
+    const { core } = await setup(t, { BASE_URL: "https://docket.example.com" });
+    const server = await app(t, core);
+    const res = await server.inject({ url: "/healthz" });
+    assert.match(String(res.headers["strict-transport-security"]), /max-age=\d+/);
+  });
+
+  test("a caller's well-formed X-Request-Id is kept; a hostile one is replaced", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core);
+    const kept = await server.inject({ url: "/healthz", headers: { "x-request-id": "abc-123" } });
+    assert.equal(kept.headers["x-request-id"], "abc-123");
+    const replaced = await server.inject({
+      url: "/healthz",
+      headers: { "x-request-id": "x\r\ny".replace(/\r\n/, " ") },
+    });
+    assert.match(String(replaced.headers["x-request-id"]), /^req_/);
+  });
+
+  test("logs are structured, carry the request id and never a secret", async (t) => {
+    const { core } = await setup(t);
+    const s = await seed(core);
+    const logs: string[] = [];
+    const server = await app(t, core, { logs });
+    const res = await server.inject({
+      url: `/v1/workspace?claim_attempt_token=docket_view_SECRETVIEW&access_token=${s.token}&page=2`,
+      headers: { ...bearer(s.token), cookie: "session=SECRETCOOKIE" },
+    });
+    assert.equal(res.statusCode, 200);
+    assert.ok(logs.length >= 2);
+    const lines = logs.map((l) => JSON.parse(l));
+    assert.ok(lines.every((l) => typeof l.level === "number" && typeof l.time === "string"));
+    assert.ok(lines.some((l) => l.reqId === res.headers["x-request-id"]));
+    const all = logs.join("\n");
+    for (const secret of [s.token, s.token.slice(11), "SECRETVIEW", "SECRETCOOKIE"]) {
+      assert.ok(!all.includes(secret), `log contains ${secret}`);
+    }
+    assert.ok(all.includes("page=2"), "harmless query values stay");
+  });
+});

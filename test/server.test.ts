@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import net from "node:net";
+import { test } from "node:test";
+import pg from "pg";
+import { createLogger } from "../src/http/logger.ts";
+import { startServer } from "../src/server.ts";
+import { createTestDatabase, ON_POSTGRES, REPO, TEST_DATABASE_URL, testConfig } from "./support.ts";
+
+test("graceful shutdown: a request in flight finishes, new ones are turned away, the store closes", async (t) => {
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  let entered!: () => void;
+  const inside = new Promise<void>((r) => {
+    entered = r;
+  });
+  let release!: () => void;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const server = await startServer(testConfig(database.url), {
+    logger: createLogger("silent"),
+    beforeListen: (app) =>
+      app.get("/probe/slow", async () => {
+        entered();
+        await gate;
+        return { finished: true };
+      }),
+  });
+  const inFlight = fetch(`${server.address}/probe/slow`).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
+  await inside;
+  const closing = server.close();
+  await new Promise((r) => setTimeout(r, 100));
+  await assert.rejects(fetch(`${server.address}/healthz`), "no new connections while draining");
+  release();
+  const done = await inFlight;
+  assert.deepEqual(done, { status: 200, body: { finished: true } });
+  await closing;
+  await assert.rejects(server.core.store.ping(), /closed/);
+});
+
+test("docket serve drains on SIGTERM and exits 0", async (t) => {
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
+    cwd: REPO,
+    env: { ...process.env, DATABASE_URL: database.url, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  t.after(() => child.kill("SIGKILL"));
+  let out = "";
+  child.stdout.setEncoding("utf8");
+  const address = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: string) => {
+      out += chunk;
+      const m = /"address":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once("exit", () => reject(new Error(`serve exited early:\n${out}`)));
+  });
+  const { port } = new URL(address);
+
+  // A request whose body is still arriving when SIGTERM lands.
+  const socket = net.connect(Number(port), "127.0.0.1");
+  await once(socket, "connect");
+  const body = JSON.stringify({ hello: "world" });
+  socket.write(
+    `POST /nowhere HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+  );
+  await new Promise((r) => setTimeout(r, 100));
+  child.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(child.exitCode, null, "still draining while the request is in flight");
+  let response = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (d: string) => {
+    response += d;
+  });
+  socket.write(body.slice(5));
+  const [code] = (await once(child, "exit")) as [number];
+  await new Promise((r) => setTimeout(r, 50));
+  assert.match(response, /^HTTP\/1\.1 404/);
+  assert.match(response, /"error":"not_found"/);
+  assert.equal(code, 0);
+  assert.match(out, /shutting down/);
+  assert.match(out, /"msg":"stopped"/);
+});
+
+test("/readyz answers 200 while the database answers and 503 once it is gone", async (t) => {
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  const server = await startServer(testConfig(database.url), { logger: createLogger("silent") });
+  t.after(() => server.close());
+  const ready = await fetch(`${server.address}/readyz`);
+  assert.equal(ready.status, 200);
+  assert.deepEqual(await ready.json(), { status: "ready", database: ON_POSTGRES ? "postgres" : "sqlite" });
+
+  if (ON_POSTGRES) {
+    // The database really goes away: dropped under the server's feet.
+    const name = new URL(database.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+  } else {
+    await server.core.store.close();
+  }
+  const gone = await fetch(`${server.address}/readyz`);
+  assert.equal(gone.status, 503);
+  assert.equal(gone.headers.get("retry-after"), "5");
+  const body = (await gone.json()) as { error: string; error_description: string };
+  assert.equal(body.error, "temporarily_unavailable");
+  assert.match(body.error_description, /database cannot be reached/);
+  const alive = await fetch(`${server.address}/healthz`);
+  assert.equal(alive.status, 200, "alive even when not ready");
+});
