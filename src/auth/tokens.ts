@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { DAY, iso } from "../clock.ts";
 import type { Core } from "../core.ts";
+import { prepared } from "../db/prepared.ts";
 import type { PersonalAccessToken } from "../db/schema.ts";
+import type { Db } from "../db/store.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { checksum, hashSecret, newId, randomBase62 } from "../secrets.ts";
 import { displayName, email, parse } from "../validate.ts";
@@ -208,13 +210,8 @@ export function describePatFailure(reason: PatFailure): string {
   return FAILURE_TEXT[reason];
 }
 
-/** Looks a PAT up by its hash and checks it still holds. One indexed query; a write at most once a minute. */
-export async function authenticatePat(
-  core: Core,
-  token: string,
-): Promise<{ ok: true; principal: Principal } | { ok: false; reason: PatFailure }> {
-  if (!isWellFormedPat(token)) return { ok: false, reason: "malformed" };
-  const row = await core.db
+const patByHash = prepared(["hash"], (db: Db, { hash }: { hash: string }) =>
+  db
     .selectFrom("personal_access_tokens as t")
     .innerJoin("people as p", "p.id", "t.person_id")
     .leftJoin("memberships as m", (j) =>
@@ -231,8 +228,16 @@ export async function authenticatePat(
       "p.suspended_at",
       "m.role",
     ])
-    .where("t.token_hash", "=", hashSecret(token))
-    .executeTakeFirst();
+    .where("t.token_hash", "=", hash),
+);
+
+/** Looks a PAT up by its hash and checks it still holds. One indexed query; a write at most once a minute. */
+export async function authenticatePat(
+  core: Core,
+  token: string,
+): Promise<{ ok: true; principal: Principal } | { ok: false; reason: PatFailure }> {
+  if (!isWellFormedPat(token)) return { ok: false, reason: "malformed" };
+  const [row] = await patByHash(core.db, { hash: hashSecret(token) });
   if (!row) return { ok: false, reason: "unknown" };
   const now = core.clock.now();
   if (row.revoked_at) return { ok: false, reason: "revoked" };

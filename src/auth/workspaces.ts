@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { iso } from "../clock.ts";
 import type { Core } from "../core.ts";
+import { prepared } from "../db/prepared.ts";
 import type { Role, Space, Workspace } from "../db/schema.ts";
-import { isUniqueViolation, type Tx } from "../db/store.ts";
+import { type Db, isUniqueViolation, type Tx } from "../db/store.ts";
 import { conflict, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { displayName, email, parse, prefix, slug, slugify } from "../validate.ts";
@@ -214,20 +215,30 @@ export async function getWorkspaceView(core: Core, slugOrId: string): Promise<Wo
 
 /** The token's own workspace, as `GET /v1/workspace` and the MCP tool `get_workspace_identity` give it. */
 export async function getWorkspaceIdentity(core: Core, workspaceId: string): Promise<WorkspaceIdentity> {
-  const ws = await core.db
-    .selectFrom("workspaces")
-    .select(["id", "name", "slug"])
-    .where("id", "=", workspaceId)
-    .executeTakeFirst();
-  if (!ws) throw notFound("This workspace no longer exists.");
-  const spaces = await core.db
-    .selectFrom("spaces")
-    .select(["id", "name", "prefix"])
-    .where("workspace_id", "=", workspaceId)
-    .orderBy("prefix")
-    .execute();
-  return { id: ws.id, name: ws.name, slug: ws.slug, spaces: spaces.map(viewSpace) };
+  const rows = await identityRows(core.db, { workspaceId });
+  const first = rows[0];
+  if (!first) throw notFound("This workspace no longer exists.");
+  const spaces = rows.flatMap((r) =>
+    r.space_id ? [{ id: r.space_id, name: r.space_name!, prefix: r.space_prefix! }] : [],
+  );
+  return { id: first.id, name: first.name, slug: first.slug, spaces };
 }
+
+const identityRows = prepared(["workspaceId"], (db: Db, { workspaceId }: { workspaceId: string }) =>
+  db
+    .selectFrom("workspaces as w")
+    .leftJoin("spaces as s", "s.workspace_id", "w.id")
+    .select([
+      "w.id",
+      "w.name",
+      "w.slug",
+      "s.id as space_id",
+      "s.name as space_name",
+      "s.prefix as space_prefix",
+    ])
+    .where("w.id", "=", workspaceId)
+    .orderBy("s.prefix"),
+);
 
 export const createSpaceInput = z.strictObject({
   workspace: z.string().min(1),

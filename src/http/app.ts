@@ -13,6 +13,14 @@ export interface AppOptions {
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 120;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/** Request ids: a random part per process and a counter, unique across instances without a syscall each. */
+const PROCESS_PART = randomBytes(6).toString("base64url");
+let requestCounter = 0;
+function nextRequestId(): string {
+  requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return `req_${PROCESS_PART}${requestCounter.toString(36).padStart(8, "0")}`;
+}
+
 function securityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "x-content-type-options": "nosniff",
@@ -40,9 +48,7 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && REQUEST_ID.test(incoming)
-        ? incoming
-        : `req_${randomBytes(12).toString("base64url")}`;
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : nextRequestId();
     },
     return503OnClosing: true,
     forceCloseConnections: "idle",

@@ -1,0 +1,35 @@
+import type { Compilable, CompiledQuery, Kysely } from "kysely";
+
+/**
+ * A query compiled once per database and run many times with new values: for hot paths, where building
+ * and compiling a Kysely query costs more than SQLite takes to answer it.
+ *
+ * `build` receives a stand-in for each argument; every stand-in must appear as a bound value (not inside
+ * raw SQL), and the compiled query's other values stay as built.
+ */
+export function prepared<A extends Record<string, unknown>, R>(
+  names: readonly (keyof A & string)[],
+  // biome-ignore lint/suspicious/noExplicitAny: works over any schema
+  build: (db: Kysely<any>, args: A) => Compilable<R>,
+  // biome-ignore lint/suspicious/noExplicitAny: works over any schema
+): (db: Kysely<any>, args: A) => Promise<R[]> {
+  // biome-ignore lint/suspicious/noExplicitAny: keyed by database instance
+  const cache = new WeakMap<Kysely<any>, { query: CompiledQuery<R>; slots: (keyof A | undefined)[] }>();
+  return async (db, args) => {
+    let entry = cache.get(db);
+    if (!entry) {
+      const stand = Object.fromEntries(names.map((n) => [n, `\u0000prepared:${n}\u0000`])) as unknown as A;
+      const query = build(db, stand).compile();
+      const slots = query.parameters.map((p) => names.find((n) => p === (stand[n] as unknown)));
+      for (const n of names) {
+        if (!slots.includes(n)) throw new Error(`prepared query does not bind "${n}"`);
+      }
+      entry = { query, slots };
+      cache.set(db, entry);
+    }
+    const { query, slots } = entry;
+    const parameters = query.parameters.map((p, i) => (slots[i] === undefined ? p : args[slots[i]!]));
+    const result = await db.executeQuery<R>({ ...query, parameters });
+    return result.rows;
+  };
+}
