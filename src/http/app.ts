@@ -36,6 +36,10 @@ function securityHeaders(https: boolean): Record<string, string> {
   return headers;
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** True for the paths that maintenance closes: the APIs, not the health checks. */
 function isApiPath(url: string): boolean {
   return /^\/(api|v1)(\/|\?|$)/.test(url);
@@ -85,6 +89,19 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.addHook("onSend", async (_request, reply) => {
     if (draining) reply.header("connection", "close");
   });
+
+  app.get("/", async (_request, reply) =>
+    reply.type("text/html; charset=utf-8").send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Docket</title></head>
+<body><main><h1>Docket</h1>
+<p>The service is running.</p>
+<ul>
+<li>REST API: <code>${escapeHtml(core.config.baseUrl)}/v1</code>, with a personal access token (<code>Authorization: Bearer docket_pat_…</code>)</li>
+<li>Health: <a href="/healthz">/healthz</a>, readiness: <a href="/readyz">/readyz</a></li>
+</ul></main></body></html>
+`),
+  );
 
   app.get("/healthz", async () => ({ status: "ok" }));
 

@@ -223,6 +223,25 @@ describe("every response", () => {
     }
   });
 
+  test("the front page says the service is running", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core);
+    const res = await server.inject({ url: "/" });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers["content-type"]), /^text\/html/);
+    assert.match(res.body, /<html lang="en">/);
+    assert.match(res.body, /The service is running/);
+  });
+
+  test("request ids differ from request to request", async (t) => {
+    const { core } = await setup(t);
+    const server = await app(t, core);
+    const ids = new Set<string>();
+    for (let i = 0; i < 20; i++)
+      ids.add(String((await server.inject({ url: "/healthz" })).headers["x-request-id"]));
+    assert.equal(ids.size, 20);
+  });
+
   test("HSTS when the base URL is https", async (t) => {
     const { core } = await setup(t, { BASE_URL: "https://docket.example.com" });
     const server = await app(t, core);
