@@ -9,20 +9,18 @@
  * Later features add their scenarios to SCENARIOS.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
 import { createPerson } from "../src/auth/people.ts";
 import { mintPat } from "../src/auth/tokens.ts";
 import { createWorkspace } from "../src/auth/workspaces.ts";
 import { loadConfig } from "../src/config.ts";
 import { closeCore, createCore } from "../src/core.ts";
 import { openStore } from "../src/db/store.ts";
+import { createTestDatabase } from "../test/support.ts";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -60,34 +58,6 @@ const SCENARIOS: Scenario[] = [
     compareWith: "GET /healthz (bare)",
   },
 ];
-
-/** A database of its own for the run: a SQLite file in a temporary folder, or a fresh PostgreSQL database. */
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = process.env.BENCH_DATABASE_URL?.trim();
-  if (server) {
-    const name = `docket_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: server });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), "docket-bench-"));
-  return {
-    url: path.join(dir, "docket.db"),
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 async function seed(databaseUrl: string): Promise<Fixture> {
   const config = loadConfig({ DATABASE_URL: databaseUrl });
@@ -137,7 +107,7 @@ function peakRssMiB(pid: number): number {
 }
 
 async function main(): Promise<void> {
-  const database = await benchDatabase();
+  const database = await createTestDatabase(process.env.BENCH_DATABASE_URL?.trim() || undefined);
   const fixture = await seed(database.url);
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;

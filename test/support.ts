@@ -31,22 +31,28 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (TEST_DATABASE_URL) {
+/**
+ * A database of its own: on the PostgreSQL server at `server` (a fresh database, dropped afterwards), or
+ * without one a SQLite file in a fresh temporary folder.
+ */
+export async function createTestDatabase(
+  server: string | undefined = TEST_DATABASE_URL,
+): Promise<TestDatabase> {
+  if (server) {
     const name = `docket_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    const admin = new pg.Client({ connectionString: server });
     await admin.connect();
     try {
       await admin.query(`create database ${name}`);
     } finally {
       await admin.end();
     }
-    const url = new URL(TEST_DATABASE_URL);
+    const url = new URL(server);
     url.pathname = `/${name}`;
     return {
       url: url.toString(),
       async drop() {
-        const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        const c = new pg.Client({ connectionString: server });
         await c.connect();
         try {
           await c.query(`drop database if exists ${name} with (force)`);
