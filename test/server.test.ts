@@ -4,6 +4,7 @@ import { once } from "node:events";
 import net from "node:net";
 import { test } from "node:test";
 import pg from "pg";
+import { generatePat } from "../src/auth/tokens.ts";
 import { createLogger } from "../src/http/logger.ts";
 import { startServer } from "../src/server.ts";
 import { createTestDatabase, ON_POSTGRES, REPO, TEST_DATABASE_URL, testConfig } from "./support.ts";
@@ -28,17 +29,29 @@ test("graceful shutdown: a request in flight finishes, new ones are turned away,
         return { finished: true };
       }),
   });
-  const inFlight = fetch(`${server.address}/probe/slow`).then(async (r) => ({
-    status: r.status,
-    body: await r.json(),
-  }));
+  // The request in flight rides a keep-alive connection.
+  const { port } = new URL(server.address);
+  const socket = net.connect(Number(port), "127.0.0.1");
+  await once(socket, "connect");
+  let raw = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (d: string) => {
+    raw += d;
+  });
+  socket.write("GET /probe/slow HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n");
   await inside;
   const closing = server.close();
   await new Promise((r) => setTimeout(r, 100));
   await assert.rejects(fetch(`${server.address}/healthz`), "no new connections while draining");
   release();
-  const done = await inFlight;
-  assert.deepEqual(done, { status: 200, body: { finished: true } });
+  await once(socket, "end");
+  assert.match(raw, /^HTTP\/1\.1 200/);
+  assert.match(
+    raw,
+    /\r\nconnection: close\r\n/i,
+    "the answer closes the connection instead of keeping it alive",
+  );
+  assert.match(raw, /\{"finished":true\}$/);
   await closing;
   await assert.rejects(server.core.store.ping(), /closed/);
 });
@@ -117,4 +130,11 @@ test("/readyz answers 200 while the database answers and 503 once it is gone", a
   assert.match(body.error_description, /database cannot be reached/);
   const alive = await fetch(`${server.address}/healthz`);
   assert.equal(alive.status, 200, "alive even when not ready");
+  // The API says so too: a 503 to retry, not a 500.
+  const api = await fetch(`${server.address}/v1/workspace`, {
+    headers: { authorization: `Bearer ${generatePat()}` },
+  });
+  assert.equal(api.status, 503);
+  assert.equal(api.headers.get("retry-after"), "5");
+  assert.equal(((await api.json()) as { error: string }).error, "temporarily_unavailable");
 });

@@ -92,3 +92,26 @@ export function isUniqueViolation(error: unknown): boolean {
     /UNIQUE constraint failed/.test(e.message ?? "")
   );
 }
+
+/** PostgreSQL error classes that mean "the database is not there right now", not "the query is wrong". */
+const PG_UNAVAILABLE = /^(08|57P|53|3D000)/;
+
+/**
+ * True when an error means the database cannot be reached or is busy (connection refused or lost, pool
+ * exhausted, database gone, store closed, SQLite busy): the request may succeed later, so it is a 503.
+ */
+export function isUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number; message?: string } | undefined;
+  if (!e) return false;
+  if (
+    typeof e.code === "string" &&
+    (PG_UNAVAILABLE.test(e.code) ||
+      ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE"].includes(e.code))
+  ) {
+    return true;
+  }
+  if (e.errcode === 5 || e.errcode === 6) return true; // SQLITE_BUSY, SQLITE_LOCKED
+  return /Connection terminated|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end|database is closed|store is closed|driver has already been destroyed/i.test(
+    e.message ?? "",
+  );
+}

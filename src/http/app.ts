@@ -54,7 +54,8 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : nextRequestId();
     },
-    return503OnClosing: true,
+    // Requests that arrive on open connections while draining get our own 503 (see the onRequest hook).
+    return503OnClosing: false,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
@@ -63,10 +64,28 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   // Bodies are JSON; anything else is 415 (endpoints that take forms register their own parser).
   app.removeContentTypeParser("text/plain");
 
+  // While draining, answers close their connections, so shutdown need not wait for clients'
+  // keep-alive timeouts, and requests that arrive on connections already open are turned away.
+  let draining = false;
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (draining) reply.header("connection", "close");
+  });
+
   const headers = securityHeaders(core.config.baseUrl.startsWith("https:"));
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
     reply.headers(headers);
+    if (draining) {
+      return sendError(
+        reply,
+        503,
+        { error: "temporarily_unavailable", error_description: "This instance is shutting down; try again." },
+        { "retry-after": "1" },
+      );
+    }
     if (isApiPath(request.url) && (await core.switches.isOn("maintenance"))) {
       return sendError(
         reply,
@@ -78,16 +97,6 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
         { "retry-after": String(MAINTENANCE_RETRY_AFTER_SECONDS) },
       );
     }
-  });
-
-  // While draining, answers to requests in flight close their connections, so shutdown need not wait
-  // for clients' keep-alive timeouts.
-  let draining = false;
-  app.addHook("preClose", async () => {
-    draining = true;
-  });
-  app.addHook("onSend", async (_request, reply) => {
-    if (draining) reply.header("connection", "close");
   });
 
   app.get("/", async (_request, reply) =>

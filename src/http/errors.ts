@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import FindMyWay, { type HTTPMethod } from "find-my-way";
 import { LimiterUnavailable } from "../auth/limits.ts";
+import { isUnavailable } from "../db/store.ts";
 import { DocketError } from "../errors.ts";
 
 /** The one error body of the service: `{ error, error_description }`, plus `fields` for validation. */
@@ -66,6 +67,18 @@ export function errorReply(error: unknown, request: FastifyRequest, reply: Fasti
       {
         error: "temporarily_unavailable",
         error_description: "Limits could not be checked; try again shortly.",
+      },
+      { "retry-after": "5" },
+    );
+  }
+  if (isUnavailable(error)) {
+    request.log.error({ err: error }, "database unavailable");
+    return sendError(
+      reply,
+      503,
+      {
+        error: "temporarily_unavailable",
+        error_description: "The database cannot be reached; try again shortly.",
       },
       { "retry-after": "5" },
     );
