@@ -132,7 +132,8 @@ class NodeSqliteConnection implements DatabaseConnection {
     const { statement, reader } = this.#prepare(query.sql);
     const params = query.parameters.map(bind);
     if (reader) {
-      return { rows: statement.all(...params) as R[] };
+      // node:sqlite gives null-prototype rows; plain objects behave like PostgreSQL's everywhere.
+      return { rows: statement.all(...params).map((row) => ({ ...row })) as R[] };
     }
     const { changes, lastInsertRowid } = statement.run(...params);
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
@@ -141,7 +142,7 @@ class NodeSqliteConnection implements DatabaseConnection {
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const { statement } = this.#prepare(query.sql);
     for (const row of statement.iterate(...query.parameters.map(bind))) {
-      yield { rows: [row as R] };
+      yield { rows: [{ ...(row as object) } as R] };
     }
   }
 }
