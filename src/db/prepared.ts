@@ -1,6 +1,21 @@
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
 
 /**
+ * Prepared queries open with this comment and a name. SQLite ignores it (its statements are cached by
+ * text anyway); on PostgreSQL the store turns it into a named prepared statement, parsed and planned
+ * once per connection instead of on every run.
+ */
+export const PREPARED_MARK = "/* docket:";
+let definitions = 0;
+
+/** The statement name a prepared query's SQL carries, or undefined for any other SQL. */
+export function preparedName(sql: string): string | undefined {
+  if (!sql.startsWith(PREPARED_MARK)) return undefined;
+  const end = sql.indexOf(" */", PREPARED_MARK.length);
+  return end > 0 ? sql.slice(PREPARED_MARK.length, end) : undefined;
+}
+
+/**
  * A query compiled once per database and run many times with new values: for hot paths, where building
  * and compiling a Kysely query costs more than SQLite takes to answer it.
  *
@@ -13,6 +28,7 @@ export function prepared<A extends Record<string, unknown>, R>(
   build: (db: Kysely<any>, args: A) => Compilable<R>,
   // biome-ignore lint/suspicious/noExplicitAny: works over any schema
 ): (db: Kysely<any>, args: A) => Promise<R[]> {
+  const name = `docket_q${++definitions}`;
   // biome-ignore lint/suspicious/noExplicitAny: keyed by database instance
   const cache = new WeakMap<Kysely<any>, { query: CompiledQuery<R>; slots: (keyof A | undefined)[] }>();
   return async (db, args) => {
@@ -24,7 +40,7 @@ export function prepared<A extends Record<string, unknown>, R>(
       for (const n of names) {
         if (!slots.includes(n)) throw new Error(`prepared query does not bind "${n}"`);
       }
-      entry = { query, slots };
+      entry = { query: { ...query, sql: `${PREPARED_MARK}${name} */ ${query.sql}` }, slots };
       cache.set(db, entry);
     }
     const { query, slots } = entry;

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { type MigrationReport, migrateToLatest } from "./migrations.ts";
+import { preparedName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { NodeSqliteDialect } from "./sqlite.ts";
 
@@ -37,6 +38,18 @@ const pgTypes = {
   },
 };
 
+/** A pg client that runs the store's prepared queries as named statements (see prepared.ts). */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this forwards them all
+  override query(config: any, values?: any, callback?: any): any {
+    const name = typeof config === "string" ? preparedName(config) : undefined;
+    if (name !== undefined && typeof values !== "function") {
+      return super.query({ name, text: config, values }, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 export function openStore(config: DatabaseConfig, options: { poolSize?: number } = {}): Store {
   let db: Db;
   if (config.kind === "postgres") {
@@ -44,6 +57,7 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
       connectionString: config.url,
       max: options.poolSize ?? 10,
       types: pgTypes,
+      Client: PreparingClient,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     });

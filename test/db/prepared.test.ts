@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { sql } from "kysely";
 import { prepared } from "../../src/db/prepared.ts";
 import type { Db } from "../../src/db/store.ts";
-import { seed, setup } from "../support.ts";
+import { openStore } from "../../src/db/store.ts";
+import { createTestDatabase, ON_POSTGRES, seed, setup, testConfig } from "../support.ts";
 
 test("a prepared query runs with each call's values, and keeps the values it was built with", async (t) => {
   const { core } = await setup(t);
@@ -30,4 +32,28 @@ test("a prepared query that does not bind an argument is refused when first run"
     db.selectFrom("workspaces").select("id"),
   );
   await assert.rejects(broken(core.db, { slug: "x" }), /does not bind "slug"/);
+});
+
+test("on PostgreSQL a prepared query is a named statement of the connection", {
+  skip: ON_POSTGRES ? false : "PostgreSQL only",
+}, async (t) => {
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database, { poolSize: 1 });
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  await store.migrate();
+  const query = prepared(["slug"], (db: Db, { slug }: { slug: string }) =>
+    db.selectFrom("workspaces").select("id").where("slug", "=", slug),
+  );
+  await query(store.db, { slug: "a" });
+  await query(store.db, { slug: "b" });
+  const rows = await sql<{
+    name: string;
+    statement: string;
+  }>`select name, statement from pg_prepared_statements`.execute(store.db);
+  const mine = rows.rows.filter((r) => r.name.startsWith("docket_q"));
+  assert.equal(mine.length, 1, "prepared once, run twice");
+  assert.match(mine[0]!.statement, /from "workspaces" where "slug" = \$1/);
 });
