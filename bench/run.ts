@@ -100,10 +100,25 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
   throw new Error("the service was not ready within 20 s");
 }
 
-function peakRssMiB(pid: number): number {
+/** A line of /proc/<pid>/status in MiB: VmRSS (now) or VmHWM (peak since start). */
+function memoryMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** Samples the server's RSS while `work` runs and returns the highest seen. */
+async function peakDuring<T>(pid: number, work: Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = memoryMiB(pid, "VmRSS");
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryMiB(pid, "VmRSS"));
+  }, 50);
+  try {
+    const result = await work;
+    return { result, peak: Math.max(peak, memoryMiB(pid, "VmRSS")) };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 async function main(): Promise<void> {
@@ -124,7 +139,7 @@ async function main(): Promise<void> {
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitUntilUp(`${address}/readyz`, child);
-  const rows: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
+  const rows: { name: string; rps: number; p50: number; p99: number; errors: number; rss: number }[] = [];
   try {
     for (const scenario of SCENARIOS) {
       const req = scenario.request(fixture);
@@ -136,8 +151,9 @@ async function main(): Promise<void> {
         connections,
       };
       if (warmup > 0) await autocannon({ ...opts, duration: warmup });
-      const r = await autocannon({ ...opts, duration });
+      const { result: r, peak } = await peakDuring(child.pid!, autocannon({ ...opts, duration }));
       rows.push({
+        rss: peak,
         name: scenario.name,
         rps: r.requests.average,
         p50: r.latency.p50,
@@ -146,7 +162,7 @@ async function main(): Promise<void> {
       });
     }
   } finally {
-    const rss = peakRssMiB(child.pid!);
+    const rss = memoryMiB(child.pid!, "VmHWM");
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
     await database.drop();
@@ -156,14 +172,14 @@ async function main(): Promise<void> {
     );
     const w = Math.max(...rows.map((r) => r.name.length), 8);
     console.log(
-      `${"scenario".padEnd(w)}  ${"req/s".padStart(9)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  errors`,
+      `${"scenario".padEnd(w)}  ${"req/s".padStart(9)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"peak RSS MiB".padStart(12)}  errors`,
     );
     for (const r of rows) {
       console.log(
-        `${r.name.padEnd(w)}  ${r.rps.toFixed(0).padStart(9)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${r.errors}`,
+        `${r.name.padEnd(w)}  ${r.rps.toFixed(0).padStart(9)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${r.rss.toFixed(1).padStart(12)}  ${r.errors}`,
       );
     }
-    console.log(`\nserver peak RSS: ${rss.toFixed(1)} MiB`);
+    console.log(`\nserver peak RSS over the whole run: ${rss.toFixed(1)} MiB`);
     for (const s of SCENARIOS) {
       const a = rows.find((r) => r.name === s.name);
       const b = rows.find((r) => r.name === s.compareWith);
