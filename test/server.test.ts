@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
 import { test } from "node:test";
@@ -137,4 +137,20 @@ test("/readyz answers 200 while the database answers and 503 once it is gone", a
   assert.equal(api.status, 503);
   assert.equal(api.headers.get("retry-after"), "5");
   assert.equal(((await api.json()) as { error: string }).error, "temporarily_unavailable");
+});
+
+test("docket serve with an unreachable database exits 1 with a clear message, never listening", () => {
+  const r = spawnSync(process.execPath, ["src/cli/main.ts", "serve"], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/docket",
+      PORT: "0",
+      LOG_LEVEL: "silent",
+    },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /could not start: the database cannot be reached or prepared: connect ECONNREFUSED/);
 });

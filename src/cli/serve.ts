@@ -45,6 +45,7 @@ export async function runServe(
     server = await startServer(config, { logger });
   } catch (error) {
     logger.fatal({ err: error }, "could not start");
+    io.err(`docket: could not start: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.error;
   }
   logger.info(

@@ -136,11 +136,12 @@ export async function migrateToLatest(db: AnyDb, kind: "sqlite" | "postgres"): P
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    const reason = (error as Error).message ?? String(error);
     throw new Error(
-      `Migration ${failed ?? "(unknown)"} failed: ${(error as Error).message ?? String(error)}`,
-      {
-        cause: error,
-      },
+      failed
+        ? `migration ${failed} failed: ${reason}`
+        : `the database cannot be reached or prepared: ${reason}`,
+      { cause: error },
     );
   }
   const all = await migrator.getMigrations();
