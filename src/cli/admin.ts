@@ -399,6 +399,16 @@ export async function runAdmin(
       io.out(adminHelp());
       return argv.length === 0 ? EXIT.usage : EXIT.ok;
     }
+    const group = ADMIN_COMMANDS.filter((c) => c.name.startsWith(`${argv[0]} `));
+    if (group.length > 0) {
+      const lines = group.map((c) => `  docket admin ${c.name}${c.args ? ` ${c.args}` : ""}  — ${c.summary}`);
+      const problem =
+        argv[1] && !argv[1].startsWith("-")
+          ? `unknown command "${argv[0]} ${argv[1]}"`
+          : `"docket admin ${argv[0]}" needs a command`;
+      io.err(`docket: ${problem}; the ${argv[0]} commands are:\n${lines.join("\n")}`);
+      return EXIT.usage;
+    }
     const asked = argv
       .filter((a) => !a.startsWith("-"))
       .slice(0, 2)

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Core } from "../core.ts";
-import { installErrorHandling, sendError } from "./errors.ts";
+import { unavailable } from "../errors.ts";
+import { installErrorHandling } from "./errors.ts";
 import { v1Routes } from "./v1.ts";
 
 export interface AppOptions {
@@ -79,22 +80,12 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     reply.header("x-request-id", request.id);
     reply.headers(headers);
     if (draining) {
-      return sendError(
-        reply,
-        503,
-        { error: "temporarily_unavailable", error_description: "This instance is shutting down; try again." },
-        { "retry-after": "1" },
-      );
+      throw unavailable("This instance is shutting down; try again.", 1);
     }
     if (isApiPath(request.url) && (await core.switches.isOn("maintenance"))) {
-      return sendError(
-        reply,
-        503,
-        {
-          error: "temporarily_unavailable",
-          error_description: "Docket is down for maintenance; try again in a few minutes.",
-        },
-        { "retry-after": String(MAINTENANCE_RETRY_AFTER_SECONDS) },
+      throw unavailable(
+        "Docket is down for maintenance; try again in a few minutes.",
+        MAINTENANCE_RETRY_AFTER_SECONDS,
       );
     }
   });
@@ -114,18 +105,13 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
 
   app.get("/healthz", async () => ({ status: "ok" }));
 
-  app.get("/readyz", async (request, reply) => {
+  app.get("/readyz", async (request) => {
     try {
       await core.store.ping();
       return { status: "ready", database: core.store.kind };
     } catch (error) {
       request.log.warn({ err: error }, "readiness check failed: database unreachable");
-      return sendError(
-        reply,
-        503,
-        { error: "temporarily_unavailable", error_description: "The database cannot be reached." },
-        { "retry-after": "5" },
-      );
+      throw unavailable("The database cannot be reached.");
     }
   });
 

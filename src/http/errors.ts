@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay, { type HTTPMethod } from "find-my-way";
 import { LimiterUnavailable } from "../auth/limits.ts";
 import { isUnavailable } from "../db/store.ts";
-import { DocketError } from "../errors.ts";
+import { DocketError, unavailable } from "../errors.ts";
 
 /** The one error body of the service: `{ error, error_description }`, plus `fields` for validation. */
 export interface ErrorBody {
@@ -50,38 +50,29 @@ export function sendError(
   return reply.send(body);
 }
 
-/** Turns anything thrown into the error shape; unexpected errors become a 500 that reveals nothing. */
-export function errorReply(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof DocketError) {
-    const body: ErrorBody = { error: error.code, error_description: error.description };
-    if (error.fields) body.fields = error.fields;
-    if (error.status === 429 && error.headers?.["retry-after"])
-      body.retryAfter = Number(error.headers["retry-after"]);
-    return sendError(reply, error.status, body, error.headers);
-  }
+/** Failures that are nobody's fault and may pass: they become 503 with Retry-After, and are logged. */
+function asKnown(error: unknown, request: FastifyRequest): DocketError | undefined {
+  if (error instanceof DocketError) return error;
   if (error instanceof LimiterUnavailable) {
     request.log.error({ err: error.cause }, "rate limits could not be checked");
-    return sendError(
-      reply,
-      503,
-      {
-        error: "temporarily_unavailable",
-        error_description: "Limits could not be checked; try again shortly.",
-      },
-      { "retry-after": "5" },
-    );
+    return unavailable("Limits could not be checked; try again shortly.");
   }
   if (isUnavailable(error)) {
     request.log.error({ err: error }, "database unavailable");
-    return sendError(
-      reply,
-      503,
-      {
-        error: "temporarily_unavailable",
-        error_description: "The database cannot be reached; try again shortly.",
-      },
-      { "retry-after": "5" },
-    );
+    return unavailable("The database cannot be reached; try again shortly.");
+  }
+  return undefined;
+}
+
+/** Turns anything thrown into the error shape; unexpected errors become a 500 that reveals nothing. */
+export function errorReply(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const known = asKnown(error, request);
+  if (known) {
+    const body: ErrorBody = { error: known.code, error_description: known.description };
+    if (known.fields) body.fields = known.fields;
+    if (known.status === 429 && known.headers?.["retry-after"])
+      body.retryAfter = Number(known.headers["retry-after"]);
+    return sendError(reply, known.status, body, known.headers);
   }
   const fe = error as FastifyError;
   const status =

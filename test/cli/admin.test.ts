@@ -372,6 +372,13 @@ describe("docket admin", () => {
     const unknown = await docket(db, "frobnicate");
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown admin command "frobnicate"/);
+    const group = await docket(db, "people");
+    assert.equal(group.code, 2);
+    assert.match(group.stderr, /"docket admin people" needs a command; the people commands are:/);
+    assert.match(group.stderr, /docket admin people suspend/);
+    const wrongInGroup = await docket(db, "tokens", "burn");
+    assert.equal(wrongInGroup.code, 2);
+    assert.match(wrongInGroup.stderr, /unknown command "tokens burn"/);
     const missing = await docket(db, "people", "create");
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /--email is required/);
