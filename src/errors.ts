@@ -34,8 +34,6 @@ export const notFound = (description: string) => new DocketError(404, "not_found
 
 export const conflict = (description: string) => new DocketError(409, "conflict", description);
 
-export const forbidden = (description: string) => new DocketError(403, "forbidden", description);
-
 export const insufficientScope = (scope: string) =>
   new DocketError(403, "insufficient_scope", `This token lacks the ${scope} scope needed for this request.`, {
     headers: {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -36,12 +36,6 @@ export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-export function constantTimeEqual(a: string, b: string): boolean {
-  const ab = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ab.length === bb.length && timingSafeEqual(ab, bb);
-}
-
 /** A ULID: 48-bit time then 80 random bits, 26 Crockford base32 characters, sortable by time. */
 export function ulid(now: Date = new Date()): string {
   let time = now.getTime();
@@ -58,8 +52,4 @@ export function ulid(now: Date = new Date()): string {
 /** An object id such as `ws_01J…`: a type prefix then a ULID. */
 export function newId(prefix: string, now?: Date): string {
   return `${prefix}_${ulid(now)}`;
-}
-
-export function sixDigitCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, "0");
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from "kysely";
+import type { ColumnType, Selectable } from "kysely";
 
 /**
  * The tables, as Kysely sees them. Times are ISO 8601 strings in UTC on both databases
@@ -77,4 +77,3 @@ export type Person = Selectable<PeopleTable>;
 export type Workspace = Selectable<WorkspacesTable>;
 export type Space = Selectable<SpacesTable>;
 export type PersonalAccessToken = Selectable<PersonalAccessTokensTable>;
-export type NewPerson = Insertable<PeopleTable>;
