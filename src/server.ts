@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
-import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { type Core, closeCore, createCore } from "./core.ts";
 import { openStore } from "./db/store.ts";
@@ -19,12 +18,7 @@ export interface RunningServer {
 /** Opens the store, applies migrations, and listens. Shared by `docket serve`, the tests and the bench. */
 export async function startServer(
   config: Config,
-  options: {
-    logger?: Logger;
-    clock?: Clock;
-    switchCacheMs?: number;
-    beforeListen?: (app: FastifyInstance) => void;
-  } = {},
+  options: { logger?: Logger; beforeListen?: (app: FastifyInstance) => void } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = openStore(config.database);
@@ -35,10 +29,7 @@ export async function startServer(
     await store.close();
     throw error;
   }
-  const core = createCore(config, store, {
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.switchCacheMs !== undefined ? { switchCacheMs: options.switchCacheMs } : {}),
-  });
+  const core = createCore(config, store);
   const app = buildApp(core, { logger });
   options.beforeListen?.(app);
   let closing: Promise<void> | undefined;

@@ -7,9 +7,10 @@ import { v1Routes } from "./v1.ts";
 
 export interface AppOptions {
   logger: FastifyBaseLogger;
-  /** Largest accepted request body, in bytes. */
-  bodyLimit?: number;
 }
+
+/** Largest accepted request body; endpoints that take more (file uploads) set their own. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 120;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -49,7 +50,7 @@ function isApiPath(url: string): boolean {
 export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: options.logger,
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
