@@ -17,7 +17,7 @@ export interface Core {
 export function createCore(
   config: Config,
   store: Store,
-  options: { clock?: Clock; switchCacheMs?: number; limiter?: RateLimiter } = {},
+  options: { clock?: Clock; limiter?: RateLimiter } = {},
 ): Core {
   const clock = options.clock ?? systemClock;
   return {
@@ -25,7 +25,7 @@ export function createCore(
     store,
     db: store.db,
     clock,
-    switches: new Switches(store.db, clock, options.switchCacheMs ?? 1000),
+    switches: new Switches(store.db, store.changes, clock),
     limiter: options.limiter ?? createRateLimiter(config.redisUrl, clock),
   };
 }

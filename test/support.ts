@@ -96,7 +96,7 @@ export async function setup(t: TestContext, env: Record<string, string> = {}): P
   const config = testConfig(database.url, env);
   const store = openStore(config.database, { poolSize: 4 });
   const clock = new ManualClock("2026-03-01T09:00:00.000Z");
-  const core = createCore(config, store, { clock, switchCacheMs: 0, limiter: new MemoryRateLimiter(clock) });
+  const core = createCore(config, store, { clock, limiter: new MemoryRateLimiter(clock) });
   t.after(async () => {
     await store.close();
     await database.drop();

@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import { iso } from "../clock.ts";
+import type { ChangeSignal } from "../db/changes.ts";
 import type { Db } from "../db/store.ts";
 import { invalid } from "../errors.ts";
 
@@ -26,30 +27,30 @@ export function switchName(raw: string): SwitchName {
 }
 
 /**
- * Reads switches with a short cache, so a hot path costs no query while a change made by any instance
- * (or by `docket admin`) is seen by all within `ttlMs`.
+ * Reads switches through a cache that holds until any instance (or `docket admin`) announces a change
+ * on the database, so a hot path costs no query and every instance sees a change at once.
  */
 export class Switches {
   readonly #db: Db;
+  readonly #changes: ChangeSignal;
   readonly #clock: Clock;
-  readonly #ttlMs: number;
-  #cached: { state: SwitchState; at: number } | undefined;
+  #cached: { state: SwitchState; version: string } | undefined;
 
-  constructor(db: Db, clock: Clock, ttlMs = 1000) {
+  constructor(db: Db, changes: ChangeSignal, clock: Clock) {
     this.#db = db;
+    this.#changes = changes;
     this.#clock = clock;
-    this.#ttlMs = ttlMs;
   }
 
   async all(): Promise<SwitchState> {
-    const now = Date.now();
-    if (this.#cached && now - this.#cached.at < this.#ttlMs) return this.#cached.state;
+    const version = await this.#changes.version();
+    if (this.#cached?.version === version) return this.#cached.state;
     const rows = await this.#db.selectFrom("feature_switches").select(["name", "enabled"]).execute();
     const state = Object.fromEntries(
       Object.entries(SWITCHES).map(([name, s]) => [name, s.default]),
     ) as SwitchState;
     for (const row of rows) if (row.name in SWITCHES) state[row.name as SwitchName] = row.enabled === 1;
-    this.#cached = { state, at: now };
+    this.#cached = { state, version };
     return state;
   }
 
@@ -64,7 +65,7 @@ export class Switches {
       .values({ name, enabled: enabled ? 1 : 0, updated_at: now })
       .onConflict((oc) => oc.column("name").doUpdateSet({ enabled: enabled ? 1 : 0, updated_at: now }))
       .execute();
-    this.#cached = undefined;
+    await this.#changes.announce();
     return this.all();
   }
 }

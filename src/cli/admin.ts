@@ -454,7 +454,7 @@ export async function runAdmin(
   try {
     const config = loadConfig(env);
     const store = openStore(config.database, { poolSize: 2 });
-    core = createCore(config, store, { switchCacheMs: 0, limiter: new MemoryRateLimiter(systemClock) });
+    core = createCore(config, store, { limiter: new MemoryRateLimiter(systemClock) });
     await store.migrate();
     const result = await command.run(core, values, positionals);
     io.out(json ? JSON.stringify(result.json, null, 2) : result.text);

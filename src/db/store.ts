@@ -3,6 +3,7 @@ import path from "node:path";
 import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.ts";
+import { type ChangeSignal, postgresChanges, sqliteChanges } from "./changes.ts";
 import { type MigrationReport, migrateToLatest } from "./migrations.ts";
 import { preparedName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
@@ -15,6 +16,8 @@ export type Tx = Transaction<Database>;
 export interface Store {
   readonly kind: "sqlite" | "postgres";
   readonly db: Db;
+  /** Says when another instance has changed shared state (feature switches, for one). */
+  readonly changes: ChangeSignal;
   migrate(): Promise<MigrationReport>;
   /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
@@ -52,6 +55,7 @@ class PreparingClient extends pg.Client {
 
 export function openStore(config: DatabaseConfig, options: { poolSize?: number } = {}): Store {
   let db: Db;
+  let changes: ChangeSignal;
   if (config.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -64,14 +68,17 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    changes = postgresChanges(db, config.url);
   } else {
     if (config.path !== ":memory:") mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
     db = new Kysely<Database>({ dialect: new NodeSqliteDialect(config.path) });
+    changes = sqliteChanges(db);
   }
   let closed = false;
   return {
     kind: config.kind,
     db,
+    changes,
     migrate: () => migrateToLatest(db, config.kind),
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error("store is closed");
@@ -90,6 +97,7 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
     async close() {
       if (closed) return;
       closed = true;
+      await changes.close();
       await db.destroy();
     },
   };

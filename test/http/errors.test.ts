@@ -3,7 +3,8 @@ import { describe, test } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
 import { MemoryRateLimiter } from "../../src/auth/limits.ts";
 import { createCore } from "../../src/core.ts";
-import { app, bearer, seed, setup } from "../support.ts";
+import { openStore } from "../../src/db/store.ts";
+import { app, bearer, ON_POSTGRES, seed, setup } from "../support.ts";
 
 function assertErrorShape(
   res: LightMyRequestResponse,
@@ -147,7 +148,7 @@ describe("one JSON error shape for every status", () => {
     const { RedisRateLimiter } = await import("../../src/auth/limits.ts");
     const limiter = new RedisRateLimiter("redis://127.0.0.1:1", clock);
     t.after(() => limiter.close());
-    const blind = createCore(config, store, { clock, switchCacheMs: 0, limiter });
+    const blind = createCore(config, store, { clock, limiter });
     const server = await app(t, blind);
     const res = await server.inject({ url: "/v1/workspace", headers: bearer(s.token) });
     assertErrorShape(res, 503, "temporarily_unavailable");
@@ -194,17 +195,30 @@ describe("one JSON error shape for every status", () => {
     assert.equal((await server.inject({ url: "/v1/workspace", headers: bearer(s.token) })).statusCode, 200);
   });
 
-  test("a maintenance switch set by another instance is seen by this one", async (t) => {
-    const { core, store, config, clock } = await setup(t);
+  test("a switch set by another instance, on its own connection, is seen here at once", async (t) => {
+    const { core, config, clock } = await setup(t);
     const s = await seed(core);
     const server = await app(t, core);
-    const other = createCore(config, store, {
-      clock,
-      switchCacheMs: 0,
-      limiter: new MemoryRateLimiter(clock),
-    });
+    const ask = async () =>
+      (await server.inject({ url: "/v1/workspace", headers: bearer(s.token) })).statusCode;
+    assert.equal(await ask(), 200, "switches are read and cached");
+    const otherStore = openStore(config.database, { poolSize: 1 });
+    t.after(() => otherStore.close());
+    const other = createCore(config, otherStore, { clock, limiter: new MemoryRateLimiter(clock) });
     await other.switches.set("maintenance", true);
-    assert.equal((await server.inject({ url: "/v1/workspace", headers: bearer(s.token) })).statusCode, 503);
+    // SQLite sees the other connection's commit on the next request; PostgreSQL hears a NOTIFY within
+    // milliseconds.
+    const until = Date.now() + 3000;
+    let status = await ask();
+    while (status !== 503 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 10));
+      status = await ask();
+    }
+    assert.equal(status, 503);
+    if (!ON_POSTGRES) {
+      await other.switches.set("maintenance", false);
+      assert.equal(await ask(), 200, "on SQLite, with no wait at all");
+    }
   });
 });
 
