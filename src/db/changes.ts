@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { CompiledQuery, type Kysely, sql } from "kysely";
 import pg from "pg";
 
 /**
@@ -25,9 +25,10 @@ const CHANNEL = "docket_changes";
 // biome-ignore lint/suspicious/noExplicitAny: works over any schema
 export function sqliteChanges(db: Kysely<any>): ChangeSignal {
   let local = 0;
+  const dataVersion = CompiledQuery.raw("pragma data_version");
   return {
     async version() {
-      const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(db);
+      const { rows } = await db.executeQuery<{ data_version: number }>(dataVersion);
       return `${local}:${rows[0]?.data_version ?? 0}`;
     },
     async announce() {
