@@ -75,6 +75,26 @@ describe("workspaces and spaces", () => {
     });
     assert.equal(ws.slug, "acme-labs");
     assert.equal(ws.spaces[0]!.prefix, "AB");
+    const slug48 = `s${"x".repeat(47)}`;
+    const long = await createWorkspace(core, {
+      name: "Long",
+      slug: slug48,
+      owner_email: "ada@example.com",
+      space_prefix: "LG",
+    });
+    assert.equal(long.slug, slug48);
+    assert.match(
+      await refused(
+        createWorkspace(core, {
+          name: "Longer",
+          slug: `${slug48}x`,
+          owner_email: "ada@example.com",
+          space_prefix: "LG",
+        }),
+        "slug",
+      ),
+      /1 to 48/,
+    );
     assert.match(
       await refused(
         createWorkspace(core, {

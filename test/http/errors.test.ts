@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, type TestContext, test } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
 import { MemoryRateLimiter } from "../../src/auth/limits.ts";
 import { createCore } from "../../src/core.ts";
 import { openStore } from "../../src/db/store.ts";
+import { BODY_LIMIT_BYTES } from "../../src/http/app.ts";
 import { app, bearer, ON_POSTGRES, seed, setup } from "../support.ts";
 
 function assertErrorShape(
@@ -22,16 +23,18 @@ function assertErrorShape(
   return body;
 }
 
+/** The app with a route that echoes its JSON body, for the body-parsing errors. */
+async function echoApp(t: TestContext) {
+  const { core } = await setup(t);
+  const server = await app(t, core, { extend: (a) => a.post("/probe/echo", async (r) => r.body) });
+  return (contentType: string, payload: string) =>
+    server.inject({ method: "POST", url: "/probe/echo", headers: { "content-type": contentType }, payload });
+}
+
 describe("one JSON error shape for every status", () => {
   test("400 for a body that is not JSON", async (t) => {
-    const { core } = await setup(t);
-    const server = await app(t, core, { extend: (a) => a.post("/probe/echo", async (r) => r.body) });
-    const res = await server.inject({
-      method: "POST",
-      url: "/probe/echo",
-      headers: { "content-type": "application/json" },
-      payload: "{not json",
-    });
+    const post = await echoApp(t);
+    const res = await post("application/json", "{not json");
     const body = assertErrorShape(res, 400, "invalid_request");
     assert.match(String(body.error_description), /not valid JSON/);
   });
@@ -91,29 +94,20 @@ describe("one JSON error shape for every status", () => {
     assert.match(String(body.error_description), /use GET/);
   });
 
-  test("413 for a body over the limit", async (t) => {
-    const { core } = await setup(t);
-    const server = await app(t, core, { extend: (a) => a.post("/probe/echo", async (r) => r.body) });
-    const res = await server.inject({
-      method: "POST",
-      url: "/probe/echo",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ big: "x".repeat(1024 * 1024) }),
-    });
-    assertErrorShape(res, 413, "request_too_large");
+  test("413 for a body one byte over the limit; a body at the limit is taken", async (t) => {
+    const post = await echoApp(t);
+    const padding = BODY_LIMIT_BYTES - JSON.stringify({ big: "" }).length;
+    const atLimit = JSON.stringify({ big: "x".repeat(padding) });
+    assert.equal(Buffer.byteLength(atLimit), BODY_LIMIT_BYTES);
+    assert.equal((await post("application/json", atLimit)).statusCode, 200);
+    const over = JSON.stringify({ big: "x".repeat(padding + 1) });
+    assertErrorShape(await post("application/json", over), 413, "request_too_large");
   });
 
   test("415 for a body that is not JSON by type", async (t) => {
-    const { core } = await setup(t);
-    const server = await app(t, core, { extend: (a) => a.post("/probe/echo", async (r) => r.body) });
+    const post = await echoApp(t);
     for (const type of ["text/plain", "application/xml", "application/x-www-form-urlencoded"]) {
-      const res = await server.inject({
-        method: "POST",
-        url: "/probe/echo",
-        headers: { "content-type": type },
-        payload: "a=1",
-      });
-      assertErrorShape(res, 415, "unsupported_media_type");
+      assertErrorShape(await post(type, "a=1"), 415, "unsupported_media_type");
     }
   });
 
