@@ -1,4 +1,11 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import {
+  type ColumnDefinitionBuilder as ColumnBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+} from "kysely";
 
 /**
  * Versioned migrations, in code so they ship with the binary. Each one builds the same schema on SQLite
@@ -16,7 +23,7 @@ function types(kind: "sqlite" | "postgres"): Dialectal {
   return { time: kind === "postgres" ? "timestamptz" : "text" };
 }
 
-const migrations: Record<string, (t: Dialectal) => Migration> = {
+const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => Migration> = {
   "0001_people_workspaces_tokens": (t) => ({
     async up(db: AnyDb) {
       await db.schema
@@ -111,15 +118,419 @@ const migrations: Record<string, (t: Dialectal) => Migration> = {
       }
     },
   }),
+  "0002_tracker": (t, kind) => trackerMigration(t, kind),
 };
 
+/** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */
+// biome-ignore lint/suspicious/noExplicitAny: the builder of whichever table is being created
+function byColumns(table: any, t: Dialectal, which: ("created" | "updated")[] = ["created", "updated"]) {
+  let b = table;
+  for (const w of which) {
+    b = b
+      .addColumn(`${w}_by`, "text", (c: ColumnBuilder) => c.notNull())
+      .addColumn(`${w}_via`, "text", (c: ColumnBuilder) => c.notNull())
+      .addColumn(`${w}_at`, t.time, (c: ColumnBuilder) => c.notNull());
+  }
+  return b;
+}
+
+const trackerMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration => ({
+  async up(db: AnyDb) {
+    const ws = (c: ColumnBuilder) => c.notNull().references("workspaces.id").onDelete("cascade");
+
+    await byColumns(
+      db.schema
+        .createTable("milestones")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", ws)
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("target_date", "text")
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1)),
+      t,
+    ).execute();
+    await db.schema
+      .createIndex("milestones_workspace_idx")
+      .on("milestones")
+      .columns(["workspace_id", "created_at", "id"])
+      .execute();
+
+    await db.schema
+      .createTable("milestone_dependencies")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("from_milestone_id", "text", (c) =>
+        c.notNull().references("milestones.id").onDelete("cascade"),
+      )
+      .addColumn("to_milestone_id", "text", (c) =>
+        c.notNull().references("milestones.id").onDelete("cascade"),
+      )
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addUniqueConstraint("milestone_dependencies_edge_key", ["from_milestone_id", "to_milestone_id"])
+      .execute();
+    await db.schema
+      .createIndex("milestone_dependencies_to_idx")
+      .on("milestone_dependencies")
+      .column("to_milestone_id")
+      .execute();
+
+    await byColumns(
+      db.schema
+        .createTable("cycles")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", ws)
+        .addColumn("space_id", "text", (c) => c.notNull().references("spaces.id").onDelete("cascade"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("starts_on", "text", (c) => c.notNull())
+        .addColumn("ends_on", "text", (c) => c.notNull())
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1)),
+      t,
+    ).execute();
+    await db.schema
+      .createIndex("cycles_space_idx")
+      .on("cycles")
+      .columns(["workspace_id", "space_id", "starts_on"])
+      .execute();
+
+    await byColumns(
+      db.schema
+        .createTable("issues")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", ws)
+        .addColumn("space_id", "text", (c) => c.notNull().references("spaces.id").onDelete("cascade"))
+        .addColumn("number", "integer", (c) => c.notNull())
+        .addColumn("identifier", "text", (c) => c.notNull())
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("status", "text", (c) =>
+          c
+            .notNull()
+            .check(
+              sql`status in ('backlog', 'todo', 'in_progress', 'in_review', 'done', 'canceled', 'iced')`,
+            ),
+        )
+        .addColumn("priority", "integer", (c) =>
+          c.notNull().defaultTo(0).check(sql`priority between 0 and 4`),
+        )
+        .addColumn("labels", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("assignee_id", "text")
+        .addColumn("estimate", "integer")
+        .addColumn("due_date", "text")
+        .addColumn("parent_id", "text", (c) => c.references("issues.id").onDelete("set null"))
+        .addColumn("cycle_id", "text", (c) => c.references("cycles.id").onDelete("set null"))
+        .addColumn("milestone_id", "text", (c) => c.references("milestones.id").onDelete("set null"))
+        .addColumn("completed_at", t.time)
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+        .addUniqueConstraint("issues_identifier_key", ["workspace_id", "identifier"])
+        .addUniqueConstraint("issues_space_number_key", ["space_id", "number"]),
+      t,
+    ).execute();
+    for (const [name, columns] of [
+      ["issues_created_idx", ["workspace_id", "created_at", "id"]],
+      ["issues_updated_idx", ["workspace_id", "updated_at", "id"]],
+      ["issues_priority_idx", ["workspace_id", "priority", "created_at", "id"]],
+      ["issues_status_idx", ["workspace_id", "status", "created_at", "id"]],
+      ["issues_space_idx", ["space_id", "created_at", "id"]],
+      ["issues_assignee_idx", ["assignee_id", "created_at"]],
+      ["issues_cycle_idx", ["cycle_id"]],
+      ["issues_milestone_idx", ["milestone_id"]],
+      ["issues_parent_idx", ["parent_id"]],
+    ] as const) {
+      await db.schema
+        .createIndex(name)
+        .on("issues")
+        .columns([...columns])
+        .execute();
+    }
+
+    await db.schema
+      .createTable("issue_labels")
+      .addColumn("issue_id", "text", (c) => c.notNull().references("issues.id").onDelete("cascade"))
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("label", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("issue_labels_pk", ["issue_id", "label"])
+      .execute();
+    await db.schema
+      .createIndex("issue_labels_label_idx")
+      .on("issue_labels")
+      .columns(["workspace_id", "label", "issue_id"])
+      .execute();
+
+    await byColumns(
+      db.schema
+        .createTable("dependencies")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", ws)
+        .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('blocks', 'relates_to')`))
+        .addColumn("from_issue_id", "text", (c) => c.notNull().references("issues.id").onDelete("cascade"))
+        .addColumn("to_issue_id", "text", (c) => c.notNull().references("issues.id").onDelete("cascade"))
+        .addColumn("note", "text", (c) => c.notNull().defaultTo(""))
+        .addUniqueConstraint("dependencies_edge_key", ["from_issue_id", "to_issue_id"]),
+      t,
+    ).execute();
+    await db.schema
+      .createIndex("dependencies_to_idx")
+      .on("dependencies")
+      .columns(["to_issue_id", "kind"])
+      .execute();
+
+    await db.schema
+      .createTable("activity")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("subject_type", "text", (c) => c.notNull())
+      .addColumn("subject_id", "text", (c) => c.notNull())
+      .addColumn("action", "text", (c) => c.notNull())
+      .addColumn("changes", "text", (c) => c.notNull().defaultTo("{}"))
+      .addColumn("actor_id", "text", (c) => c.notNull())
+      .addColumn("actor_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("activity_subject_idx")
+      .on("activity")
+      .columns(["subject_id", "id"])
+      .execute();
+
+    await db.schema
+      .createTable("cycle_events")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("cycle_id", "text", (c) => c.notNull().references("cycles.id").onDelete("cascade"))
+      .addColumn("issue_id", "text", (c) => c.notNull().references("issues.id").onDelete("cascade"))
+      .addColumn("in_scope", "integer", (c) => c.notNull())
+      .addColumn("completed", "integer", (c) => c.notNull())
+      .addColumn("estimate", "integer")
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("cycle_events_cycle_idx")
+      .on("cycle_events")
+      .columns(["cycle_id", "created_at"])
+      .execute();
+
+    await db.schema
+      .createTable("folders")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("parent_id", "text", (c) => c.references("folders.id").onDelete("cascade"))
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("updated_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("folders_parent_idx")
+      .on("folders")
+      .columns(["workspace_id", "parent_id"])
+      .execute();
+
+    await byColumns(
+      db.schema
+        .createTable("notes")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", ws)
+        .addColumn("folder_id", "text", (c) => c.references("folders.id").onDelete("set null"))
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("body", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1)),
+      t,
+    ).execute();
+    await db.schema
+      .createIndex("notes_workspace_idx")
+      .on("notes")
+      .columns(["workspace_id", "created_at", "id"])
+      .execute();
+    await db.schema.createIndex("notes_folder_idx").on("notes").column("folder_id").execute();
+
+    await byColumns(
+      db.schema
+        .createTable("decisions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", ws)
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) =>
+          c.notNull().check(sql`status in ('proposed', 'accepted', 'rejected', 'superseded')`),
+        )
+        .addColumn("context", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("decision", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("consequences", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("supersedes_id", "text", (c) => c.references("decisions.id").onDelete("set null"))
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1)),
+      t,
+    ).execute();
+    await db.schema
+      .createIndex("decisions_workspace_idx")
+      .on("decisions")
+      .columns(["workspace_id", "created_at", "id"])
+      .execute();
+
+    await db.schema
+      .createTable("files")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("content_type", "text", (c) => c.notNull())
+      .addColumn("size", "bigint", (c) => c.notNull())
+      .addColumn("sha256", "text", (c) => c.notNull())
+      .addColumn("storage_key", "text", (c) => c.notNull().unique())
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("files_workspace_idx")
+      .on("files")
+      .columns(["workspace_id", "created_at", "id"])
+      .execute();
+
+    await db.schema
+      .createTable("file_uploads")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("storage_key", "text", (c) => c.notNull().unique())
+      .addColumn("content_type", "text", (c) => c.notNull())
+      .addColumn("max_size", "bigint", (c) => c.notNull())
+      .addColumn("expires_at", t.time, (c) => c.notNull())
+      .addColumn("used_at", t.time)
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+
+    /** Decisions, notes and files link to issues through one table. */
+    await db.schema
+      .createTable("issue_links")
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("object_type", "text", (c) =>
+        c.notNull().check(sql`object_type in ('decision', 'note', 'file')`),
+      )
+      .addColumn("object_id", "text", (c) => c.notNull())
+      .addColumn("issue_id", "text", (c) => c.notNull().references("issues.id").onDelete("cascade"))
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addPrimaryKeyConstraint("issue_links_pk", ["object_id", "issue_id"])
+      .execute();
+    await db.schema
+      .createIndex("issue_links_issue_idx")
+      .on("issue_links")
+      .columns(["issue_id", "object_type"])
+      .execute();
+
+    await db.schema
+      .createTable("bundles")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("issue_id", "text", (c) => c.notNull().references("issues.id").onDelete("cascade"))
+      .addColumn("content", "text", (c) => c.notNull())
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("bundles_issue_idx")
+      .on("bundles")
+      .columns(["issue_id", "created_at"])
+      .execute();
+
+    await db.schema
+      .createTable("idempotency_keys")
+      .addColumn("token_id", "text", (c) => c.notNull())
+      .addColumn("key", "text", (c) => c.notNull())
+      .addColumn("fingerprint", "text", (c) => c.notNull())
+      .addColumn("status", "integer")
+      .addColumn("body", "text")
+      .addColumn("content_type", "text")
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addPrimaryKeyConstraint("idempotency_keys_pk", ["token_id", "key"])
+      .execute();
+    await db.schema
+      .createIndex("idempotency_keys_created_idx")
+      .on("idempotency_keys")
+      .column("created_at")
+      .execute();
+
+    await db.schema
+      .createTable("service_secrets")
+      .addColumn("name", "text", (c) => c.primaryKey())
+      .addColumn("value", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+
+    /**
+     * One row per searchable object (issue, decision, note, file); the full-text index over it is
+     * FTS5 on SQLite (kept in step by triggers) and a generated tsvector with a GIN index on PostgreSQL.
+     */
+    await db.schema
+      .createTable("search_documents")
+      .addColumn("object_id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("object_type", "text", (c) => c.notNull())
+      .addColumn("title", "text", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("updated_at", t.time, (c) => c.notNull())
+      .execute();
+    if (kind === "sqlite") {
+      await sql`create virtual table search_fts using fts5(title, body, content='search_documents', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2')`.execute(
+        db,
+      );
+      await sql`create trigger search_documents_ai after insert on search_documents begin
+        insert into search_fts(rowid, title, body) values (new.rowid, new.title, new.body); end`.execute(db);
+      await sql`create trigger search_documents_ad after delete on search_documents begin
+        insert into search_fts(search_fts, rowid, title, body) values ('delete', old.rowid, old.title, old.body); end`.execute(
+        db,
+      );
+      await sql`create trigger search_documents_au after update on search_documents begin
+        insert into search_fts(search_fts, rowid, title, body) values ('delete', old.rowid, old.title, old.body);
+        insert into search_fts(rowid, title, body) values (new.rowid, new.title, new.body); end`.execute(db);
+    } else {
+      await sql`alter table search_documents add column tsv tsvector generated always as (
+        setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')) stored`.execute(
+        db,
+      );
+      await sql`create index search_documents_tsv_idx on search_documents using gin (tsv)`.execute(db);
+    }
+    await db.schema
+      .createIndex("search_documents_workspace_idx")
+      .on("search_documents")
+      .columns(["workspace_id", "object_type"])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    if (kind === "sqlite") await sql`drop table if exists search_fts`.execute(db);
+    for (const table of [
+      "search_documents",
+      "service_secrets",
+      "idempotency_keys",
+      "bundles",
+      "issue_links",
+      "file_uploads",
+      "files",
+      "decisions",
+      "notes",
+      "folders",
+      "cycle_events",
+      "activity",
+      "dependencies",
+      "issue_labels",
+      "issues",
+      "cycles",
+      "milestone_dependencies",
+      "milestones",
+    ]) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+});
+
 class CodeMigrations implements MigrationProvider {
-  readonly #t: Dialectal;
-  constructor(t: Dialectal) {
-    this.#t = t;
+  readonly #kind: "sqlite" | "postgres";
+  constructor(kind: "sqlite" | "postgres") {
+    this.#kind = kind;
   }
   async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(this.#t)]));
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, make]) => [name, make(types(this.#kind), this.#kind)]),
+    );
   }
 }
 
@@ -132,7 +543,7 @@ export interface MigrationReport {
 
 /** Applies every migration not yet applied, in order, each in its own transaction. */
 export async function migrateToLatest(db: AnyDb, kind: "sqlite" | "postgres"): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: new CodeMigrations(types(kind)) });
+  const migrator = new Migrator({ db, provider: new CodeMigrations(kind) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;

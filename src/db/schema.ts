@@ -11,6 +11,24 @@ export interface Database {
   spaces: SpacesTable;
   personal_access_tokens: PersonalAccessTokensTable;
   feature_switches: FeatureSwitchesTable;
+  issues: IssuesTable;
+  issue_labels: IssueLabelsTable;
+  dependencies: DependenciesTable;
+  activity: ActivityTable;
+  milestones: MilestonesTable;
+  milestone_dependencies: MilestoneDependenciesTable;
+  cycles: CyclesTable;
+  cycle_events: CycleEventsTable;
+  folders: FoldersTable;
+  notes: NotesTable;
+  decisions: DecisionsTable;
+  files: FilesTable;
+  file_uploads: FileUploadsTable;
+  issue_links: IssueLinksTable;
+  bundles: BundlesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  service_secrets: ServiceSecretsTable;
+  search_documents: SearchDocumentsTable;
 }
 
 export interface PeopleTable {
@@ -70,6 +88,215 @@ export interface PersonalAccessTokensTable {
 export interface FeatureSwitchesTable {
   name: string;
   enabled: number;
+  updated_at: string;
+}
+
+/** Who created and last changed a row: a person id, the credential (`pat_…`, `con_…`) and when. */
+interface Authored {
+  created_by: string;
+  created_via: string;
+  created_at: string;
+  updated_by: string;
+  updated_via: string;
+  updated_at: string;
+}
+
+export type IssueStatus = "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+
+export interface IssuesTable extends Authored {
+  id: string;
+  workspace_id: string;
+  space_id: string;
+  number: number;
+  identifier: string;
+  title: string;
+  description: string;
+  status: IssueStatus;
+  /** 0 none, 1 low, 2 medium, 3 high, 4 urgent: stored as a rank so lists sort by it */
+  priority: number;
+  /** JSON array of strings; issue_labels holds the same for filtering */
+  labels: string;
+  assignee_id: string | null;
+  estimate: number | null;
+  due_date: string | null;
+  parent_id: string | null;
+  cycle_id: string | null;
+  milestone_id: string | null;
+  completed_at: string | null;
+  version: number;
+}
+
+export interface IssueLabelsTable {
+  issue_id: string;
+  workspace_id: string;
+  label: string;
+}
+
+export interface DependenciesTable extends Authored {
+  id: string;
+  workspace_id: string;
+  /** `blocks`: from blocks to. `relates_to`: undirected, stored with from < to. */
+  kind: "blocks" | "relates_to";
+  from_issue_id: string;
+  to_issue_id: string;
+  note: string;
+}
+
+export interface ActivityTable {
+  id: string;
+  workspace_id: string;
+  subject_type: string;
+  subject_id: string;
+  action: string;
+  /** JSON object: field -> { from, to } */
+  changes: string;
+  actor_id: string;
+  actor_via: string;
+  created_at: string;
+}
+
+export interface MilestonesTable extends Authored {
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string;
+  target_date: string | null;
+  version: number;
+}
+
+export interface MilestoneDependenciesTable {
+  id: string;
+  workspace_id: string;
+  from_milestone_id: string;
+  to_milestone_id: string;
+  created_by: string;
+  created_via: string;
+  created_at: string;
+}
+
+export interface CyclesTable extends Authored {
+  id: string;
+  workspace_id: string;
+  space_id: string;
+  name: string;
+  starts_on: string;
+  ends_on: string;
+  version: number;
+}
+
+/** An issue's standing in a cycle after each change: in scope or not, completed or not, its estimate. */
+export interface CycleEventsTable {
+  id: string;
+  cycle_id: string;
+  issue_id: string;
+  in_scope: number;
+  completed: number;
+  estimate: number | null;
+  created_at: string;
+}
+
+export interface FoldersTable {
+  id: string;
+  workspace_id: string;
+  parent_id: string | null;
+  name: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotesTable extends Authored {
+  id: string;
+  workspace_id: string;
+  folder_id: string | null;
+  title: string;
+  body: string;
+  version: number;
+}
+
+export type DecisionStatus = "proposed" | "accepted" | "rejected" | "superseded";
+
+export interface DecisionsTable extends Authored {
+  id: string;
+  workspace_id: string;
+  title: string;
+  status: DecisionStatus;
+  context: string;
+  decision: string;
+  consequences: string;
+  supersedes_id: string | null;
+  version: number;
+}
+
+export interface FilesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  created_by: string;
+  created_via: string;
+  created_at: string;
+}
+
+export interface FileUploadsTable {
+  id: string;
+  workspace_id: string;
+  storage_key: string;
+  content_type: string;
+  max_size: number;
+  expires_at: string;
+  used_at: string | null;
+  created_by: string;
+  created_at: string;
+}
+
+export type LinkedObjectType = "decision" | "note" | "file";
+
+export interface IssueLinksTable {
+  workspace_id: string;
+  object_type: LinkedObjectType;
+  object_id: string;
+  issue_id: string;
+  created_at: string;
+}
+
+export interface BundlesTable {
+  id: string;
+  workspace_id: string;
+  issue_id: string;
+  /** the bundle as JSON, frozen when it was made */
+  content: string;
+  created_by: string;
+  created_via: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  token_id: string;
+  key: string;
+  fingerprint: string;
+  /** null while the first request is still being answered */
+  status: number | null;
+  body: string | null;
+  content_type: string | null;
+  created_at: string;
+}
+
+export interface ServiceSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface SearchDocumentsTable {
+  object_id: string;
+  workspace_id: string;
+  object_type: "issue" | "decision" | "note" | "file";
+  title: string;
+  body: string;
   updated_at: string;
 }
 
