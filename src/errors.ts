@@ -53,3 +53,6 @@ export const rateLimited = (retryAfterSeconds: number, description?: string) =>
     description ?? `Too many requests; retry after ${retryAfterSeconds} seconds.`,
     { headers: { "retry-after": String(retryAfterSeconds) } },
   );
+
+export const preconditionFailed = (description: string) =>
+  new DocketError(412, "precondition_failed", description);

@@ -138,3 +138,49 @@ export async function app(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface ApiCall {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in tests
+  body: any;
+  text: string;
+}
+
+export interface Api extends Seeded {
+  env: TestEnv;
+  app: FastifyInstance;
+  /** calls /v1 with the read-write token unless `headers.authorization` says otherwise */
+  call(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<ApiCall>;
+}
+
+/** A migrated store, Ada's workspace "acme" (space ENG) and an app to call /v1 on. */
+export async function api(t: TestContext, env: Record<string, string> = {}): Promise<Api> {
+  const e = await setup(t, env);
+  const seeded = await seed(e.core);
+  const instance = await app(t, e.core);
+  return {
+    ...seeded,
+    env: e,
+    app: instance,
+    async call(method, url, body, headers = {}) {
+      const res = await instance.inject({
+        method: method as "GET",
+        url,
+        headers: {
+          ...bearer(seeded.token),
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { payload: typeof body === "string" ? body : JSON.stringify(body) } : {}),
+      });
+      const type = String(res.headers["content-type"] ?? "");
+      return {
+        status: res.statusCode,
+        headers: res.headers,
+        body: type.includes("json") && res.body ? JSON.parse(res.body) : res.body,
+        text: res.body,
+      };
+    },
+  };
+}

@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
 import { installErrorHandling } from "./errors.ts";
-import { v1Routes } from "./v1.ts";
+import { v1Routes } from "./v1/index.ts";
 
 export interface AppOptions {
   logger: FastifyBaseLogger;

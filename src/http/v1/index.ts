@@ -1,0 +1,84 @@
+import { createHash } from "node:crypto";
+import type { FastifyPluginAsync } from "fastify";
+import { getWorkspaceIdentity } from "../../auth/workspaces.ts";
+import type { Core } from "../../core.ts";
+import { rateLimited } from "../../errors.ts";
+import { authenticateRequest } from "../auth.ts";
+import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
+import { mount, op, operations } from "./route.ts";
+
+const WINDOW_MS = 60_000;
+
+op({
+  method: "GET",
+  path: "/workspace",
+  operationId: "getWorkspace",
+  tag: "Workspace",
+  summary: "The token's workspace: its id, name, slug and spaces",
+  scope: "workspace.read",
+  handler: async ({ ctx }) => getWorkspaceIdentity(ctx.core, ctx.workspaceId),
+});
+
+/** An ETag for an answer: the object's version (for If-Match) and a hash of the bytes (for If-None-Match). */
+function etagOf(payload: string | Buffer, version: number | undefined): string {
+  const hash = createHash("sha1").update(payload).digest("base64url").slice(0, 16);
+  return version === undefined ? `"${hash}"` : `"${version}-${hash}"`;
+}
+
+function matchesNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+}
+
+/**
+ * The REST API under /v1: every request carries a personal access token, is limited per token, and sees
+ * one workspace. Routes stay thin: parse, call a tracker function, answer.
+ */
+export function v1Routes(core: Core): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook("onRequest", async (request, reply) => {
+      const principal = await authenticateRequest(core, request);
+      const limit = core.config.restRateLimit;
+      if (limit > 0) {
+        const r = await core.limiter.hit(`rest:${principal.tokenId}`, limit, WINDOW_MS);
+        const reset = Math.max(1, Math.ceil(r.resetMs / 1000));
+        reply.header("ratelimit-limit", String(limit));
+        reply.header("ratelimit-remaining", String(r.remaining));
+        reply.header("ratelimit-reset", String(reset));
+        if (!r.allowed)
+          throw rateLimited(
+            reset,
+            `More than ${limit} requests a minute with this token; retry after ${reset} seconds.`,
+          );
+      }
+    });
+
+    app.addHook("preHandler", async (request, reply) => {
+      if (await beginIdempotent(core, request, reply)) return reply;
+    });
+
+    app.addHook("onSend", async (request, reply, payload) => {
+      await finishIdempotent(core, request, reply, payload);
+      const status = reply.statusCode;
+      if (status >= 300 || (typeof payload !== "string" && !Buffer.isBuffer(payload))) return payload;
+      if (request.method === "GET" || request.method === "HEAD") {
+        const etag = etagOf(payload, request.objectVersion);
+        reply.header("etag", etag);
+        reply.header("cache-control", "private, no-cache");
+        const inm = request.headers["if-none-match"];
+        if (matchesNoneMatch(typeof inm === "string" ? inm : undefined, etag)) {
+          reply.code(304);
+          reply.removeHeader("content-type");
+          reply.removeHeader("content-length");
+          return "";
+        }
+      } else if (request.objectVersion !== undefined) {
+        reply.header("etag", etagOf(payload, request.objectVersion));
+      }
+      return payload;
+    });
+
+    mount(app, core, operations);
+  };
+}

@@ -1,0 +1,82 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { newId } from "../secrets.ts";
+import { type ActorView, actorView, type Ctx } from "./context.ts";
+import { decodeCursor, keyset, type Page, type PageInput, toPage } from "./pagination.ts";
+
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** Records one change of an object, with who made it, in the transaction that made it. */
+export async function recordActivity(
+  trx: Transaction<Database>,
+  ctx: Ctx,
+  subject: { type: string; id: string },
+  action: string,
+  changes: Changes = {},
+  at: string = ctx.core.clock.now().toISOString(),
+): Promise<void> {
+  await trx
+    .insertInto("activity")
+    .values({
+      id: newId("act", new Date(at)),
+      workspace_id: ctx.workspaceId,
+      subject_type: subject.type,
+      subject_id: subject.id,
+      action,
+      changes: JSON.stringify(changes),
+      actor_id: ctx.actor.personId,
+      actor_via: ctx.actor.via,
+      created_at: at,
+    })
+    .execute();
+}
+
+/** The fields that differ between `before` and `after`, as `{ field: { from, to } }`. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [k, to] of Object.entries(after)) {
+    const from = before[k];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[k] = { from: from ?? null, to: to ?? null };
+  }
+  return changes;
+}
+
+export interface ActivityView {
+  id: string;
+  action: string;
+  changes: Changes;
+  actor: ActorView;
+  at: string;
+}
+
+/** An object's activity, oldest first, a page at a time. */
+export async function listActivity(
+  ctx: Ctx,
+  subjectId: string,
+  page: PageInput,
+): Promise<Page<ActivityView>> {
+  const after = page.cursor ? decodeCursor(page.cursor, "activity", 1) : undefined;
+  const rows = await keyset(
+    ctx.core.db
+      .selectFrom("activity as a")
+      .selectAll()
+      .where("a.workspace_id", "=", ctx.workspaceId)
+      .where("a.subject_id", "=", subjectId),
+    [{ column: "a.id", direction: "asc" }],
+    after,
+    page.limit,
+  ).execute();
+  return toPage(
+    rows,
+    page.limit,
+    "activity",
+    (r) => [r.id],
+    (r) => ({
+      id: r.id,
+      action: r.action,
+      changes: JSON.parse(r.changes),
+      actor: actorView(r.actor_id, r.actor_via),
+      at: r.created_at,
+    }),
+  );
+}

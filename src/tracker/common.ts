@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { displayName } from "../validate.ts";
+
+/**
+ * Field schemas shared by the tracker's inputs. Each carries its limit and an error that says what is
+ * expected; the OpenAPI document and the MCP tools read the same schemas.
+ */
+export const LIMITS = {
+  title: 255,
+  markdown: 100_000,
+  label: 48,
+  labels: 20,
+  refs: 100,
+  name: 120,
+} as const;
+
+export const title = displayName(LIMITS.title).describe("A one-line title, 1 to 255 characters.");
+
+export const markdown = z
+  .string({ error: "must be a string" })
+  .max(LIMITS.markdown, { error: `must be at most ${LIMITS.markdown} characters` })
+  .describe("Markdown text, at most 100,000 characters.");
+
+export const name = displayName(LIMITS.name);
+
+/** A calendar day, `YYYY-MM-DD`, that exists. */
+export const date = z
+  .string({ error: "must be a string" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date as YYYY-MM-DD" })
+  .refine(
+    (s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    {
+      error: "must be a real calendar date",
+    },
+  )
+  .describe("A calendar day, YYYY-MM-DD.");
+
+/** An issue reference: its identifier (`ENG-42`, any case) or its id (`iss_…`). */
+export const issueRef = z
+  .string({ error: "must be an issue identifier such as ENG-42" })
+  .trim()
+  .regex(/^([A-Za-z][A-Za-z0-9]{1,9}-[1-9][0-9]{0,9}|iss_[0-9A-Z]{26})$/, {
+    error: "must be an issue identifier such as ENG-42",
+  })
+  .transform((s) => (s.startsWith("iss_") ? s : s.toUpperCase()))
+  .describe("An issue identifier such as ENG-42 (or its id, iss_…).");
+
+export const issueRefs = z
+  .array(issueRef, { error: "must be an array of issue identifiers" })
+  .max(LIMITS.refs, { error: `must hold at most ${LIMITS.refs} issues` });
+
+/** An object id with the given prefix, e.g. `dec_01J…`. */
+export const objectId = (prefix: string, what: string) =>
+  z
+    .string({ error: `must be a ${what} id` })
+    .trim()
+    .regex(new RegExp(`^${prefix}_[0-9A-Z]{26}$`), { error: `must be a ${what} id (${prefix}_…)` });
+
+export const label = z
+  .string({ error: "must be a string" })
+  .trim()
+  .min(1, { error: "must not be empty" })
+  .max(LIMITS.label, { error: `must be at most ${LIMITS.label} characters` })
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  .refine((s) => !/[\u0000-\u001f\u007f,]/.test(s), {
+    error: "must not contain commas or control characters",
+  });
+
+export const labels = z
+  .array(label, { error: "must be an array of strings" })
+  .max(LIMITS.labels, { error: `must hold at most ${LIMITS.labels} labels` })
+  .transform((ls) => [...new Set(ls)]);
+
+/** Query-string booleans: `true`/`false` (also 1/0). */
+export const queryBool = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+
+/** A comma-separated list in a query string, each item checked by `item`. */
+export const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string({ error: "must be a string" })
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x !== ""),
+    )
+    .pipe(z.array(item).max(50, { error: "must list at most 50 values" }));
+
+/** An ISO 8601 time with a zone, normalised to UTC. */
+export const time = z
+  .string({ error: "must be a string" })
+  .refine(
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s) &&
+      !Number.isNaN(Date.parse(s)),
+    {
+      error: "must be an ISO 8601 time with a zone, e.g. 2026-03-01T09:00:00Z",
+    },
+  )
+  .transform((s) => new Date(s).toISOString());

@@ -1,0 +1,25 @@
+import type { Core } from "../core.ts";
+
+/**
+ * Who is acting: the person, and the credential they act through (`pat_…` for a personal access token,
+ * `con_…` for an agent connection, `admin` for the operator's tool). Every write records both.
+ */
+export interface Actor {
+  personId: string;
+  via: string;
+}
+
+/** What every tracker function is handed: the core, the one workspace it may see, and who acts. */
+export interface Ctx {
+  core: Core;
+  workspaceId: string;
+  actor: Actor;
+}
+
+/** The `created_by` / `updated_by` shape of every object read. */
+export interface ActorView {
+  person_id: string;
+  via: string;
+}
+
+export const actorView = (by: string, via: string): ActorView => ({ person_id: by, via });
