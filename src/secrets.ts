@@ -36,17 +36,32 @@ export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-/** A ULID: 48-bit time then 80 random bits, 26 Crockford base32 characters, sortable by time. */
+let lastTime = -1;
+let lastRandom: number[] = [];
+
+/**
+ * A ULID: 48-bit time then 80 random bits, 26 Crockford base32 characters, sortable by time. Within
+ * one millisecond (or when the clock stands still or steps back) the random part counts up instead,
+ * so ids made one after another by this process sort in the order they were made.
+ */
 export function ulid(now: Date = new Date()): string {
-  let time = now.getTime();
+  let ms = now.getTime();
+  if (ms <= lastTime) {
+    ms = lastTime;
+    let i = lastRandom.length - 1;
+    while (i >= 0 && lastRandom[i] === 31) lastRandom[i--] = 0;
+    if (i >= 0) lastRandom[i]! += 1;
+  } else {
+    lastTime = ms;
+    lastRandom = Array.from(randomBytes(16), (b) => b % 32);
+  }
+  let time = ms;
   let head = "";
   for (let i = 0; i < 10; i++) {
     head = CROCKFORD[time % 32] + head;
     time = Math.floor(time / 32);
   }
-  let tail = "";
-  for (const byte of randomBytes(16)) tail += CROCKFORD[byte % 32];
-  return head + tail;
+  return head + lastRandom.map((d) => CROCKFORD[d]).join("");
 }
 
 /** An object id such as `ws_01J…`: a type prefix then a ULID. */

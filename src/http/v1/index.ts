@@ -5,6 +5,7 @@ import type { Core } from "../../core.ts";
 import { rateLimited } from "../../errors.ts";
 import { authenticateRequest } from "../auth.ts";
 import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
+import "./issues.ts";
 import { mount, op, operations } from "./route.ts";
 
 const WINDOW_MS = 60_000;

@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { listActivity } from "../../tracker/activity.ts";
+import { issueRef } from "../../tracker/common.ts";
+import {
+  addDependencies,
+  addDependenciesInput,
+  deleteDependency,
+  dependencyId,
+  dependencyView,
+  getDependency,
+  updateDependency,
+  updateDependencyInput,
+} from "../../tracker/dependencies.ts";
+import {
+  createIssue,
+  createIssueInput,
+  getIssue,
+  iceIssue,
+  issueSummary,
+  issueView,
+  listIssues,
+  listIssuesQuery,
+  resolveIssue,
+  updateIssue,
+  updateIssueInput,
+} from "../../tracker/issues.ts";
+import { pageQuery } from "../../tracker/pagination.ts";
+import { noBody, op } from "./route.ts";
+
+const issueParams = z.strictObject({ id: issueRef });
+const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+
+op({
+  method: "GET",
+  path: "/issues",
+  operationId: "listIssues",
+  tag: "Issues",
+  summary: "List the workspace's issues",
+  description:
+    "Filters combine with AND. `ready=true` gives the issues ready to work on: not done, canceled or iced, and every issue blocking them done or canceled.",
+  scope: "workspace.read",
+  query: listIssuesQuery,
+  response: page(issueSummary),
+  handler: async ({ ctx, query }) => listIssues(ctx, query),
+});
+
+op({
+  method: "POST",
+  path: "/issues",
+  operationId: "createIssue",
+  tag: "Issues",
+  summary: "Create an issue",
+  description:
+    "The `blocks`, `blockedBy` and `relatesTo` edges are created in the same transaction: all or nothing.",
+  scope: "workspace.write",
+  status: 201,
+  body: createIssueInput,
+  response: issueView,
+  handler: async ({ ctx, body }) => createIssue(ctx, body),
+});
+
+op({
+  method: "GET",
+  path: "/issues/:id",
+  operationId: "getIssue",
+  tag: "Issues",
+  summary: "One issue by identifier (ENG-42), with its dependencies and whether it is ready",
+  scope: "workspace.read",
+  params: issueParams,
+  response: issueView,
+  handler: async ({ ctx, params }) => getIssue(ctx, params.id),
+});
+
+op({
+  method: "PATCH",
+  path: "/issues/:id",
+  operationId: "updateIssue",
+  tag: "Issues",
+  summary: "Change some fields of an issue",
+  description:
+    "Only the fields sent change. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.",
+  scope: "workspace.write",
+  params: issueParams,
+  body: updateIssueInput,
+  response: issueView,
+  handler: async ({ ctx, params, body, ifMatch }) => updateIssue(ctx, params.id, body, ifMatch),
+});
+
+op({
+  method: "POST",
+  path: "/issues/:id/ice",
+  operationId: "iceIssue",
+  tag: "Issues",
+  summary: "Put an issue on ice: out of ready work until its status next changes",
+  scope: "workspace.write",
+  params: issueParams,
+  body: noBody,
+  response: issueView,
+  handler: async ({ ctx, params, ifMatch }) => iceIssue(ctx, params.id, ifMatch),
+});
+
+op({
+  method: "GET",
+  path: "/issues/:id/activity",
+  operationId: "listIssueActivity",
+  tag: "Issues",
+  summary: "An issue's changes, oldest first, with who made each",
+  scope: "workspace.read",
+  params: issueParams,
+  query: z.strictObject({ ...pageQuery }),
+  handler: async ({ ctx, params, query }) => {
+    const issue = await resolveIssue(ctx, params.id);
+    return listActivity(ctx, issue.id, query);
+  },
+});
+
+op({
+  method: "POST",
+  path: "/issues/:id/dependencies",
+  operationId: "addIssueDependencies",
+  tag: "Dependencies",
+  summary: "Add blockedBy, blocks and relatesTo edges to an issue in one call, all or nothing",
+  description:
+    "An edge to the issue itself, to an unknown issue or to another workspace's issue is refused (400). A `blocks` edge that would close a cycle is refused with 409 and the cycle's path. An edge that exists already is returned, not duplicated.",
+  scope: "workspace.write",
+  params: issueParams,
+  body: addDependenciesInput,
+  response: z.object({ data: z.array(dependencyView) }),
+  handler: async ({ ctx, params, body }) => addDependencies(ctx, params.id, body),
+});
+
+const depParams = z.strictObject({ id: dependencyId });
+
+op({
+  method: "GET",
+  path: "/dependencies/:id",
+  operationId: "getDependency",
+  tag: "Dependencies",
+  summary: "One dependency edge",
+  scope: "workspace.read",
+  params: depParams,
+  response: dependencyView,
+  handler: async ({ ctx, params }) => getDependency(ctx, params.id),
+});
+
+op({
+  method: "PATCH",
+  path: "/dependencies/:id",
+  operationId: "updateDependency",
+  tag: "Dependencies",
+  summary: "Change an edge's type, direction or note",
+  scope: "workspace.write",
+  params: depParams,
+  body: updateDependencyInput,
+  response: dependencyView,
+  handler: async ({ ctx, params, body }) => updateDependency(ctx, params.id, body),
+});
+
+op({
+  method: "DELETE",
+  path: "/dependencies/:id",
+  operationId: "deleteDependency",
+  tag: "Dependencies",
+  summary: "Remove an edge",
+  scope: "workspace.write",
+  params: depParams,
+  response: z.object({ id: z.string(), deleted: z.literal(true) }),
+  handler: async ({ ctx, params }) => deleteDependency(ctx, params.id),
+});

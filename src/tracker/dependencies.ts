@@ -1,0 +1,427 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { z } from "zod";
+import type { Database, DependenciesTable, IssueStatus, IssuesTable } from "../db/schema.ts";
+import { conflict, DocketError, invalid, notFound } from "../errors.ts";
+import { newId } from "../secrets.ts";
+import { recordActivity } from "./activity.ts";
+import { issueRefs, objectId } from "./common.ts";
+import { actorView, type Ctx } from "./context.ts";
+import { findPath } from "./graph.ts";
+import { resolveIssue, resolveIssueIds, STATUSES } from "./issues.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Kind = DependenciesTable["kind"];
+
+/** The edges a request asks for, by issue identifier. */
+export interface EdgeRequest {
+  blocks: string[];
+  blockedBy: string[];
+  relatesTo: string[];
+}
+
+export const addDependenciesInput = z
+  .strictObject({
+    blockedBy: issueRefs.optional().describe("Issues that block this one."),
+    blocks: issueRefs.optional().describe("Issues this one blocks."),
+    relatesTo: issueRefs.optional().describe("Issues related to this one (no direction)."),
+  })
+  .refine((b) => (b.blockedBy?.length ?? 0) + (b.blocks?.length ?? 0) + (b.relatesTo?.length ?? 0) > 0, {
+    error: "name at least one issue in blockedBy, blocks or relatesTo",
+  });
+export type AddDependenciesInput = z.output<typeof addDependenciesInput>;
+
+export const dependencyId = objectId("dep", "dependency");
+
+export const updateDependencyInput = z
+  .strictObject({
+    type: z
+      .enum(["blocks", "relatesTo"], { error: "must be blocks or relatesTo" })
+      .optional()
+      .describe("blocks: `from` blocks `to`; relatesTo: the two are related."),
+    reverse: z
+      .literal(true, { error: "must be true when given" })
+      .optional()
+      .describe("Swap `from` and `to`, so that `to` blocks `from`."),
+    note: z
+      .string({ error: "must be a string" })
+      .max(1000, { error: "must be at most 1000 characters" })
+      .optional(),
+  })
+  .refine((b) => b.type !== undefined || b.reverse !== undefined || b.note !== undefined, {
+    error: "change at least one of type, reverse or note",
+  });
+export type UpdateDependencyInput = z.output<typeof updateDependencyInput>;
+
+const end = z.object({ id: z.string(), identifier: z.string(), title: z.string(), status: z.enum(STATUSES) });
+export const dependencyView = z.object({
+  id: z.string(),
+  type: z.enum(["blocks", "relatesTo"]),
+  from: end,
+  to: end,
+  note: z.string(),
+  created_by: z.object({ person_id: z.string(), via: z.string() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created: z.boolean().optional().describe("false when the edge already existed"),
+});
+export type DependencyView = z.output<typeof dependencyView>;
+
+export interface NeighbourView {
+  dependency_id: string;
+  id: string;
+  identifier: string;
+  title: string;
+  status: IssueStatus;
+}
+
+/** Holds the workspace's dependency graph still while a write checks it for cycles (PostgreSQL). */
+export async function lockGraph(ctx: Ctx, trx: Transaction<Database>): Promise<void> {
+  if (ctx.core.store.kind === "postgres") {
+    await sql`select pg_advisory_xact_lock(hashtext(${`graph:${ctx.workspaceId}`}))`.execute(trx);
+  }
+}
+
+/** What an issue blocks, what blocks it and what relates to it, each with its live status. */
+export async function neighbours(
+  db: Db,
+  issueId: string,
+): Promise<{ blocks: NeighbourView[]; blockedBy: NeighbourView[]; relatesTo: NeighbourView[] }> {
+  const [outgoing, incoming] = await Promise.all([
+    db
+      .selectFrom("dependencies as d")
+      .innerJoin("issues as o", "o.id", "d.to_issue_id")
+      .select(["d.id as dependency_id", "d.kind", "o.id", "o.identifier", "o.title", "o.status", "o.number"])
+      .where("d.from_issue_id", "=", issueId)
+      .execute(),
+    db
+      .selectFrom("dependencies as d")
+      .innerJoin("issues as o", "o.id", "d.from_issue_id")
+      .select(["d.id as dependency_id", "d.kind", "o.id", "o.identifier", "o.title", "o.status", "o.number"])
+      .where("d.to_issue_id", "=", issueId)
+      .execute(),
+  ]);
+  const view = ({ kind: _k, number: _n, ...rest }: (typeof outgoing)[number]): NeighbourView => rest;
+  const order = (a: (typeof outgoing)[number], b: (typeof outgoing)[number]) =>
+    a.identifier.localeCompare(b.identifier, "en", { numeric: true });
+  return {
+    blocks: outgoing
+      .filter((e) => e.kind === "blocks")
+      .sort(order)
+      .map(view),
+    blockedBy: incoming
+      .filter((e) => e.kind === "blocks")
+      .sort(order)
+      .map(view),
+    relatesTo: [...outgoing, ...incoming]
+      .filter((e) => e.kind === "relates_to")
+      .sort(order)
+      .map(view),
+  };
+}
+
+/** The issues each of `ids` blocks, for the cycle search. */
+function blockSuccessors(db: Db) {
+  return async (ids: string[]): Promise<Map<string, string[]>> => {
+    const next = new Map<string, string[]>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await db
+        .selectFrom("dependencies")
+        .select(["from_issue_id", "to_issue_id"])
+        .where("kind", "=", "blocks")
+        .where("from_issue_id", "in", ids.slice(i, i + 500))
+        .execute();
+      for (const r of rows) {
+        const list = next.get(r.from_issue_id);
+        if (list) list.push(r.to_issue_id);
+        else next.set(r.from_issue_id, [r.to_issue_id]);
+      }
+    }
+    return next;
+  };
+}
+
+/**
+ * Refuses `from blocks to` when `to` already reaches `from` through blocks edges: the new edge would
+ * close a cycle. The 409 names the cycle's path.
+ */
+async function refuseCycle(
+  db: Db,
+  from: Pick<IssuesTable, "id" | "identifier">,
+  to: Pick<IssuesTable, "id" | "identifier">,
+) {
+  const hasIncoming = await db
+    .selectFrom("dependencies")
+    .select("id")
+    .where("to_issue_id", "=", from.id)
+    .where("kind", "=", "blocks")
+    .limit(1)
+    .executeTakeFirst();
+  if (!hasIncoming) return;
+  const path = await findPath(blockSuccessors(db), to.id, from.id);
+  if (!path) return;
+  const names = await db.selectFrom("issues").select(["id", "identifier"]).where("id", "in", path).execute();
+  const byId = new Map(names.map((n) => [n.id, n.identifier]));
+  const shown = [from.identifier, ...path.map((id) => byId.get(id) ?? id)].join(" → ");
+  throw new DocketError(
+    409,
+    "dependency_cycle",
+    `${from.identifier} cannot block ${to.identifier}: that would close a cycle ${shown}.`,
+  );
+}
+
+type Found = { id: string; identifier: string; status: IssueStatus; title: string };
+
+async function existingEdge(db: Db, a: string, b: string) {
+  return db
+    .selectFrom("dependencies")
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("from_issue_id", "=", a), eb("to_issue_id", "=", b)]),
+        eb.and([eb("from_issue_id", "=", b), eb("to_issue_id", "=", a)]),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+const describe = (kind: Kind, from: string, to: string) =>
+  kind === "blocks" ? `${from} blocks ${to}` : `${from} relates to ${to}`;
+
+/**
+ * Adds the requested edges around `issue` inside the caller's transaction (which holds the graph
+ * lock). Any refusal throws and so undoes every edge of the request. Returns the edges, old and new.
+ */
+export async function addEdges(
+  ctx: Ctx,
+  trx: Transaction<Database>,
+  issue: Pick<IssuesTable, "id" | "identifier">,
+  request: EdgeRequest,
+  at: string,
+): Promise<{ id: string; created: boolean }[]> {
+  const lists: [keyof EdgeRequest, Found[]][] = [];
+  const fields: Record<string, string> = {};
+  for (const key of ["blockedBy", "blocks", "relatesTo"] as const) {
+    const found = await resolveIssueIds(trx, ctx, request[key], key);
+    found.forEach((f, i) => {
+      if (f.id === issue.id)
+        fields[`${key}[${i}]`] = `an issue cannot depend on itself (${issue.identifier})`;
+    });
+    lists.push([key, found]);
+  }
+  if (Object.keys(fields).length > 0) {
+    throw invalid(
+      `Invalid dependencies: ${Object.entries(fields)
+        .map(([f, m]) => `${f}: ${m}`)
+        .join("; ")}`,
+      fields,
+    );
+  }
+  const out: { id: string; created: boolean }[] = [];
+  const seen = new Set<string>();
+  for (const [key, found] of lists) {
+    for (const other of found) {
+      const kind: Kind = key === "relatesTo" ? "relates_to" : "blocks";
+      let from = key === "blockedBy" ? other : issue;
+      let to = key === "blockedBy" ? issue : other;
+      if (kind === "relates_to" && from.id > to.id) [from, to] = [to, from];
+      const pair = `${from.id}:${to.id}:${kind}`;
+      if (seen.has(pair)) continue;
+      seen.add(pair);
+
+      const existing = await existingEdge(trx, from.id, to.id);
+      if (existing) {
+        if (existing.kind === kind && existing.from_issue_id === from.id) {
+          out.push({ id: existing.id, created: false });
+          continue;
+        }
+        if (!(kind === "blocks" && existing.kind === "blocks")) {
+          const names = new Map([
+            [from.id, from.identifier],
+            [to.id, to.identifier],
+          ]);
+          throw conflict(
+            `${from.identifier} and ${to.identifier} are already linked (${describe(existing.kind, names.get(existing.from_issue_id)!, names.get(existing.to_issue_id)!)}, ${existing.id}); change that dependency with PATCH /v1/dependencies/${existing.id}.`,
+          );
+        }
+      }
+      if (kind === "blocks") await refuseCycle(trx, from, to);
+      const id = newId("dep", new Date(at));
+      await trx
+        .insertInto("dependencies")
+        .values({
+          id,
+          workspace_id: ctx.workspaceId,
+          kind,
+          from_issue_id: from.id,
+          to_issue_id: to.id,
+          note: "",
+          created_by: ctx.actor.personId,
+          created_via: ctx.actor.via,
+          created_at: at,
+          updated_by: ctx.actor.personId,
+          updated_via: ctx.actor.via,
+          updated_at: at,
+        })
+        .execute();
+      const change = { dependency: { from: null, to: describe(kind, from.identifier, to.identifier) } };
+      await recordActivity(trx, ctx, { type: "issue", id: from.id }, "dependency_added", change, at);
+      await recordActivity(trx, ctx, { type: "issue", id: to.id }, "dependency_added", change, at);
+      out.push({ id, created: true });
+    }
+  }
+  return out;
+}
+
+async function dependencyViews(
+  db: Db,
+  ctx: Ctx,
+  ids: { id: string; created?: boolean }[],
+): Promise<DependencyView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("dependencies as d")
+    .innerJoin("issues as f", "f.id", "d.from_issue_id")
+    .innerJoin("issues as t", "t.id", "d.to_issue_id")
+    .selectAll("d")
+    .select([
+      "f.identifier as f_identifier",
+      "f.title as f_title",
+      "f.status as f_status",
+      "t.identifier as t_identifier",
+      "t.title as t_title",
+      "t.status as t_status",
+    ])
+    .where("d.workspace_id", "=", ctx.workspaceId)
+    .where(
+      "d.id",
+      "in",
+      ids.map((i) => i.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap(({ id, created }) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const view: DependencyView = {
+      id: r.id,
+      type: r.kind === "blocks" ? "blocks" : "relatesTo",
+      from: { id: r.from_issue_id, identifier: r.f_identifier, title: r.f_title, status: r.f_status },
+      to: { id: r.to_issue_id, identifier: r.t_identifier, title: r.t_title, status: r.t_status },
+      note: r.note,
+      created_by: actorView(r.created_by, r.created_via),
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    };
+    if (created !== undefined) view.created = created;
+    return [view];
+  });
+}
+
+/**
+ * Sets `blockedBy`, `blocks` and `relatesTo` of an issue in one call, all or nothing. Edges that already
+ * exist are returned as they are (`created: false`), never duplicated.
+ */
+export async function addDependencies(
+  ctx: Ctx,
+  ref: string,
+  input: AddDependenciesInput,
+): Promise<{ data: DependencyView[] }> {
+  const data = addDependenciesInput.parse(input);
+  const at = ctx.core.clock.now().toISOString();
+  const edges = await ctx.core.db.transaction().execute(async (trx) => {
+    await lockGraph(ctx, trx);
+    const issue = await resolveIssue(ctx, ref, trx);
+    return addEdges(
+      ctx,
+      trx,
+      issue,
+      { blocks: data.blocks ?? [], blockedBy: data.blockedBy ?? [], relatesTo: data.relatesTo ?? [] },
+      at,
+    );
+  });
+  return { data: await dependencyViews(ctx.core.db, ctx, edges) };
+}
+
+async function requireDependency(db: Db, ctx: Ctx, id: string) {
+  const row = await db
+    .selectFrom("dependencies as d")
+    .innerJoin("issues as f", "f.id", "d.from_issue_id")
+    .innerJoin("issues as t", "t.id", "d.to_issue_id")
+    .selectAll("d")
+    .select(["f.identifier as f_identifier", "t.identifier as t_identifier"])
+    .where("d.workspace_id", "=", ctx.workspaceId)
+    .where("d.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound(`No dependency ${id} in this workspace.`);
+  return row;
+}
+
+export async function getDependency(ctx: Ctx, id: string): Promise<DependencyView> {
+  await requireDependency(ctx.core.db, ctx, id);
+  const [view] = await dependencyViews(ctx.core.db, ctx, [{ id }]);
+  return view!;
+}
+
+/** Changes an edge's type, direction or note; a change that makes a cycle is refused like a new edge. */
+export async function updateDependency(
+  ctx: Ctx,
+  id: string,
+  input: UpdateDependencyInput,
+): Promise<DependencyView> {
+  const data = updateDependencyInput.parse(input);
+  const at = ctx.core.clock.now().toISOString();
+  await ctx.core.db.transaction().execute(async (trx) => {
+    await lockGraph(ctx, trx);
+    const dep = await requireDependency(trx, ctx, id);
+    const kind: Kind = data.type === undefined ? dep.kind : data.type === "blocks" ? "blocks" : "relates_to";
+    let from = { id: dep.from_issue_id, identifier: dep.f_identifier };
+    let to = { id: dep.to_issue_id, identifier: dep.t_identifier };
+    if (data.reverse) [from, to] = [to, from];
+    if (kind === "relates_to" && from.id > to.id) [from, to] = [to, from];
+    const before = describe(dep.kind, dep.f_identifier, dep.t_identifier);
+    const after = describe(kind, from.identifier, to.identifier);
+    const { f_identifier: _f, t_identifier: _t, ...row } = dep;
+    const next = {
+      ...row,
+      kind,
+      from_issue_id: from.id,
+      to_issue_id: to.id,
+      note: data.note ?? dep.note,
+      updated_by: ctx.actor.personId,
+      updated_via: ctx.actor.via,
+      updated_at: at,
+    };
+    // the edge is checked as if new: out of the graph, a search for a path back, then in again
+    await trx.deleteFrom("dependencies").where("id", "=", id).execute();
+    if (kind === "blocks" && (dep.kind !== "blocks" || from.id !== dep.from_issue_id))
+      await refuseCycle(trx, from, to);
+    await trx.insertInto("dependencies").values(next).execute();
+    if (before !== after) {
+      const change = { dependency: { from: before, to: after } };
+      for (const issueId of new Set([from.id, to.id])) {
+        await recordActivity(trx, ctx, { type: "issue", id: issueId }, "dependency_changed", change, at);
+      }
+    }
+  });
+  return getDependency(ctx, id);
+}
+
+/** Removes an edge; both issues' activity records it. */
+export async function deleteDependency(ctx: Ctx, id: string): Promise<{ id: string; deleted: true }> {
+  const at = ctx.core.clock.now().toISOString();
+  await ctx.core.db.transaction().execute(async (trx) => {
+    const dep = await requireDependency(trx, ctx, id);
+    await trx.deleteFrom("dependencies").where("id", "=", id).execute();
+    const change = { dependency: { from: describe(dep.kind, dep.f_identifier, dep.t_identifier), to: null } };
+    await recordActivity(
+      trx,
+      ctx,
+      { type: "issue", id: dep.from_issue_id },
+      "dependency_removed",
+      change,
+      at,
+    );
+    await recordActivity(trx, ctx, { type: "issue", id: dep.to_issue_id }, "dependency_removed", change, at);
+  });
+  return { id, deleted: true };
+}

@@ -1,0 +1,787 @@
+import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import { z } from "zod";
+import type { Database, IssueStatus, IssuesTable } from "../db/schema.ts";
+import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
+import { newId } from "../secrets.ts";
+import { type Changes, diff, recordActivity } from "./activity.ts";
+import {
+  csv,
+  date,
+  issueRef,
+  issueRefs,
+  label,
+  labels,
+  markdown,
+  objectId,
+  queryBool,
+  time,
+  title,
+} from "./common.ts";
+import { actorView, type Ctx } from "./context.ts";
+import { addEdges, type EdgeRequest, lockGraph, neighbours } from "./dependencies.ts";
+import {
+  DEFAULT_LIMIT,
+  decodeCursor,
+  keyset,
+  type Page,
+  pageQuery,
+  type SortKey,
+  toPage,
+} from "./pagination.ts";
+import { indexDocument } from "./search-index.ts";
+
+export const PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", "canceled", "iced"] as const;
+/** Statuses a client sets directly; `iced` is set by the ice operation only. */
+export const SETTABLE_STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", "canceled"] as const;
+export const CLOSED_STATUSES: readonly IssueStatus[] = ["done", "canceled"];
+
+export const MAX_ESTIMATE = 1000;
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type IssueRow = IssuesTable;
+
+// ---------------------------------------------------------------------------------------------------
+// Schemas
+
+const priority = z.enum(PRIORITIES, { error: `must be one of ${PRIORITIES.join(", ")}` });
+const settableStatus = z.enum(SETTABLE_STATUSES, {
+  error: `must be one of ${SETTABLE_STATUSES.join(", ")} (use the ice operation to put an issue on ice)`,
+});
+const estimate = z
+  .number({ error: "must be a number" })
+  .int({ error: "must be a whole number" })
+  .min(0, { error: "must be at least 0" })
+  .max(MAX_ESTIMATE, { error: `must be at most ${MAX_ESTIMATE}` });
+const spaceRef = z
+  .string({ error: "must be a space prefix such as ENG" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z][A-Z0-9]{1,9}$/, { error: "must be a space prefix such as ENG" });
+/** A person in the workspace, by email or id (`per_…`). */
+const assigneeRef = z
+  .string({ error: "must be a member's email or id" })
+  .trim()
+  .min(1, { error: "must be a member's email or id" })
+  .max(254, { error: "must be at most 254 characters" });
+const cycleId = objectId("cyc", "cycle");
+const milestoneId = objectId("ms", "milestone");
+
+const issueFields = {
+  description: markdown.optional(),
+  status: settableStatus.optional(),
+  priority: priority.optional(),
+  labels: labels.optional(),
+  assignee: assigneeRef.nullable().optional(),
+  estimate: estimate.nullable().optional(),
+  due_date: date.nullable().optional(),
+  parent: issueRef.nullable().optional(),
+  cycle: cycleId.nullable().optional(),
+  milestone: milestoneId.nullable().optional(),
+};
+
+export const createIssueInput = z.strictObject({
+  title,
+  space: spaceRef.optional().describe("The space's prefix; the workspace's first space when left out."),
+  ...issueFields,
+  blocks: issueRefs.optional().describe("Issues this one blocks, created with it in one transaction."),
+  blockedBy: issueRefs.optional().describe("Issues that block this one."),
+  relatesTo: issueRefs.optional().describe("Related issues."),
+});
+export type CreateIssueInput = z.output<typeof createIssueInput>;
+
+export const updateIssueInput = z.strictObject({ title: title.optional(), ...issueFields });
+export type UpdateIssueInput = z.output<typeof updateIssueInput>;
+
+export const ISSUE_SORTS = ["created", "-created", "updated", "-updated", "priority", "-priority"] as const;
+
+export const listIssuesQuery = z.strictObject({
+  ...pageQuery,
+  space: spaceRef.optional().describe("A space prefix."),
+  status: csv(z.enum(STATUSES, { error: `must be one of ${STATUSES.join(", ")}` }))
+    .optional()
+    .describe("Comma-separated statuses."),
+  priority: csv(priority).optional().describe("Comma-separated priorities."),
+  label: csv(label).optional().describe("Comma-separated labels; an issue with any of them matches."),
+  assignee: assigneeRef.optional().describe("A member's email or id, `me`, or `none`."),
+  cycle: cycleId.optional(),
+  milestone: milestoneId.optional(),
+  parent: issueRef.optional(),
+  ready: queryBool
+    .optional()
+    .describe("true: only issues ready to work on (open, not iced, no open blocker)."),
+  iced: queryBool.optional().describe("true: only iced issues; false: none."),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200, { error: "must be at most 200 characters" })
+    .optional()
+    .describe("Words in the title (case-insensitive)."),
+  updated_since: time.optional(),
+  sort: z
+    .enum(ISSUE_SORTS, { error: `must be one of ${ISSUE_SORTS.join(", ")}` })
+    .default("-created")
+    .describe("created/updated oldest first, -created/-updated newest first, priority most urgent first."),
+});
+/** A parsed list query; `limit` and `sort` take their defaults when left out. */
+export type ListIssuesQuery = Partial<z.output<typeof listIssuesQuery>>;
+
+const actorSchema = z.object({ person_id: z.string(), via: z.string() });
+const ref = z.object({ id: z.string(), name: z.string() });
+export const issueSummary = z.object({
+  id: z.string(),
+  identifier: z.string(),
+  number: z.number(),
+  space: z.string(),
+  title: z.string(),
+  status: z.enum(STATUSES),
+  priority: priority,
+  labels: z.array(z.string()),
+  assignee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  estimate: z.number().nullable(),
+  due_date: z.string().nullable(),
+  parent: z.object({ id: z.string(), identifier: z.string() }).nullable(),
+  cycle: ref.nullable(),
+  milestone: ref.nullable(),
+  ready: z.boolean(),
+  completed_at: z.string().nullable(),
+  created_by: actorSchema,
+  updated_by: actorSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number(),
+});
+export type IssueSummary = z.output<typeof issueSummary>;
+
+const neighbour = z.object({
+  dependency_id: z.string(),
+  id: z.string(),
+  identifier: z.string(),
+  title: z.string(),
+  status: z.enum(STATUSES),
+});
+export const issueView = issueSummary.extend({
+  description: z.string(),
+  blocks: z.array(neighbour),
+  blockedBy: z.array(neighbour),
+  relatesTo: z.array(neighbour),
+});
+export type IssueView = z.output<typeof issueView>;
+
+// ---------------------------------------------------------------------------------------------------
+// Reading
+
+/** The columns of an issue row joined with what its views show by name. */
+function summaryQuery(db: Db, workspaceId: string) {
+  return db
+    .selectFrom("issues as i")
+    .innerJoin("spaces as s", "s.id", "i.space_id")
+    .leftJoin("people as a", "a.id", "i.assignee_id")
+    .leftJoin("issues as p", "p.id", "i.parent_id")
+    .leftJoin("cycles as c", "c.id", "i.cycle_id")
+    .leftJoin("milestones as m", "m.id", "i.milestone_id")
+    .selectAll("i")
+    .select([
+      "s.prefix as space_prefix",
+      "a.name as assignee_name",
+      "a.email as assignee_email",
+      "p.identifier as parent_identifier",
+      "c.name as cycle_name",
+      "m.name as milestone_name",
+      sql<number>`case when i.status in ('done', 'canceled', 'iced') then 0 when exists (
+        select 1 from dependencies d join issues b on b.id = d.from_issue_id
+        where d.to_issue_id = i.id and d.kind = 'blocks' and b.status not in ('done', 'canceled')
+      ) then 0 else 1 end`.as("ready"),
+    ])
+    .where("i.workspace_id", "=", workspaceId);
+}
+
+type SummaryRow = IssueRow & {
+  space_prefix: string;
+  assignee_name: string | null;
+  assignee_email: string | null;
+  parent_identifier: string | null;
+  cycle_name: string | null;
+  milestone_name: string | null;
+  ready: number | boolean;
+};
+
+function summaryView(r: SummaryRow): IssueSummary {
+  return {
+    id: r.id,
+    identifier: r.identifier,
+    number: r.number,
+    space: r.space_prefix,
+    title: r.title,
+    status: r.status,
+    priority: PRIORITIES[r.priority] ?? "none",
+    labels: JSON.parse(r.labels),
+    assignee: r.assignee_id
+      ? { id: r.assignee_id, name: r.assignee_name ?? "", email: r.assignee_email ?? "" }
+      : null,
+    estimate: r.estimate,
+    due_date: r.due_date,
+    parent: r.parent_id ? { id: r.parent_id, identifier: r.parent_identifier ?? "" } : null,
+    cycle: r.cycle_id ? { id: r.cycle_id, name: r.cycle_name ?? "" } : null,
+    milestone: r.milestone_id ? { id: r.milestone_id, name: r.milestone_name ?? "" } : null,
+    ready: Boolean(Number(r.ready)),
+    completed_at: r.completed_at,
+    created_by: actorView(r.created_by, r.created_via),
+    updated_by: actorView(r.updated_by, r.updated_via),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    version: r.version,
+  };
+}
+
+const byRef = (ref: string) => (ref.startsWith("iss_") ? "id" : "identifier");
+
+/** An issue of the workspace by identifier (`ENG-42`) or id; 404 when there is none. */
+export async function resolveIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Promise<IssueRow> {
+  const key = ref.startsWith("iss_") ? ref : ref.toUpperCase();
+  const row = await db
+    .selectFrom("issues")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where(byRef(key), "=", key)
+    .executeTakeFirst();
+  if (!row) throw notFound(`No issue ${ref} in this workspace.`);
+  return row;
+}
+
+/**
+ * Issues named in a request body, in order; an unknown one (or another workspace's) is 400 naming
+ * `field[i]`.
+ */
+export async function resolveIssueIds(
+  db: Db,
+  ctx: Ctx,
+  refs: readonly string[],
+  field: string,
+): Promise<{ id: string; identifier: string; status: IssueStatus; title: string }[]> {
+  if (refs.length === 0) return [];
+  const keys = refs.map((r) => (r.startsWith("iss_") ? r : r.toUpperCase()));
+  const rows = await db
+    .selectFrom("issues")
+    .select(["id", "identifier", "status", "title"])
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where((eb) =>
+      eb.or([
+        eb("identifier", "in", keys.filter((k) => !k.startsWith("iss_")).concat([""])),
+        eb("id", "in", keys.filter((k) => k.startsWith("iss_")).concat([""])),
+      ]),
+    )
+    .execute();
+  const found = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) {
+    found.set(r.identifier, r);
+    found.set(r.id, r);
+  }
+  const fields: Record<string, string> = {};
+  const out = keys.map((k, i) => {
+    const row = found.get(k);
+    if (!row) fields[`${field}[${i}]`] = `no issue ${refs[i]} in this workspace`;
+    return row!;
+  });
+  if (Object.keys(fields).length > 0) {
+    throw invalid(
+      `Unknown issues: ${Object.entries(fields)
+        .map(([f, m]) => `${f}: ${m}`)
+        .join("; ")}`,
+      fields,
+    );
+  }
+  return out;
+}
+
+/** One issue with its blockers, what it blocks and related issues (each with its live status). */
+export async function getIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Promise<IssueView> {
+  const key = ref.startsWith("iss_") ? ref : ref.toUpperCase();
+  const row = (await summaryQuery(db, ctx.workspaceId)
+    .where(`i.${byRef(key)}`, "=", key)
+    .executeTakeFirst()) as SummaryRow | undefined;
+  if (!row) throw notFound(`No issue ${ref} in this workspace.`);
+  const edges = await neighbours(db, row.id);
+  return { ...summaryView(row), description: row.description, ...edges };
+}
+
+const SORT_KEYS: Record<(typeof ISSUE_SORTS)[number], SortKey[]> = {
+  created: [
+    { column: "i.created_at", direction: "asc" },
+    { column: "i.id", direction: "asc" },
+  ],
+  "-created": [
+    { column: "i.created_at", direction: "desc" },
+    { column: "i.id", direction: "desc" },
+  ],
+  updated: [
+    { column: "i.updated_at", direction: "asc" },
+    { column: "i.id", direction: "asc" },
+  ],
+  "-updated": [
+    { column: "i.updated_at", direction: "desc" },
+    { column: "i.id", direction: "desc" },
+  ],
+  priority: [
+    { column: "i.priority", direction: "desc" },
+    { column: "i.created_at", direction: "asc" },
+    { column: "i.id", direction: "asc" },
+  ],
+  "-priority": [
+    { column: "i.priority", direction: "asc" },
+    { column: "i.created_at", direction: "asc" },
+    { column: "i.id", direction: "asc" },
+  ],
+};
+
+const SORT_VALUE: Record<string, (r: IssueRow) => string | number> = {
+  "i.created_at": (r) => r.created_at,
+  "i.updated_at": (r) => r.updated_at,
+  "i.priority": (r) => r.priority,
+  "i.id": (r) => r.id,
+};
+
+/** Escapes LIKE wildcards so a title search matches the text as typed. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Issues of the workspace, filtered and sorted, a page at a time. */
+export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page<IssueSummary>> {
+  const q = { ...input, limit: input.limit ?? DEFAULT_LIMIT, sort: input.sort ?? "-created" };
+  const db = ctx.core.db;
+  let query = summaryQuery(db, ctx.workspaceId);
+  if (q.space) {
+    const space = await db
+      .selectFrom("spaces")
+      .select("id")
+      .where("workspace_id", "=", ctx.workspaceId)
+      .where("prefix", "=", q.space)
+      .executeTakeFirst();
+    if (!space) throw invalid(`space: no space ${q.space} in this workspace`, { space: "no such space" });
+    query = query.where("i.space_id", "=", space.id);
+  }
+  if (q.status?.length) query = query.where("i.status", "in", q.status);
+  if (q.priority?.length)
+    query = query.where(
+      "i.priority",
+      "in",
+      q.priority.map((p) => PRIORITIES.indexOf(p)),
+    );
+  if (q.label?.length) {
+    const wanted = q.label;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("issue_labels as l")
+          .select("l.issue_id")
+          .whereRef("l.issue_id", "=", "i.id")
+          .where("l.label", "in", wanted),
+      ),
+    );
+  }
+  if (q.assignee) {
+    if (q.assignee === "none") query = query.where("i.assignee_id", "is", null);
+    else {
+      const person = q.assignee === "me" ? ctx.actor.personId : (await findMember(ctx, db, q.assignee))?.id;
+      query = query.where("i.assignee_id", "=", person ?? "");
+    }
+  }
+  if (q.cycle) query = query.where("i.cycle_id", "=", q.cycle);
+  if (q.milestone) query = query.where("i.milestone_id", "=", q.milestone);
+  if (q.parent) {
+    const parent = await resolveIssue(ctx, q.parent, db).catch(() => undefined);
+    query = query.where("i.parent_id", "=", parent?.id ?? "");
+  }
+  if (q.iced === true) query = query.where("i.status", "=", "iced");
+  if (q.iced === false) query = query.where("i.status", "!=", "iced");
+  if (q.ready !== undefined) {
+    const notReady = sql<SqlBool>`(i.status in ('done', 'canceled', 'iced') or exists (
+      select 1 from dependencies d join issues b on b.id = d.from_issue_id
+      where d.to_issue_id = i.id and d.kind = 'blocks' and b.status not in ('done', 'canceled')))`;
+    query = query.where(q.ready ? sql<SqlBool>`not ${notReady}` : notReady);
+  }
+  if (q.q) {
+    const pattern = likePattern(q.q);
+    query = query.where(
+      ctx.core.store.kind === "postgres"
+        ? sql<SqlBool>`i.title ilike ${pattern} escape '\\'`
+        : sql<SqlBool>`i.title like ${pattern} escape '\\'`,
+    );
+  }
+  if (q.updated_since) query = query.where("i.updated_at", ">=", q.updated_since);
+
+  const keys = SORT_KEYS[q.sort];
+  const after = q.cursor ? decodeCursor(q.cursor, `issues:${q.sort}`, keys.length) : undefined;
+  const rows = (await keyset(query, keys, after, q.limit).execute()) as SummaryRow[];
+  return toPage(
+    rows,
+    q.limit,
+    `issues:${q.sort}`,
+    (r) => keys.map((k) => SORT_VALUE[k.column]!(r)),
+    summaryView,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writing
+
+async function findMember(ctx: Ctx, db: Db, ref: string) {
+  const key = ref.trim();
+  return db
+    .selectFrom("people as p")
+    .innerJoin("memberships as m", "m.person_id", "p.id")
+    .select(["p.id", "p.email", "p.name"])
+    .where("m.workspace_id", "=", ctx.workspaceId)
+    .where(key.includes("@") ? "p.email" : "p.id", "=", key.includes("@") ? key.toLowerCase() : key)
+    .executeTakeFirst();
+}
+
+/** Resolves the references of an issue write to ids, or 400 naming each bad field. */
+async function resolveReferences(
+  ctx: Ctx,
+  db: Db,
+  input: Partial<CreateIssueInput>,
+  spaceId: string,
+  self?: IssueRow,
+): Promise<Partial<Pick<IssueRow, "assignee_id" | "parent_id" | "cycle_id" | "milestone_id">>> {
+  const out: Partial<Pick<IssueRow, "assignee_id" | "parent_id" | "cycle_id" | "milestone_id">> = {};
+  const fields: Record<string, string> = {};
+  if (input.assignee !== undefined) {
+    if (input.assignee === null) out.assignee_id = null;
+    else {
+      const person = await findMember(ctx, db, input.assignee);
+      if (person) out.assignee_id = person.id;
+      else fields.assignee = `no member ${input.assignee} in this workspace`;
+    }
+  }
+  if (input.parent !== undefined) {
+    if (input.parent === null) out.parent_id = null;
+    else {
+      const key = input.parent;
+      const parent = await db
+        .selectFrom("issues")
+        .select(["id", "parent_id"])
+        .where("workspace_id", "=", ctx.workspaceId)
+        .where(byRef(key), "=", key)
+        .executeTakeFirst();
+      if (!parent) fields.parent = `no issue ${key} in this workspace`;
+      else if (self && (await isAncestorOrSelf(db, self.id, parent.id)))
+        fields.parent = "would make the issue its own ancestor";
+      else out.parent_id = parent.id;
+    }
+  }
+  if (input.cycle !== undefined) {
+    if (input.cycle === null) out.cycle_id = null;
+    else {
+      const cycle = await db
+        .selectFrom("cycles")
+        .select(["id", "space_id"])
+        .where("workspace_id", "=", ctx.workspaceId)
+        .where("id", "=", input.cycle)
+        .executeTakeFirst();
+      if (!cycle) fields.cycle = `no cycle ${input.cycle} in this workspace`;
+      else if (cycle.space_id !== spaceId) fields.cycle = "belongs to another space than the issue";
+      else out.cycle_id = cycle.id;
+    }
+  }
+  if (input.milestone !== undefined) {
+    if (input.milestone === null) out.milestone_id = null;
+    else {
+      const ms = await db
+        .selectFrom("milestones")
+        .select("id")
+        .where("workspace_id", "=", ctx.workspaceId)
+        .where("id", "=", input.milestone)
+        .executeTakeFirst();
+      if (ms) out.milestone_id = ms.id;
+      else fields.milestone = `no milestone ${input.milestone} in this workspace`;
+    }
+  }
+  if (Object.keys(fields).length > 0) {
+    throw invalid(
+      `Invalid input: ${Object.entries(fields)
+        .map(([f, m]) => `${f}: ${m}`)
+        .join("; ")}`,
+      fields,
+    );
+  }
+  return out;
+}
+
+/** True when `candidate` is `issueId` or one of its descendants (so it cannot become its parent). */
+async function isAncestorOrSelf(db: Db, issueId: string, candidate: string): Promise<boolean> {
+  let current: string | null = candidate;
+  for (let depth = 0; current && depth < 1000; depth++) {
+    if (current === issueId) return true;
+    const row: { parent_id: string | null } | undefined = await db
+      .selectFrom("issues")
+      .select("parent_id")
+      .where("id", "=", current)
+      .executeTakeFirst();
+    current = row?.parent_id ?? null;
+  }
+  return false;
+}
+
+/** Writes the issue's standing in the cycles it left or is in, for cycle stats and burn-down. */
+async function recordCycleStanding(
+  trx: Transaction<Database>,
+  before: Pick<IssueRow, "cycle_id" | "status" | "estimate"> | undefined,
+  after: IssueRow,
+  at: string,
+): Promise<void> {
+  const done = (s: IssueStatus) => (CLOSED_STATUSES.includes(s) ? 1 : 0);
+  const rows = [];
+  if (before?.cycle_id && before.cycle_id !== after.cycle_id) {
+    rows.push({ cycle_id: before.cycle_id, in_scope: 0 });
+  }
+  if (
+    after.cycle_id &&
+    (before === undefined ||
+      before.cycle_id !== after.cycle_id ||
+      done(before.status) !== done(after.status) ||
+      before.estimate !== after.estimate)
+  ) {
+    rows.push({ cycle_id: after.cycle_id, in_scope: 1 });
+  }
+  for (const r of rows) {
+    await trx
+      .insertInto("cycle_events")
+      .values({
+        id: newId("cev", new Date(at)),
+        cycle_id: r.cycle_id,
+        issue_id: after.id,
+        in_scope: r.in_scope,
+        completed: done(after.status),
+        estimate: after.estimate,
+        created_at: at,
+      })
+      .execute();
+  }
+}
+
+async function setLabels(
+  trx: Transaction<Database>,
+  issue: IssueRow,
+  list: readonly string[],
+): Promise<void> {
+  await trx.deleteFrom("issue_labels").where("issue_id", "=", issue.id).execute();
+  if (list.length > 0) {
+    await trx
+      .insertInto("issue_labels")
+      .values(list.map((l) => ({ issue_id: issue.id, workspace_id: issue.workspace_id, label: l })))
+      .execute();
+  }
+}
+
+const indexIssue = (trx: Transaction<Database>, issue: IssueRow) =>
+  indexDocument(trx, {
+    object_id: issue.id,
+    workspace_id: issue.workspace_id,
+    object_type: "issue",
+    title: issue.title,
+    body: `${issue.identifier}\n${issue.description}`,
+    updated_at: issue.updated_at,
+  });
+
+/** Creates an issue, its labels and the dependency edges it names, all in one transaction. */
+export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<IssueView> {
+  const data = createIssueInput.parse(input);
+  const db = ctx.core.db;
+  const spaceQuery = db
+    .selectFrom("spaces")
+    .select(["id", "prefix"])
+    .where("workspace_id", "=", ctx.workspaceId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1);
+  const space = await (data.space
+    ? spaceQuery.where("prefix", "=", data.space)
+    : spaceQuery
+  ).executeTakeFirst();
+  if (!space) {
+    throw data.space
+      ? invalid(`space: no space ${data.space} in this workspace`, { space: "no such space" })
+      : conflict("This workspace has no space to put issues in; create one first.");
+  }
+  const refs = await resolveReferences(ctx, db, data, space.id);
+  const edges: EdgeRequest = {
+    blocks: data.blocks ?? [],
+    blockedBy: data.blockedBy ?? [],
+    relatesTo: data.relatesTo ?? [],
+  };
+  const hasEdges = edges.blocks.length + edges.blockedBy.length + edges.relatesTo.length > 0;
+  const at = ctx.core.clock.now().toISOString();
+
+  const id = await db.transaction().execute(async (trx) => {
+    if (hasEdges) await lockGraph(ctx, trx);
+    const counter = await trx
+      .updateTable("spaces")
+      .set((eb) => ({ next_issue_number: eb("next_issue_number", "+", 1) }))
+      .where("id", "=", space.id)
+      .returning("next_issue_number")
+      .executeTakeFirstOrThrow();
+    const number = counter.next_issue_number - 1;
+    const status = data.status ?? "backlog";
+    const issue: IssueRow = {
+      id: newId("iss", new Date(at)),
+      workspace_id: ctx.workspaceId,
+      space_id: space.id,
+      number,
+      identifier: `${space.prefix}-${number}`,
+      title: data.title,
+      description: data.description ?? "",
+      status,
+      priority: PRIORITIES.indexOf(data.priority ?? "none"),
+      labels: JSON.stringify(data.labels ?? []),
+      assignee_id: refs.assignee_id ?? null,
+      estimate: data.estimate ?? null,
+      due_date: data.due_date ?? null,
+      parent_id: refs.parent_id ?? null,
+      cycle_id: refs.cycle_id ?? null,
+      milestone_id: refs.milestone_id ?? null,
+      completed_at: CLOSED_STATUSES.includes(status) ? at : null,
+      version: 1,
+      created_by: ctx.actor.personId,
+      created_via: ctx.actor.via,
+      created_at: at,
+      updated_by: ctx.actor.personId,
+      updated_via: ctx.actor.via,
+      updated_at: at,
+    };
+    await trx.insertInto("issues").values(issue).execute();
+    if (data.labels?.length) await setLabels(trx, issue, data.labels);
+    await indexIssue(trx, issue);
+    await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "created", {}, at);
+    await recordCycleStanding(trx, undefined, issue, at);
+    if (hasEdges) await addEdges(ctx, trx, issue, edges, at);
+    return issue.id;
+  });
+  return getIssue(ctx, id);
+}
+
+/** What an issue's fields look like in its activity: names rather than ranks and ids. */
+function activityFields(row: IssueRow): Record<string, unknown> {
+  return {
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    priority: PRIORITIES[row.priority],
+    labels: JSON.parse(row.labels),
+    assignee: row.assignee_id,
+    estimate: row.estimate,
+    due_date: row.due_date,
+    parent: row.parent_id,
+    cycle: row.cycle_id,
+    milestone: row.milestone_id,
+  };
+}
+
+const MAX_WRITE_ATTEMPTS = 3;
+
+/**
+ * Applies `change` to the current row and writes it only if nobody wrote in between (compare-and-set
+ * on the version); with If-Match, only if the version is one the client named, else 412.
+ */
+async function writeIssue(
+  ctx: Ctx,
+  ref: string,
+  ifMatch: number[] | undefined,
+  change: (
+    current: IssueRow,
+    trx: Transaction<Database>,
+  ) => Promise<{ next: Partial<IssueRow>; action?: string } | null>,
+): Promise<IssueView> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await ctx.core.db.transaction().execute(async (trx) => {
+      const current = await resolveIssue(ctx, ref, trx);
+      if (ifMatch && !ifMatch.includes(current.version)) {
+        throw preconditionFailed(
+          `${current.identifier} changed since you read it (it is now at version ${current.version}); read it again and reapply your change.`,
+        );
+      }
+      const planned = await change(current, trx);
+      if (!planned) return { id: current.id, lost: false };
+      const at = ctx.core.clock.now().toISOString();
+      const next: IssueRow = {
+        ...current,
+        ...planned.next,
+        version: current.version + 1,
+        updated_by: ctx.actor.personId,
+        updated_via: ctx.actor.via,
+        updated_at: at,
+      };
+      const changes: Changes = diff(activityFields(current), activityFields(next));
+      if (Object.keys(changes).length === 0 && !planned.action) return { id: current.id, lost: false };
+      if (CLOSED_STATUSES.includes(next.status) !== CLOSED_STATUSES.includes(current.status)) {
+        next.completed_at = CLOSED_STATUSES.includes(next.status) ? at : null;
+      }
+      const { id: _id, workspace_id: _w, created_at: _c, created_by: _cb, created_via: _cv, ...set } = next;
+      const updated = await trx
+        .updateTable("issues")
+        .set(set)
+        .where("id", "=", current.id)
+        .where("version", "=", current.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        if (ifMatch) {
+          throw preconditionFailed(
+            `${current.identifier} changed since you read it; read it again and reapply your change.`,
+          );
+        }
+        return { id: current.id, lost: true };
+      }
+      if (current.labels !== next.labels) await setLabels(trx, next, JSON.parse(next.labels));
+      if (current.title !== next.title || current.description !== next.description)
+        await indexIssue(trx, next);
+      await recordActivity(
+        trx,
+        ctx,
+        { type: "issue", id: current.id },
+        planned.action ?? "updated",
+        changes,
+        at,
+      );
+      await recordCycleStanding(trx, current, next, at);
+      return { id: current.id, lost: false };
+    });
+    if (!result.lost) return getIssue(ctx, result.id);
+    if (attempt >= MAX_WRITE_ATTEMPTS) {
+      throw conflict(`${ref} is being changed by others right now; try again.`);
+    }
+  }
+}
+
+/** Changes the fields given and leaves the rest; a status change thaws an iced issue. */
+export async function updateIssue(
+  ctx: Ctx,
+  ref: string,
+  input: UpdateIssueInput,
+  ifMatch?: number[],
+): Promise<IssueView> {
+  const data = updateIssueInput.parse(input);
+  return writeIssue(ctx, ref, ifMatch, async (current, trx) => {
+    const refs = await resolveReferences(ctx, trx, data, current.space_id, current);
+    const next: Partial<IssueRow> = { ...refs };
+    if (data.title !== undefined) next.title = data.title;
+    if (data.description !== undefined) next.description = data.description;
+    if (data.status !== undefined) next.status = data.status;
+    if (data.priority !== undefined) next.priority = PRIORITIES.indexOf(data.priority);
+    if (data.labels !== undefined) next.labels = JSON.stringify(data.labels);
+    if (data.estimate !== undefined) next.estimate = data.estimate;
+    if (data.due_date !== undefined) next.due_date = data.due_date;
+    return { next };
+  });
+}
+
+/** Puts an issue on ice: out of ready work until its status is next changed. */
+export async function iceIssue(ctx: Ctx, ref: string, ifMatch?: number[]): Promise<IssueView> {
+  return writeIssue(ctx, ref, ifMatch, async (current) => {
+    if (current.status === "iced") return null;
+    if (CLOSED_STATUSES.includes(current.status)) {
+      throw conflict(`${current.identifier} is ${current.status}; only open issues can be put on ice.`);
+    }
+    return { next: { status: "iced" }, action: "iced" };
+  });
+}
