@@ -233,15 +233,20 @@ const trackerMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration 
       ["issues_priority_idx", ["workspace_id", "priority", "created_at", "id"]],
       ["issues_status_idx", ["workspace_id", "status", "created_at", "id"]],
       ["issues_space_idx", ["space_id", "created_at", "id"]],
-      ["issues_assignee_idx", ["assignee_id", "created_at"]],
-      ["issues_cycle_idx", ["cycle_id"]],
-      ["issues_milestone_idx", ["milestone_id"]],
-      ["issues_parent_idx", ["parent_id"]],
     ] as const) {
       await db.schema
         .createIndex(name)
         .on("issues")
         .columns([...columns])
+        .execute();
+    }
+    // Most issues have no assignee, cycle, milestone or parent: partial indexes keep writes cheap.
+    for (const column of ["assignee_id", "cycle_id", "milestone_id", "parent_id"] as const) {
+      await db.schema
+        .createIndex(`issues_${column.replace("_id", "")}_idx`)
+        .on("issues")
+        .columns([column, "created_at"])
+        .where(sql.ref(column), "is not", null)
         .execute();
     }
 

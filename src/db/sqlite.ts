@@ -52,6 +52,7 @@ class NodeSqliteDriver implements Driver {
     const db = new DatabaseSync(this.#file, { enableForeignKeyConstraints: true, timeout: 5000 });
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
+    db.exec("PRAGMA wal_autocheckpoint = 10000");
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA busy_timeout = 5000");
     this.#connection = new NodeSqliteConnection(db);

@@ -6,28 +6,35 @@ import { decodeCursor, keyset, type Page, type PageInput, toPage } from "./pagin
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
-/** Records one change of an object, with who made it, in the transaction that made it. */
+/**
+ * Records one change of an object (or the same change of several, e.g. both ends of an edge), with who
+ * made it, in the transaction that made it.
+ */
 export async function recordActivity(
   trx: Transaction<Database>,
   ctx: Ctx,
-  subject: { type: string; id: string },
+  subject: { type: string; id: string } | { type: string; id: string }[],
   action: string,
   changes: Changes = {},
   at: string = ctx.core.clock.now().toISOString(),
 ): Promise<void> {
+  const subjects = Array.isArray(subject) ? subject : [subject];
+  const text = JSON.stringify(changes);
   await trx
     .insertInto("activity")
-    .values({
-      id: newId("act", new Date(at)),
-      workspace_id: ctx.workspaceId,
-      subject_type: subject.type,
-      subject_id: subject.id,
-      action,
-      changes: JSON.stringify(changes),
-      actor_id: ctx.actor.personId,
-      actor_via: ctx.actor.via,
-      created_at: at,
-    })
+    .values(
+      subjects.map((s) => ({
+        id: newId("act", new Date(at)),
+        workspace_id: ctx.workspaceId,
+        subject_type: s.type,
+        subject_id: s.id,
+        action,
+        changes: text,
+        actor_id: ctx.actor.personId,
+        actor_via: ctx.actor.via,
+        created_at: at,
+      })),
+    )
     .execute();
 }
 

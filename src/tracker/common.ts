@@ -1,4 +1,6 @@
+import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { z } from "zod";
+import type { IssueStatus } from "../db/schema.ts";
 import { displayName } from "../validate.ts";
 
 /**
@@ -101,3 +103,28 @@ export const time = z
     },
   )
   .transform((s) => new Date(s).toISOString());
+
+/** A title search as lists take it: trimmed, 1 to 200 characters. */
+export const titleQuery = z
+  .string({ error: "must be a string" })
+  .trim()
+  .min(1, { error: "must not be empty" })
+  .max(200, { error: "must be at most 200 characters" });
+
+/**
+ * `column` contains `text`, ignoring case (ILIKE on PostgreSQL; LIKE on SQLite, which ignores ASCII
+ * case). LIKE wildcards in `text` match themselves.
+ */
+export function containsText(kind: "sqlite" | "postgres", column: string, text: string): RawBuilder<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return kind === "postgres"
+    ? sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape '\\'`
+    : sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+export const PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", "canceled", "iced"] as const;
+/** Statuses a client sets directly; `iced` is set by the ice operation only. */
+export const SETTABLE_STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", "canceled"] as const;
+export const CLOSED_STATUSES: readonly IssueStatus[] = ["done", "canceled"];

@@ -197,6 +197,8 @@ export async function addEdges(
   issue: Pick<IssuesTable, "id" | "identifier">,
   request: EdgeRequest,
   at: string,
+  /** the issue was made in this transaction: it has no edges yet, so none can exist or clash */
+  fresh = false,
 ): Promise<{ id: string; created: boolean }[]> {
   const lists: [keyof EdgeRequest, Found[]][] = [];
   const fields: Record<string, string> = {};
@@ -228,7 +230,7 @@ export async function addEdges(
       if (seen.has(pair)) continue;
       seen.add(pair);
 
-      const existing = await existingEdge(trx, from.id, to.id);
+      const existing = fresh ? undefined : await existingEdge(trx, from.id, to.id);
       if (existing) {
         if (existing.kind === kind && existing.from_issue_id === from.id) {
           out.push({ id: existing.id, created: false });
@@ -244,7 +246,7 @@ export async function addEdges(
           );
         }
       }
-      if (kind === "blocks") await refuseCycle(trx, from, to);
+      if (kind === "blocks" && !(fresh && request.blockedBy.length === 0)) await refuseCycle(trx, from, to);
       const id = newId("dep", new Date(at));
       await trx
         .insertInto("dependencies")
@@ -264,8 +266,8 @@ export async function addEdges(
         })
         .execute();
       const change = { dependency: { from: null, to: describe(kind, from.identifier, to.identifier) } };
-      await recordActivity(trx, ctx, { type: "issue", id: from.id }, "dependency_added", change, at);
-      await recordActivity(trx, ctx, { type: "issue", id: to.id }, "dependency_added", change, at);
+      const ends = [from.id, to.id].map((id) => ({ type: "issue", id }));
+      await recordActivity(trx, ctx, ends, "dependency_added", change, at);
       out.push({ id, created: true });
     }
   }
@@ -398,9 +400,8 @@ export async function updateDependency(
     await trx.insertInto("dependencies").values(next).execute();
     if (before !== after) {
       const change = { dependency: { from: before, to: after } };
-      for (const issueId of new Set([from.id, to.id])) {
-        await recordActivity(trx, ctx, { type: "issue", id: issueId }, "dependency_changed", change, at);
-      }
+      const ends = [...new Set([from.id, to.id])].map((id) => ({ type: "issue", id }));
+      await recordActivity(trx, ctx, ends, "dependency_changed", change, at);
     }
   });
   return getDependency(ctx, id);
@@ -413,15 +414,8 @@ export async function deleteDependency(ctx: Ctx, id: string): Promise<{ id: stri
     const dep = await requireDependency(trx, ctx, id);
     await trx.deleteFrom("dependencies").where("id", "=", id).execute();
     const change = { dependency: { from: describe(dep.kind, dep.f_identifier, dep.t_identifier), to: null } };
-    await recordActivity(
-      trx,
-      ctx,
-      { type: "issue", id: dep.from_issue_id },
-      "dependency_removed",
-      change,
-      at,
-    );
-    await recordActivity(trx, ctx, { type: "issue", id: dep.to_issue_id }, "dependency_removed", change, at);
+    const ends = [dep.from_issue_id, dep.to_issue_id].map((id) => ({ type: "issue", id }));
+    await recordActivity(trx, ctx, ends, "dependency_removed", change, at);
   });
   return { id, deleted: true };
 }

@@ -5,6 +5,7 @@ import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { type Changes, diff, recordActivity } from "./activity.ts";
 import {
+  CLOSED_STATUSES,
   csv,
   date,
   issueRef,
@@ -13,11 +14,17 @@ import {
   labels,
   markdown,
   objectId,
+  PRIORITIES,
   queryBool,
+  SETTABLE_STATUSES,
+  STATUSES,
   time,
   title,
 } from "./common.ts";
 import { actorView, type Ctx } from "./context.ts";
+
+export { CLOSED_STATUSES, PRIORITIES, type Priority, SETTABLE_STATUSES, STATUSES } from "./common.ts";
+
 import { addEdges, type EdgeRequest, lockGraph, neighbours } from "./dependencies.ts";
 import {
   DEFAULT_LIMIT,
@@ -29,13 +36,6 @@ import {
   toPage,
 } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
-
-export const PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const;
-export type Priority = (typeof PRIORITIES)[number];
-export const STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", "canceled", "iced"] as const;
-/** Statuses a client sets directly; `iced` is set by the ice operation only. */
-export const SETTABLE_STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", "canceled"] as const;
-export const CLOSED_STATUSES: readonly IssueStatus[] = ["done", "canceled"];
 
 export const MAX_ESTIMATE = 1000;
 
@@ -263,17 +263,19 @@ export async function resolveIssueIds(
 ): Promise<{ id: string; identifier: string; status: IssueStatus; title: string }[]> {
   if (refs.length === 0) return [];
   const keys = refs.map((r) => (r.startsWith("iss_") ? r : r.toUpperCase()));
-  const rows = await db
-    .selectFrom("issues")
-    .select(["id", "identifier", "status", "title"])
-    .where("workspace_id", "=", ctx.workspaceId)
-    .where((eb) =>
-      eb.or([
-        eb("identifier", "in", keys.filter((k) => !k.startsWith("iss_")).concat([""])),
-        eb("id", "in", keys.filter((k) => k.startsWith("iss_")).concat([""])),
-      ]),
-    )
-    .execute();
+  const identifiers = keys.filter((k) => !k.startsWith("iss_"));
+  const ids = keys.filter((k) => k.startsWith("iss_"));
+  // two plain lookups rather than one OR, so each uses its index
+  const lookup = (column: "identifier" | "id", values: string[]) =>
+    values.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("issues")
+          .select(["id", "identifier", "status", "title"])
+          .where("workspace_id", "=", ctx.workspaceId)
+          .where(column, "in", values)
+          .execute();
+  const rows = [...(await lookup("identifier", identifiers)), ...(await lookup("id", ids))];
   const found = new Map<string, (typeof rows)[number]>();
   for (const r of rows) {
     found.set(r.identifier, r);
@@ -565,8 +567,9 @@ async function setLabels(
   trx: Transaction<Database>,
   issue: IssueRow,
   list: readonly string[],
+  fresh = false,
 ): Promise<void> {
-  await trx.deleteFrom("issue_labels").where("issue_id", "=", issue.id).execute();
+  if (!fresh) await trx.deleteFrom("issue_labels").where("issue_id", "=", issue.id).execute();
   if (list.length > 0) {
     await trx
       .insertInto("issue_labels")
@@ -615,7 +618,9 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
   const at = ctx.core.clock.now().toISOString();
 
   const id = await db.transaction().execute(async (trx) => {
-    if (hasEdges) await lockGraph(ctx, trx);
+    // Nobody else can see the new issue yet, so a cycle through it needs edges both into and out of it;
+    // only then must the graph be held still while it is checked.
+    if (edges.blockedBy.length > 0 && edges.blocks.length > 0) await lockGraph(ctx, trx);
     const counter = await trx
       .updateTable("spaces")
       .set((eb) => ({ next_issue_number: eb("next_issue_number", "+", 1) }))
@@ -651,11 +656,11 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
       updated_at: at,
     };
     await trx.insertInto("issues").values(issue).execute();
-    if (data.labels?.length) await setLabels(trx, issue, data.labels);
+    if (data.labels?.length) await setLabels(trx, issue, data.labels, true);
     await indexIssue(trx, issue);
     await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "created", {}, at);
     await recordCycleStanding(trx, undefined, issue, at);
-    if (hasEdges) await addEdges(ctx, trx, issue, edges, at);
+    if (hasEdges) await addEdges(ctx, trx, issue, edges, at, true);
     return issue.id;
   });
   return getIssue(ctx, id);
