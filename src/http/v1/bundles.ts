@@ -1,0 +1,89 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  type BundleView,
+  bundleInput,
+  bundleMarkdown,
+  bundleRef,
+  bundleSummary,
+  bundleView,
+  createBundle,
+  getBundle,
+  listBundles,
+  listBundlesQuery,
+  liveBundle,
+} from "../../tracker/bundles.ts";
+import { op } from "./route.ts";
+
+/** JSON by default; Markdown when the client asks for text/markdown before JSON. */
+function wantsMarkdown(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? "";
+  const md = accept.indexOf("text/markdown");
+  const json = accept.indexOf("application/json");
+  return md >= 0 && (json < 0 || md < json);
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, bundle: BundleView): BundleView | string {
+  reply.header("vary", "Accept");
+  if (!wantsMarkdown(request)) return bundle;
+  reply.type("text/markdown; charset=utf-8");
+  return bundleMarkdown(bundle);
+}
+
+const description =
+  "The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown.";
+
+op({
+  method: "POST",
+  path: "/bundles/preview",
+  operationId: "previewBundle",
+  tag: "Bundles",
+  summary: "Compute an issue's execution bundle without keeping it",
+  description,
+  scope: "workspace.read",
+  body: bundleInput,
+  response: bundleView,
+  markdown: true,
+  handler: async ({ ctx, body, request, reply }) => answer(request, reply, await liveBundle(ctx, body.issue)),
+});
+
+op({
+  method: "POST",
+  path: "/bundles",
+  operationId: "createBundle",
+  tag: "Bundles",
+  summary: "Keep a snapshot of an issue's execution bundle",
+  description: `${description} The snapshot never changes; read it back by its id.`,
+  scope: "workspace.write",
+  status: 201,
+  body: bundleInput,
+  response: bundleView,
+  markdown: true,
+  handler: async ({ ctx, body, request, reply }) => answer(request, reply, await createBundle(ctx, body)),
+});
+
+op({
+  method: "GET",
+  path: "/bundles/:id",
+  operationId: "getBundle",
+  tag: "Bundles",
+  summary: "A snapshot by id (bnd_…), or the live bundle of an issue by identifier (ENG-42)",
+  description,
+  scope: "workspace.read",
+  params: z.strictObject({ id: bundleRef }),
+  response: bundleView,
+  markdown: true,
+  handler: async ({ ctx, params, request, reply }) => answer(request, reply, await getBundle(ctx, params.id)),
+});
+
+op({
+  method: "GET",
+  path: "/bundles",
+  operationId: "listBundles",
+  tag: "Bundles",
+  summary: "The snapshots kept of an issue, newest first",
+  scope: "workspace.read",
+  query: listBundlesQuery,
+  response: z.object({ data: z.array(bundleSummary), next_cursor: z.string().nullable() }),
+  handler: async ({ ctx, query }) => listBundles(ctx, query),
+});

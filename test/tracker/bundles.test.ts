@@ -1,0 +1,204 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { type Api, api, bearer, seed } from "../support.ts";
+
+async function post(a: Api, url: string, body: unknown) {
+  const res = await a.call("POST", url, body);
+  assert.ok(res.status === 200 || res.status === 201, `${url}: ${res.text}`);
+  return res.body;
+}
+
+/** ENG-1 blocks ENG-3, ENG-2 relates to it, ENG-3 blocks ENG-4; a decision, a note and a file on ENG-3. */
+async function world(a: Api) {
+  const cycle = await post(a, "/v1/cycles", {
+    name: "Sprint 1",
+    starts_on: "2026-03-01",
+    ends_on: "2026-03-14",
+  });
+  const milestone = await post(a, "/v1/milestones", { name: "Beta", target_date: "2026-04-01" });
+  await post(a, "/v1/issues", { title: "Design the schema", status: "in_progress" });
+  await post(a, "/v1/issues", { title: "Write the docs" });
+  await post(a, "/v1/issues", {
+    title: "Ship the API",
+    description: "Everything under `/v1`.",
+    priority: "high",
+    labels: ["api"],
+    blockedBy: ["ENG-1"],
+    relatesTo: ["ENG-2"],
+    cycle: cycle.id,
+    milestone: milestone.id,
+  });
+  await post(a, "/v1/issues", { title: "Announce", blockedBy: ["ENG-3"] });
+  const decision = await post(a, "/v1/decisions", {
+    title: "REST before MCP",
+    status: "accepted",
+    decision: "We ship REST first.",
+    issues: ["ENG-3"],
+  });
+  const note = await post(a, "/v1/notes", {
+    title: "Launch checklist",
+    body: "- [ ] docs\n- [ ] changelog",
+    issues: ["ENG-3"],
+  });
+  // a registered file, linked as the files API links it
+  const issue = (await a.call("GET", "/v1/issues/ENG-3")).body;
+  const at = a.env.clock.now().toISOString();
+  await a.env.core.db
+    .insertInto("files")
+    .values({
+      id: "file_01HZZZZZZZZZZZZZZZZZZZZZZZ",
+      workspace_id: a.workspaceId,
+      name: "diagram.png",
+      content_type: "image/png",
+      size: 1234,
+      sha256: "a".repeat(64),
+      storage_key: "test/diagram.png",
+      created_by: a.personId,
+      created_via: "pat_test",
+      created_at: at,
+    })
+    .execute();
+  await a.env.core.db
+    .insertInto("issue_links")
+    .values({
+      workspace_id: a.workspaceId,
+      object_type: "file",
+      object_id: "file_01HZZZZZZZZZZZZZZZZZZZZZZZ",
+      issue_id: issue.id,
+      created_at: at,
+    })
+    .execute();
+  return { cycle, milestone, decision, note };
+}
+
+test("the live bundle gathers the issue, its graph, decisions, notes, files, cycle and milestone", async (t) => {
+  const a = await api(t);
+  const w = await world(a);
+  const res = await a.call("GET", "/v1/bundles/eng-3");
+  assert.equal(res.status, 200, res.text);
+  const b = res.body;
+  assert.equal(b.id, null);
+  assert.equal(b.snapshot, false);
+  assert.equal(b.issue.identifier, "ENG-3");
+  assert.equal(b.issue.description, "Everything under `/v1`.");
+  assert.equal(b.issue.ready, false);
+  assert.deepEqual(
+    b.blockers.map((n: { identifier: string; status: string }) => [n.identifier, n.status]),
+    [["ENG-1", "in_progress"]],
+  );
+  assert.deepEqual(
+    b.blocks.map((n: { identifier: string }) => n.identifier),
+    ["ENG-4"],
+  );
+  assert.deepEqual(
+    b.related.map((n: { identifier: string }) => n.identifier),
+    ["ENG-2"],
+  );
+  assert.deepEqual(
+    b.decisions.map((d: { id: string; decision: string }) => [d.id, d.decision]),
+    [[w.decision.id, "We ship REST first."]],
+  );
+  assert.deepEqual(
+    b.notes.map((n: { id: string }) => n.id),
+    [w.note.id],
+  );
+  assert.deepEqual(
+    b.files.map((f: { name: string }) => f.name),
+    ["diagram.png"],
+  );
+  assert.equal(b.cycle.id, w.cycle.id);
+  assert.equal(b.milestone.id, w.milestone.id);
+  assert.equal(b.milestone.progress.total, 1);
+
+  const preview = await a.call("POST", "/v1/bundles/preview", { issue: "ENG-3" });
+  assert.equal(preview.status, 200);
+  assert.deepEqual({ ...preview.body, generated_at: null }, { ...b, generated_at: null });
+});
+
+test("a snapshot keeps what it saw; the live bundle follows edits", async (t) => {
+  const a = await api(t);
+  const w = await world(a);
+  const created = await a.call("POST", "/v1/bundles", { issue: "ENG-3" });
+  assert.equal(created.status, 201, created.text);
+  const snap = created.body;
+  assert.match(snap.id, /^bnd_/);
+  assert.equal(snap.snapshot, true);
+  assert.equal(snap.created_by.person_id, a.personId);
+
+  a.env.clock.advance(60_000);
+  await a.call("PATCH", "/v1/issues/ENG-1", { status: "done" });
+  await a.call("PATCH", "/v1/issues/ENG-3", { title: "Ship the REST API" });
+  await a.call("PATCH", `/v1/decisions/${w.decision.id}`, { decision: "We ship REST first, MCP next." });
+  await a.call("PATCH", `/v1/notes/${w.note.id}`, { issues: [] });
+
+  const live = (await a.call("GET", "/v1/bundles/ENG-3")).body;
+  assert.equal(live.issue.title, "Ship the REST API");
+  assert.equal(live.blockers[0].status, "done");
+  assert.equal(live.issue.ready, true);
+  assert.equal(live.decisions[0].decision, "We ship REST first, MCP next.");
+  assert.deepEqual(live.notes, []);
+
+  const kept = await a.call("GET", `/v1/bundles/${snap.id}`);
+  assert.equal(kept.status, 200);
+  assert.deepEqual(kept.body, snap, "the snapshot did not change");
+  assert.equal(kept.body.issue.title, "Ship the API");
+  assert.equal(kept.body.blockers[0].status, "in_progress");
+  assert.equal(kept.body.notes.length, 1);
+
+  const list = await a.call("GET", "/v1/bundles?issue=ENG-3");
+  assert.deepEqual(
+    list.body.data.map((s: { id: string }) => s.id),
+    [snap.id],
+  );
+});
+
+test("bundles in Markdown for Accept: text/markdown", async (t) => {
+  const a = await api(t);
+  await world(a);
+  const md = await a.call("GET", "/v1/bundles/ENG-3", undefined, { accept: "text/markdown" });
+  assert.equal(md.status, 200);
+  assert.match(String(md.headers["content-type"]), /^text\/markdown/);
+  assert.match(md.text, /^# ENG-3: Ship the API/);
+  assert.match(md.text, /## Blocked by\n\n- \[ \] ENG-1 Design the schema \(in_progress\)/);
+  assert.match(md.text, /## Decisions\n\n### REST before MCP \(accepted, dec_/);
+  assert.match(md.text, /- \[ \] docs/);
+  assert.match(md.text, /diagram\.png \(image\/png, 1234 bytes/);
+  assert.match(md.text, /Cycle: Sprint 1 \(2026-03-01 to 2026-03-14/);
+  assert.match(md.text, /Milestone: Beta \(0% done, target 2026-04-01\)/);
+  const created = await a.call("POST", "/v1/bundles", { issue: "ENG-3" }, { accept: "text/markdown" });
+  assert.equal(created.status, 201);
+  assert.match(created.text, /^# ENG-3/);
+  assert.match(created.text, /Snapshot bnd_/);
+  const json = await a.call("GET", "/v1/bundles/ENG-3", undefined, {
+    accept: "application/json, text/markdown",
+  });
+  assert.equal(json.body.issue.identifier, "ENG-3");
+});
+
+test("bundle errors: unknown issue or snapshot, bad ids, another workspace, read-only tokens", async (t) => {
+  const a = await api(t);
+  await world(a);
+  const snap = (await a.call("POST", "/v1/bundles", { issue: "ENG-3" })).body;
+  assert.equal((await a.call("GET", "/v1/bundles/ENG-99")).status, 404);
+  assert.equal((await a.call("GET", "/v1/bundles/bnd_01HZZZZZZZZZZZZZZZZZZZZZZZ")).status, 404);
+  const bad = await a.call("GET", "/v1/bundles/nonsense");
+  assert.equal(bad.status, 400);
+  assert.ok("id" in bad.body.fields);
+  for (const body of [{}, { issue: 42 }, { issue: "ENG-3", extra: true }]) {
+    const res = await a.call("POST", "/v1/bundles", body);
+    assert.equal(res.status, 400, JSON.stringify(body));
+  }
+  assert.equal((await a.call("POST", "/v1/bundles/preview", { issue: "ENG-99" })).status, 404);
+
+  const other = await seed(a.env.core, "globex", "bob@example.com");
+  const theirs = bearer(other.token);
+  assert.equal((await a.call("GET", `/v1/bundles/${snap.id}`, undefined, theirs)).status, 404);
+  assert.equal((await a.call("GET", "/v1/bundles/ENG-3", undefined, theirs)).status, 404);
+
+  const ro = bearer(a.readOnlyToken);
+  assert.equal((await a.call("POST", "/v1/bundles/preview", { issue: "ENG-3" }, ro)).status, 200);
+  assert.equal((await a.call("GET", `/v1/bundles/${snap.id}`, undefined, ro)).status, 200);
+  const refused = await a.call("POST", "/v1/bundles", { issue: "ENG-3" }, ro);
+  assert.equal(refused.status, 403);
+  assert.equal(refused.body.error, "insufficient_scope");
+});
