@@ -1,80 +1,208 @@
 /**
  * `npm run bench`: starts the service in its own process, loads it from this one with autocannon, and
- * prints requests/s, p50 and p99 latency per scenario, the server's peak RSS, and ratios between scenarios.
+ * prints requests/s, p50 and p99 latency per scenario, the server's peak RSS, ratios between scenarios
+ * and whether the speed aims hold.
  *
- *   npm run bench                          # SQLite in a temporary folder
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
- *   npm run bench -- --duration 20 --connections 50
+ *   npm run bench                          # the floor: /healthz and /v1/workspace, SQLite in a temp folder
+ *   npm run bench -- --seed                # also build 100,000 issues (bench/seed.ts) and load the tracker
+ *   npm run bench -- --seed --issues 20000 # a smaller workspace, the rest in proportion
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/docket_bench npm run bench -- --seed
+ *   npm run bench -- --duration 20 --connections 50 --warmup 2
  *
- * Later features add their scenarios to SCENARIOS.
+ * Without BENCH_DATABASE_URL the data lives in a temporary SQLite file, removed afterwards. With it
+ * (postgres://… or a SQLite file path, whose name must contain "bench"), the bench owns that database:
+ * it wipes it first, without asking, and leaves the data in place afterwards for EXPLAIN.
+ *
+ * A scenario whose route answers 404 (the endpoint does not exist yet) is reported as not available.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { createPerson } from "../src/auth/people.ts";
-import { mintPat } from "../src/auth/tokens.ts";
-import { createWorkspace } from "../src/auth/workspaces.ts";
+import pg from "pg";
 import { loadConfig } from "../src/config.ts";
 import { closeCore, createCore } from "../src/core.ts";
 import { openStore } from "../src/db/store.ts";
-import { createTestDatabase } from "../test/support.ts";
+import { type SeededWorkspace, seedFloor, seedSize, seedWorkspace } from "./seed.ts";
+import { LABELS, SEARCH_WORDS } from "./text.ts";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "20" },
+    connections: { type: "string", default: "32" },
     warmup: { type: "string", default: "2" },
+    seed: { type: "boolean", default: false },
+    issues: { type: "string", default: "100000" },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const warmup = Number(values.warmup);
+const issueCount = Number(values.issues);
+if (!Number.isInteger(issueCount) || issueCount < 100)
+  throw new Error("--issues must be a whole number ≥ 100");
 
-interface Fixture {
-  token: string;
+interface Fixture extends SeededWorkspace {
+  seeded: boolean;
 }
+
+interface RequestSpec {
+  path: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** What a scenario should reach: a share of another's requests/s, a p99 bound, or a rate. */
+type Aim = { ratio: number } | { p99: number } | { rps: number };
 
 interface Scenario {
   name: string;
-  request: (f: Fixture) => {
-    path: string;
-    method?: "GET" | "POST";
-    headers?: Record<string, string>;
-    body?: string;
-  };
+  /** Runs only on the seeded workspace (`--seed`). */
+  seeded?: boolean;
+  /** The request; a scenario with `varies` is asked again for every request (random ids, bodies). */
+  request: (f: Fixture) => RequestSpec;
+  varies?: boolean;
   /** Name of another scenario this one is compared with, as a ratio of requests/s. */
   compareWith?: string;
+  aim?: Aim;
 }
+
+const auth = (f: Fixture) => ({ authorization: `Bearer ${f.token}` });
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+/** A random existing issue of the workspace, every issue as likely as any other. */
+function randomIssue(f: Fixture, prefix?: string): string {
+  const spaces = prefix ? f.spaces.filter((s) => s.prefix === prefix) : f.spaces;
+  let n = Math.floor(Math.random() * spaces.reduce((sum, s) => sum + s.issues, 0));
+  for (const s of spaces) {
+    if (n < s.issues) return `${s.prefix}-${n + 1}`;
+    n -= s.issues;
+  }
+  throw new Error("the workspace has no issues");
+}
+
+const FLOOR = "GET /v1/workspace (PAT)";
 
 const SCENARIOS: Scenario[] = [
   { name: "GET /healthz (bare)", request: () => ({ path: "/healthz" }) },
   {
-    name: "GET /v1/workspace (PAT)",
-    request: (f) => ({ path: "/v1/workspace", headers: { authorization: `Bearer ${f.token}` } }),
+    name: FLOOR,
+    request: (f) => ({ path: "/v1/workspace", headers: auth(f) }),
     compareWith: "GET /healthz (bare)",
+  },
+  {
+    name: "GET /v1/issues/{id}",
+    seeded: true,
+    varies: true,
+    request: (f) => ({ path: `/v1/issues/${randomIssue(f)}`, headers: auth(f) }),
+    compareWith: FLOOR,
+    aim: { ratio: 0.4 },
+  },
+  {
+    name: "GET /v1/issues filtered",
+    seeded: true,
+    request: (f) => ({ path: "/v1/issues?space=ENG&status=todo&priority=high&limit=50", headers: auth(f) }),
+  },
+  {
+    name: "GET /v1/issues?ready=true",
+    seeded: true,
+    request: (f) => ({ path: "/v1/issues?ready=true&limit=50", headers: auth(f) }),
+    aim: { p99: 50 },
+  },
+  {
+    name: "GET /v1/search?q=word",
+    seeded: true,
+    varies: true,
+    request: (f) => ({ path: `/v1/search?q=${encodeURIComponent(pick(SEARCH_WORDS))}`, headers: auth(f) }),
+    aim: { p99: 50 },
+  },
+  {
+    name: "GET /v1/bundles/ENG-n (live)",
+    seeded: true,
+    varies: true,
+    request: (f) => ({ path: `/v1/bundles/${randomIssue(f, "ENG")}`, headers: auth(f) }),
+    aim: { p99: 50 },
+  },
+  {
+    name: "POST /v1/issues",
+    seeded: true,
+    varies: true,
+    request: (f) => {
+      const space = pick(f.spaces).prefix;
+      return {
+        path: "/v1/issues",
+        method: "POST",
+        headers: { ...auth(f), "content-type": "application/json" },
+        body: JSON.stringify({
+          title: `Bench issue ${Math.random().toString(36).slice(2, 10)}`,
+          space,
+          description: "Made by the benchmark.\n\n- [ ] check the `blocks` edge",
+          priority: pick(["low", "medium", "high"]),
+          labels: [pick(LABELS), pick(LABELS)],
+          blocks: [randomIssue(f, space)],
+        }),
+      };
+    },
+    aim: { rps: 2000 },
   },
 ];
 
-async function seed(databaseUrl: string): Promise<Fixture> {
+/**
+ * The database the run uses: a temporary SQLite file, or the one BENCH_DATABASE_URL names, wiped
+ * first. `done` removes a temporary one and leaves a named one for inspection.
+ */
+async function benchDatabase(): Promise<{ url: string; label: string; done: () => void }> {
+  const given = process.env.BENCH_DATABASE_URL?.trim();
+  if (!given) {
+    const dir = mkdtempSync(path.join(tmpdir(), "docket-bench-"));
+    return {
+      url: path.join(dir, "docket.db"),
+      label: "SQLite",
+      done: () => rmSync(dir, { recursive: true }),
+    };
+  }
+  const config = loadConfig({ DATABASE_URL: given }).database;
+  const name =
+    config.kind === "postgres" ? new URL(config.url).pathname.slice(1) : path.basename(config.path);
+  if (!name.toLowerCase().includes("bench")) {
+    throw new Error(
+      `BENCH_DATABASE_URL names "${name}"; the bench wipes the database it is given, so its name must contain "bench".`,
+    );
+  }
+  if (config.kind === "postgres") {
+    const client = new pg.Client({ connectionString: config.url });
+    await client.connect();
+    try {
+      await client.query("drop schema if exists public cascade; create schema public");
+    } finally {
+      await client.end();
+    }
+    return { url: given, label: `PostgreSQL (${name})`, done: () => {} };
+  }
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${config.path}${suffix}`, { force: true });
+  mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
+  return { url: given, label: `SQLite (${config.path})`, done: () => {} };
+}
+
+async function prepare(databaseUrl: string): Promise<Fixture> {
   const config = loadConfig({ DATABASE_URL: databaseUrl });
   const store = openStore(config.database);
   await store.migrate();
   const core = createCore(config, store);
-  await createPerson(core, { email: "bench@example.com", name: "Bench" });
-  await createWorkspace(core, {
-    name: "Bench",
-    slug: "bench",
-    owner_email: "bench@example.com",
-    space_prefix: "BEN",
-  });
-  const { token } = await mintPat(core, { workspace: "bench", email: "bench@example.com", name: "bench" });
-  await closeCore(core);
-  await store.close();
-  return { token };
+  try {
+    if (!values.seed) return { ...(await seedFloor(core)), seeded: false };
+    console.error(`seeding ${issueCount.toLocaleString("en")} issues …`);
+    const seeded = await seedWorkspace(core, seedSize(issueCount), (line) => console.error(`  ${line}`));
+    return { ...seeded, seeded: true };
+  } finally {
+    await closeCore(core);
+    await store.close();
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -121,9 +249,93 @@ async function peakDuring<T>(pid: number, work: Promise<T>): Promise<{ result: T
   }
 }
 
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rss: number;
+}
+
+/**
+ * One request ahead of the load: a 404 or 405 means the route is not there (yet), any other failure
+ * is shown as it is. Returns why the scenario cannot run, or undefined.
+ */
+async function probe(address: string, req: RequestSpec): Promise<string | undefined> {
+  const res = await fetch(`${address}${req.path}`, {
+    method: req.method ?? "GET",
+    headers: req.headers,
+    body: req.body,
+  });
+  if (res.ok) {
+    await res.arrayBuffer();
+    return undefined;
+  }
+  const text = await res.text();
+  let description = text.slice(0, 160);
+  try {
+    description = (JSON.parse(text) as { error_description?: string }).error_description ?? description;
+  } catch {
+    // not JSON: show the text
+  }
+  if (res.status === 404 || res.status === 405) return `not available (${res.status}: ${description})`;
+  return `failed (${res.status}: ${description})`;
+}
+
+async function load(address: string, scenario: Scenario, fixture: Fixture, seconds: number) {
+  const first = scenario.request(fixture);
+  const opts: autocannon.Options = {
+    url: `${address}${first.path}`,
+    method: first.method ?? "GET",
+    headers: first.headers ?? {},
+    ...(first.body ? { body: first.body } : {}),
+    connections,
+    duration: seconds,
+  };
+  if (scenario.varies) {
+    opts.requests = [{ setupRequest: (r) => ({ ...r, ...scenario.request(fixture) }) }];
+  }
+  return autocannon(opts);
+}
+
+function aimVerdict(s: Scenario, row: Row | undefined, rows: Row[], skipped: string | undefined): string {
+  const aim = s.aim!;
+  const wanted =
+    "ratio" in aim
+      ? `≥ ${(aim.ratio * 100).toFixed(0)}% of ${s.compareWith}'s req/s`
+      : "p99" in aim
+        ? `p99 ≤ ${aim.p99} ms`
+        : `≥ ${aim.rps.toLocaleString("en")} req/s`;
+  if (!row) return `${s.name}: ${wanted} — ${skipped ?? "not run"}`;
+  let got: string;
+  let holds: boolean;
+  if ("ratio" in aim) {
+    const base = rows.find((r) => r.name === s.compareWith);
+    if (!base) return `${s.name}: ${wanted} — ${s.compareWith} was not run`;
+    const ratio = row.rps / base.rps;
+    got = `${(ratio * 100).toFixed(0)}%`;
+    holds = ratio >= aim.ratio;
+  } else if ("p99" in aim) {
+    got = `p99 ${row.p99} ms`;
+    holds = row.p99 <= aim.p99;
+  } else {
+    got = `${row.rps.toFixed(0)} req/s`;
+    holds = row.rps >= aim.rps;
+  }
+  const verdict = row.errors > 0 ? `has ${row.errors} errors` : holds ? "holds" : "misses";
+  return `${s.name}: ${wanted} — ${got}: ${verdict}`;
+}
+
 async function main(): Promise<void> {
-  const database = await createTestDatabase(process.env.BENCH_DATABASE_URL?.trim() || undefined);
-  const fixture = await seed(database.url);
+  const database = await benchDatabase();
+  let fixture: Fixture;
+  try {
+    fixture = await prepare(database.url);
+  } catch (error) {
+    database.done();
+    throw error;
+  }
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
@@ -138,20 +350,22 @@ async function main(): Promise<void> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await waitUntilUp(`${address}/readyz`, child);
-  const rows: { name: string; rps: number; p50: number; p99: number; errors: number; rss: number }[] = [];
+  const rows: Row[] = [];
+  const skipped = new Map<string, string>();
   try {
+    await waitUntilUp(`${address}/readyz`, child);
     for (const scenario of SCENARIOS) {
-      const req = scenario.request(fixture);
-      const opts = {
-        url: `${address}${req.path}`,
-        method: req.method ?? "GET",
-        headers: req.headers ?? {},
-        ...(req.body ? { body: req.body } : {}),
-        connections,
-      };
-      if (warmup > 0) await autocannon({ ...opts, duration: warmup });
-      const { result: r, peak } = await peakDuring(child.pid!, autocannon({ ...opts, duration }));
+      if (scenario.seeded && !fixture.seeded) {
+        skipped.set(scenario.name, "needs the seeded workspace (--seed)");
+        continue;
+      }
+      const problem = await probe(address, scenario.request(fixture));
+      if (problem) {
+        skipped.set(scenario.name, problem);
+        continue;
+      }
+      if (warmup > 0) await load(address, scenario, fixture, warmup);
+      const { result: r, peak } = await peakDuring(child.pid!, load(address, scenario, fixture, duration));
       rows.push({
         rss: peak,
         name: scenario.name,
@@ -162,19 +376,29 @@ async function main(): Promise<void> {
       });
     }
   } finally {
-    const rss = memoryMiB(child.pid!, "VmHWM");
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-    await database.drop();
-    const store = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "SQLite";
+    const running = child.exitCode === null && child.signalCode === null;
+    const rss = running ? memoryMiB(child.pid!, "VmHWM") : 0;
+    if (running) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    database.done();
+    const data = fixture.seeded
+      ? `${fixture.spaces.reduce((s, x) => s + x.issues, 0).toLocaleString("en")} seeded issues`
+      : "no seeded issues";
     console.log(
-      `\nDocket bench — ${store}, ${connections} connections, ${duration} s per scenario (after ${warmup} s warm-up)\n`,
+      `\nDocket bench — ${database.label}, ${data}, ${connections} connections, ${duration} s per scenario (after ${warmup} s warm-up)\n`,
     );
-    const w = Math.max(...rows.map((r) => r.name.length), 8);
+    const w = Math.max(...SCENARIOS.map((s) => s.name.length), 8);
     console.log(
       `${"scenario".padEnd(w)}  ${"req/s".padStart(9)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"peak RSS MiB".padStart(12)}  errors`,
     );
-    for (const r of rows) {
+    for (const s of SCENARIOS) {
+      const r = rows.find((x) => x.name === s.name);
+      if (!r) {
+        console.log(`${s.name.padEnd(w)}  ${skipped.get(s.name) ?? "not run"}`);
+        continue;
+      }
       console.log(
         `${r.name.padEnd(w)}  ${r.rps.toFixed(0).padStart(9)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${r.rss.toFixed(1).padStart(12)}  ${r.errors}`,
       );
@@ -184,6 +408,19 @@ async function main(): Promise<void> {
       const a = rows.find((r) => r.name === s.name);
       const b = rows.find((r) => r.name === s.compareWith);
       if (a && b) console.log(`ratio ${s.name} / ${b.name}: ${(a.rps / b.rps).toFixed(2)}`);
+    }
+    if (fixture.seeded) {
+      console.log("\naims:");
+      for (const s of SCENARIOS.filter((x) => x.aim)) {
+        console.log(
+          `  ${aimVerdict(
+            s,
+            rows.find((r) => r.name === s.name),
+            rows,
+            skipped.get(s.name),
+          )}`,
+        );
+      }
     }
   }
 }

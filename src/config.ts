@@ -16,7 +16,30 @@ export interface Config {
   redisUrl: string | undefined;
   /** Requests per minute per token on /v1 (0 switches the limit off). */
   restRateLimit: number;
+  files: FilesConfig;
 }
+
+/** Uploaded files: the largest one accepted, and where the bytes live (local disk or an S3-compatible store). */
+export interface FilesConfig {
+  maxBytes: number;
+  store: FileStoreConfig;
+}
+
+export type FileStoreConfig =
+  | { kind: "local"; dir: string }
+  | {
+      kind: "s3";
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
+
+/** 100 MiB by default; at most 5 GiB, the largest object one S3 PUT may carry. */
+export const DEFAULT_FILE_MAX_BYTES = 100 * 1024 * 1024;
+export const FILE_MAX_BYTES_CEILING = 5 * 1024 * 1024 * 1024;
 
 export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
@@ -109,6 +132,51 @@ function database(env: Env, dataDir: string): DatabaseConfig {
   return { kind: "sqlite", path: raw };
 }
 
+function required(env: Env, name: string, why: string): string {
+  const v = value(env, name);
+  if (v === undefined) throw new ConfigError(name, `must be set ${why}`);
+  return v;
+}
+
+function fileStore(env: Env, dataDir: string): FileStoreConfig {
+  const kind = (value(env, "FILE_STORE") ?? "local").toLowerCase();
+  if (kind === "local") return { kind: "local", dir: path.join(dataDir, "files") };
+  if (kind !== "s3") throw new ConfigError("FILE_STORE", `must be local or s3 (got ${JSON.stringify(kind)})`);
+  const why = "when FILE_STORE=s3";
+  const region = value(env, "S3_REGION") ?? "us-east-1";
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(region)) {
+    throw new ConfigError(
+      "S3_REGION",
+      `must be a region name such as us-east-1 (got ${JSON.stringify(region)})`,
+    );
+  }
+  const bucket = required(env, "S3_BUCKET", why);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      "S3_BUCKET",
+      `must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens`,
+    );
+  }
+  const endpoint = url(env, "S3_ENDPOINT", ["http", "https"]) ?? `https://s3.${region}.amazonaws.com`;
+  const parsed = new URL(endpoint);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError("S3_ENDPOINT", "must not carry a query, a fragment or credentials");
+  }
+  const pathStyle = (value(env, "S3_FORCE_PATH_STYLE") ?? "false").toLowerCase();
+  if (!["true", "false", "1", "0"].includes(pathStyle)) {
+    throw new ConfigError("S3_FORCE_PATH_STYLE", `must be true or false (got ${JSON.stringify(pathStyle)})`);
+  }
+  return {
+    kind: "s3",
+    endpoint: `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, ""),
+    bucket,
+    region,
+    accessKeyId: required(env, "S3_ACCESS_KEY_ID", why),
+    secretAccessKey: required(env, "S3_SECRET_ACCESS_KEY", why),
+    forcePathStyle: pathStyle === "true" || pathStyle === "1",
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, "PORT", 3000, 0, 65535);
   const host = value(env, "HOST") ?? "0.0.0.0";
@@ -133,5 +201,9 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url(env, "SMTP_URL", ["smtp", "smtps"]),
     redisUrl: url(env, "REDIS_URL", ["redis", "rediss"]),
     restRateLimit: integer(env, "REST_RATE_LIMIT", 1200, 0, 1_000_000_000),
+    files: {
+      maxBytes: integer(env, "FILE_MAX_BYTES", DEFAULT_FILE_MAX_BYTES, 1, FILE_MAX_BYTES_CEILING),
+      store: fileStore(env, dataDir),
+    },
   };
 }

@@ -2,8 +2,11 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
+import { docsRoutes } from "./docs.ts";
 import { installErrorHandling } from "./errors.ts";
+import { fileRoutes } from "./files.ts";
 import { v1Routes } from "./v1/index.ts";
+import { openApiRoutes } from "./v1/openapi.ts";
 
 export interface AppOptions {
   logger: FastifyBaseLogger;
@@ -99,6 +102,7 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
 <p>The service is running.</p>
 <ul>
 <li>REST API: <code>${escapeHtml(core.config.baseUrl)}/v1</code>, with a personal access token (<code>Authorization: Bearer docket_pat_…</code>)</li>
+<li>API reference: <a href="/docs">/docs</a>, OpenAPI 3.1 document: <a href="/v1/openapi.json">/v1/openapi.json</a></li>
 <li>Health: <a href="/healthz">/healthz</a>, readiness: <a href="/readyz">/readyz</a></li>
 </ul></main></body></html>
 `),
@@ -117,5 +121,10 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   });
 
   app.register(v1Routes(core), { prefix: "/v1" });
+  // Public: registered beside the /v1 plugin, so its token check does not apply.
+  app.register(openApiRoutes(core));
+  app.register(docsRoutes(core));
+  // The local file store's signed upload and download URLs: the signature is the authority.
+  app.register(fileRoutes(core));
   return app;
 }

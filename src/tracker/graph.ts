@@ -1,35 +1,62 @@
+import { DocketError } from "../errors.ts";
+
+/** Successors of a set of nodes: for each node that has any, the nodes it points to. */
+export type Successors = (ids: string[]) => Promise<Map<string, string[]>>;
+
+/** How many nodes a search visits at most unless told otherwise: far beyond any real workspace. */
+export const MAX_SEARCH_NODES = 200_000;
+
 /**
- * Breadth-first search for a path `from` → … → `to` in a directed graph held in the database, one
- * query per level: `successors` returns, for a set of nodes, the nodes each points to. Returns the
- * path (both ends included) or null. `maxNodes` bounds the work on huge graphs; past it the search
- * gives up and reports a path of unknown shape as none found only if the caller accepts that, so the
- * default is large enough for any real workspace.
+ * Breadth-first search for a path `from` → … → `to` in a directed graph kept in the database. It asks
+ * `fetchSuccessors` once per level with the whole frontier, so a search costs as many queries as the
+ * path is long, not as many as there are nodes. Returns the shortest path, both ends included (`[from]`
+ * when `from` is `to`), or null when `to` cannot be reached.
+ *
+ * Callers use it to refuse an edge that would close a cycle: adding a → b closes one exactly when a
+ * path b ⇝ a exists. An answer of "no path" must therefore be trustworthy, so when the search would
+ * visit more than `maxNodes` nodes it refuses (409) instead of guessing.
  */
 export async function findPath(
-  successors: (ids: string[]) => Promise<Map<string, string[]>>,
+  fetchSuccessors: Successors,
   from: string,
   to: string,
-  maxNodes = 1_000_000,
+  maxNodes = MAX_SEARCH_NODES,
 ): Promise<string[] | null> {
   if (from === to) return [from];
-  const parent = new Map<string, string | null>([[from, null]]);
+  const parent = new Map<string, string>();
+  const seen = new Set([from]);
   let frontier = [from];
-  while (frontier.length > 0 && parent.size <= maxNodes) {
+  while (frontier.length > 0) {
+    const edges = await fetchSuccessors(frontier);
     const next: string[] = [];
-    const edges = await successors(frontier);
     for (const node of frontier) {
       for (const succ of edges.get(node) ?? []) {
-        if (parent.has(succ)) continue;
+        if (seen.has(succ)) continue;
+        seen.add(succ);
         parent.set(succ, node);
-        if (succ === to) {
-          const path = [to];
-          for (let p = parent.get(to); p; p = parent.get(p)) path.unshift(p);
-          return path;
-        }
+        if (succ === to) return trace(parent, from, to);
         next.push(succ);
       }
+    }
+    if (seen.size > maxNodes) {
+      throw new DocketError(
+        409,
+        "graph_too_large",
+        `The graph is too large to check for cycles (more than ${maxNodes} reachable items); remove some links first.`,
+      );
     }
     frontier = next;
   }
   return null;
+}
+
+/** Walks the parent links back from `to` to `from`. */
+function trace(parent: Map<string, string>, from: string, to: string): string[] {
+  const path = [to];
+  let node = to;
+  while (node !== from) {
+    node = parent.get(node) as string;
+    path.push(node);
+  }
+  return path.reverse();
 }

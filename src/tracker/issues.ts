@@ -6,6 +6,7 @@ import { newId } from "../secrets.ts";
 import { type Changes, diff, recordActivity } from "./activity.ts";
 import {
   CLOSED_STATUSES,
+  containsText,
   csv,
   date,
   issueRef,
@@ -20,6 +21,7 @@ import {
   STATUSES,
   time,
   title,
+  titleQuery,
 } from "./common.ts";
 import { actorView, type Ctx } from "./context.ts";
 
@@ -112,13 +114,7 @@ export const listIssuesQuery = z.strictObject({
     .optional()
     .describe("true: only issues ready to work on (open, not iced, no open blocker)."),
   iced: queryBool.optional().describe("true: only iced issues; false: none."),
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200, { error: "must be at most 200 characters" })
-    .optional()
-    .describe("Words in the title (case-insensitive)."),
+  q: titleQuery.optional().describe("Text in the title (case-insensitive)."),
   updated_since: time.optional(),
   sort: z
     .enum(ISSUE_SORTS, { error: `must be one of ${ISSUE_SORTS.join(", ")}` })
@@ -345,9 +341,6 @@ const SORT_VALUE: Record<string, (r: IssueRow) => string | number> = {
   "i.id": (r) => r.id,
 };
 
-/** Escapes LIKE wildcards so a title search matches the text as typed. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Issues of the workspace, filtered and sorted, a page at a time. */
 export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page<IssueSummary>> {
   const q = { ...input, limit: input.limit ?? DEFAULT_LIMIT, sort: input.sort ?? "-created" };
@@ -403,14 +396,7 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
       where d.to_issue_id = i.id and d.kind = 'blocks' and b.status not in ('done', 'canceled')))`;
     query = query.where(q.ready ? sql<SqlBool>`not ${notReady}` : notReady);
   }
-  if (q.q) {
-    const pattern = likePattern(q.q);
-    query = query.where(
-      ctx.core.store.kind === "postgres"
-        ? sql<SqlBool>`i.title ilike ${pattern} escape '\\'`
-        : sql<SqlBool>`i.title like ${pattern} escape '\\'`,
-    );
-  }
+  if (q.q) query = query.where(containsText(ctx.core.store.kind, "i.title", q.q));
   if (q.updated_since) query = query.where("i.updated_at", ">=", q.updated_since);
 
   const keys = SORT_KEYS[q.sort];

@@ -5,7 +5,14 @@ import type { Core } from "../../core.ts";
 import { rateLimited } from "../../errors.ts";
 import { authenticateRequest } from "../auth.ts";
 import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
+import "./cycles.ts";
+import "./decisions.ts";
+import "./files.ts";
 import "./issues.ts";
+import "./bundles.ts";
+import "./milestones.ts";
+import "./notes.ts";
+import "./search.ts";
 import { mount, op, operations } from "./route.ts";
 
 const WINDOW_MS = 60_000;

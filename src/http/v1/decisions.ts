@@ -1,0 +1,87 @@
+import { z } from "zod";
+import {
+  createDecision,
+  createDecisionInput,
+  decisionId,
+  decisionSummary,
+  decisionView,
+  getDecision,
+  listDecisionActivity,
+  listDecisions,
+  listDecisionsQuery,
+  updateDecision,
+  updateDecisionInput,
+} from "../../tracker/decisions.ts";
+import { pageQuery } from "../../tracker/pagination.ts";
+import { op } from "./route.ts";
+
+const params = z.strictObject({ id: decisionId });
+const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+
+op({
+  method: "GET",
+  path: "/decisions",
+  operationId: "listDecisions",
+  tag: "Decisions",
+  summary: "List the workspace's decisions",
+  description:
+    "Filters combine with AND: `status` (comma-separated), `issue` (decisions linked to it), `q` (text in the title). Items leave out the context, decision and consequences texts; read one decision for them.",
+  scope: "workspace.read",
+  query: listDecisionsQuery,
+  response: page(decisionSummary),
+  handler: async ({ ctx, query }) => listDecisions(ctx, query),
+});
+
+op({
+  method: "POST",
+  path: "/decisions",
+  operationId: "createDecision",
+  tag: "Decisions",
+  summary: "Record a decision",
+  description:
+    "With `supersedes`, the earlier decision is marked `superseded` in the same transaction. `issues` links the decision to issues of this workspace.",
+  scope: "workspace.write",
+  status: 201,
+  body: createDecisionInput,
+  response: decisionView,
+  handler: async ({ ctx, body }) => createDecision(ctx, body),
+});
+
+op({
+  method: "GET",
+  path: "/decisions/:id",
+  operationId: "getDecision",
+  tag: "Decisions",
+  summary: "One decision, with its texts, linked issues and what it supersedes or is superseded by",
+  scope: "workspace.read",
+  params,
+  response: decisionView,
+  handler: async ({ ctx, params }) => getDecision(ctx, params.id),
+});
+
+op({
+  method: "PATCH",
+  path: "/decisions/:id",
+  operationId: "updateDecision",
+  tag: "Decisions",
+  summary: "Change some fields of a decision",
+  description:
+    "Only the fields sent change; `issues` replaces the whole set of linked issues. With If-Match (the ETag of a read) the change is made only if nobody changed the decision since; else 412.",
+  scope: "workspace.write",
+  params,
+  body: updateDecisionInput,
+  response: decisionView,
+  handler: async ({ ctx, params, body, ifMatch }) => updateDecision(ctx, params.id, body, ifMatch),
+});
+
+op({
+  method: "GET",
+  path: "/decisions/:id/activity",
+  operationId: "listDecisionActivity",
+  tag: "Decisions",
+  summary: "A decision's changes, oldest first, with who made each",
+  scope: "workspace.read",
+  params,
+  query: z.strictObject({ ...pageQuery }),
+  handler: async ({ ctx, params, query }) => listDecisionActivity(ctx, params.id, query),
+});

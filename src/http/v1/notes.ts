@@ -1,0 +1,149 @@
+import { z } from "zod";
+import {
+  createFolder,
+  createFolderInput,
+  createNote,
+  createNoteInput,
+  folderId,
+  folderTree,
+  folderView,
+  getFolder,
+  getNote,
+  listFolders,
+  listNoteActivity,
+  listNotes,
+  listNotesQuery,
+  noteId,
+  noteSummary,
+  noteView,
+  updateFolder,
+  updateFolderInput,
+  updateNote,
+  updateNoteInput,
+} from "../../tracker/notes.ts";
+import { pageQuery } from "../../tracker/pagination.ts";
+import { op } from "./route.ts";
+
+const noteParams = z.strictObject({ id: noteId });
+const folderParams = z.strictObject({ id: folderId });
+const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+
+op({
+  method: "GET",
+  path: "/notes",
+  operationId: "listNotes",
+  tag: "Notes",
+  summary: "List the workspace's notes",
+  description:
+    "Filters combine with AND: `folder` (a folder id, or `none` for the top level; notes directly in it), `issue` (notes linked to it), `q` (text in the title). Items leave out the body; read one note for it.",
+  scope: "workspace.read",
+  query: listNotesQuery,
+  response: page(noteSummary),
+  handler: async ({ ctx, query }) => listNotes(ctx, query),
+});
+
+op({
+  method: "POST",
+  path: "/notes",
+  operationId: "createNote",
+  tag: "Notes",
+  summary: "Write a note",
+  scope: "workspace.write",
+  status: 201,
+  body: createNoteInput,
+  response: noteView,
+  handler: async ({ ctx, body }) => createNote(ctx, body),
+});
+
+op({
+  method: "GET",
+  path: "/notes/:id",
+  operationId: "getNote",
+  tag: "Notes",
+  summary: "One note, with its body, folder and linked issues",
+  scope: "workspace.read",
+  params: noteParams,
+  response: noteView,
+  handler: async ({ ctx, params }) => getNote(ctx, params.id),
+});
+
+op({
+  method: "PATCH",
+  path: "/notes/:id",
+  operationId: "updateNote",
+  tag: "Notes",
+  summary: "Change some fields of a note",
+  description:
+    "Only the fields sent change; `issues` replaces the whole set of linked issues and `folder: null` moves the note to the top level. With If-Match (the ETag of a read) the change is made only if nobody changed the note since; else 412.",
+  scope: "workspace.write",
+  params: noteParams,
+  body: updateNoteInput,
+  response: noteView,
+  handler: async ({ ctx, params, body, ifMatch }) => updateNote(ctx, params.id, body, ifMatch),
+});
+
+op({
+  method: "GET",
+  path: "/notes/:id/activity",
+  operationId: "listNoteActivity",
+  tag: "Notes",
+  summary: "A note's changes, oldest first, with who made each",
+  scope: "workspace.read",
+  params: noteParams,
+  query: z.strictObject({ ...pageQuery }),
+  handler: async ({ ctx, params, query }) => listNoteActivity(ctx, params.id, query),
+});
+
+op({
+  method: "GET",
+  path: "/folders",
+  operationId: "listFolders",
+  tag: "Notes",
+  summary: "The workspace's folders as a tree, each level sorted by name, with each folder's note count",
+  scope: "workspace.read",
+  query: z.strictObject({}),
+  response: folderTree,
+  handler: async ({ ctx }) => listFolders(ctx),
+});
+
+op({
+  method: "POST",
+  path: "/folders",
+  operationId: "createFolder",
+  tag: "Notes",
+  summary: "Create a folder, at the top level or in `parent`",
+  description:
+    "Sibling names are unique ignoring case (409). A workspace holds at most 1,000 folders, nested at most 10 deep (409 past either).",
+  scope: "workspace.write",
+  status: 201,
+  body: createFolderInput,
+  response: folderView,
+  handler: async ({ ctx, body }) => createFolder(ctx, body),
+});
+
+op({
+  method: "GET",
+  path: "/folders/:id",
+  operationId: "getFolder",
+  tag: "Notes",
+  summary: "One folder and how many notes it holds",
+  scope: "workspace.read",
+  params: folderParams,
+  response: folderView,
+  handler: async ({ ctx, params }) => getFolder(ctx, params.id),
+});
+
+op({
+  method: "PATCH",
+  path: "/folders/:id",
+  operationId: "updateFolder",
+  tag: "Notes",
+  summary: "Rename a folder or move it, with everything in it",
+  description:
+    "`parent: null` moves it to the top level. Moving it into itself or a folder inside it, past 10 levels deep, or next to a sibling of the same name is 409.",
+  scope: "workspace.write",
+  params: folderParams,
+  body: updateFolderInput,
+  response: folderView,
+  handler: async ({ ctx, params, body }) => updateFolder(ctx, params.id, body),
+});

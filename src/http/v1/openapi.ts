@@ -1,0 +1,537 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import type { Core } from "../../core.ts";
+import { type Operation, operations } from "./route.ts";
+
+/** A JSON value inside the document (schemas, parameters, responses). */
+// biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
+export type Json = Record<string, any>;
+
+/** The OpenAPI 3.1 document: what `/v1/openapi.json` serves and `/docs` renders. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Json>>;
+  components: {
+    schemas: Record<string, Json>;
+    responses: Record<string, Json>;
+    parameters: Record<string, Json>;
+    headers: Record<string, Json>;
+    securitySchemes: Record<string, Json>;
+  };
+}
+
+export interface DocumentOptions {
+  baseUrl: string;
+  /** requests a minute per token; 0 when unlimited */
+  rateLimit: number;
+}
+
+const PACKAGE_VERSION: string = JSON.parse(
+  readFileSync(new URL("../../../package.json", import.meta.url), "utf8"),
+).version;
+
+/** Plain-text notes on how every operation behaves; `code` in backticks. The docs page shows them too. */
+export function conventions(options: DocumentOptions): { title: string; text: string }[] {
+  const limit =
+    options.rateLimit > 0
+      ? `Each token may make ${options.rateLimit} requests a minute.`
+      : "Requests are not rate limited on this server.";
+  return [
+    {
+      title: "Authentication",
+      text: "Send a personal access token made in your settings: `Authorization: Bearer docket_pat_…`. A token sees one workspace. Reads need the `workspace.read` scope and writes `workspace.write`; a read-only token that writes gets 403 `insufficient_scope`. The optional `Docket-Workspace` header (the workspace's slug or id) guards against using the wrong token: if it names another workspace the answer is 404.",
+    },
+    {
+      title: "Errors",
+      text: 'Every error is JSON: `{"error": code, "error_description": text}`, plus `fields` (each invalid field and why) when the request was invalid. An object of another workspace answers 404 exactly like a missing one.',
+    },
+    {
+      title: "Pagination",
+      text: 'Lists take `limit` (1 to 100, 50 by default) and `cursor`, and answer `{"data": […], "next_cursor": …}`. While more pages remain, `next_cursor` is a string and the `Link: <…>; rel="next"` header holds the next page\'s URL; on the last page `next_cursor` is null.',
+    },
+    {
+      title: "Caching and concurrent changes",
+      text: "Reads answer with an `ETag`; send it back in `If-None-Match` to get 304 Not Modified when nothing changed. The ETag of a versioned object (issues, decisions, notes, cycles, milestones) starts with its `version`: send it in `If-Match` on PATCH and the change is made only if nobody changed the object since, else 412 `precondition_failed`.",
+    },
+    {
+      title: "Retries",
+      text: "Send an `Idempotency-Key` (1 to 255 visible ASCII characters) with a POST to make it safe to retry: for 24 hours the same key with the same request gets the first answer again, marked `Idempotent-Replayed: true`; the same key with a different request is refused with 422, and a retry while the first is still running with 409.",
+    },
+    {
+      title: "Rate limits",
+      text: `${limit} Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); past the limit the answer is 429 with \`Retry-After\` and \`retryAfter\` in the body. During maintenance every request gets 503 with \`Retry-After\`.`,
+    },
+  ];
+}
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Workspace: "The workspace the token belongs to.",
+  Issues:
+    "Issues: identified per space (`ENG-42`), with status, priority, labels, assignee, cycle, milestone and dependencies.",
+  Dependencies:
+    "Typed edges between issues: `blocks` (read back as `blockedBy`) and `relatesTo`. A `blocks` edge that would close a cycle is refused.",
+  Decisions: "Decision records: context, decision, consequences, linked issues.",
+  Notes: "Markdown notes in folders, linked to issues.",
+  Folders: "The tree notes are kept in.",
+  Cycles: "Time-boxed sets of issues in a space, with stats and a burn-down series.",
+  Milestones: "Target dates with their issues, progress and dependencies on other milestones.",
+  Files: "Files uploaded through a signed URL, then registered and linked to issues.",
+  Search: "Full-text search across issues, decisions, notes and files.",
+  Bundles: "Everything needed to work on an issue, live or as a saved snapshot.",
+};
+
+/** `/issues/:id` (Fastify) → `/issues/{id}` (OpenAPI); a parameter's regex, if any, is dropped. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, "{$1}");
+}
+
+function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+}
+
+/** Component names must match `^[a-zA-Z0-9._-]+$`. */
+function componentName(raw: string): string {
+  return raw.replace(/[^A-Za-z0-9._-]+/g, "_") || "Schema";
+}
+
+function rewriteRefs(value: unknown, rename: (ref: string) => string | undefined): unknown {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, rename));
+  if (value === null || typeof value !== "object") return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === "$ref" && typeof v === "string") out[k] = rename(v) ?? v;
+    else out[k] = rewriteRefs(v, rename);
+  }
+  return out;
+}
+
+/**
+ * A zod schema as a JSON Schema 2020-12 object (the dialect of OpenAPI 3.1): `io` "input" for what a
+ * request may send (before transforms and defaults), "output" for what an answer holds. What JSON Schema
+ * cannot say (custom checks, transforms' results) becomes `{}`; nothing throws. Shared or recursive
+ * parts (`$defs`, `$ref: "#"`) are moved to `components.schemas` so every `$ref` resolves in the document;
+ * a part equal to one already there (same name, same content) is shared.
+ */
+export function toOpenApiSchema(
+  schema: z.ZodType,
+  io: "input" | "output",
+  hint: string,
+  components: Record<string, Json>,
+): Json {
+  let raw: Json;
+  try {
+    raw = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
+  } catch {
+    return {};
+  }
+  delete raw.$schema;
+  const defs: Record<string, Json> = raw.$defs ?? {};
+  delete raw.$defs;
+  const selfRef = JSON.stringify(raw).includes('"$ref":"#"');
+  if (Object.keys(defs).length === 0 && !selfRef) return raw;
+
+  const ROOT = "#";
+  const parts: [string, Json][] = Object.entries(defs);
+  if (selfRef) parts.push([ROOT, raw]);
+  // A part named by its zod id keeps that name (`…Input` for the request side, which may differ from
+  // the answer side); unnamed parts are named after the operation.
+  const base = (key: string) =>
+    componentName(
+      key === ROOT
+        ? hint
+        : key.startsWith("__")
+          ? `${hint}${key.replace(/^__schema/, "_")}`
+          : io === "input"
+            ? `${key}Input`
+            : key,
+    );
+  const place = (names: Map<string, string>) => {
+    const rename = (r: string) => {
+      if (r === "#") return `#/components/schemas/${names.get(ROOT)}`;
+      const m = /^#\/\$defs\/(.+)$/.exec(r);
+      const name = m ? names.get(decodeURIComponent(m[1]!)) : undefined;
+      return name ? `#/components/schemas/${name}` : undefined;
+    };
+    return {
+      bodies: parts.map(([, body]) => rewriteRefs(body, rename) as Json),
+      root: rewriteRefs(raw, rename) as Json,
+    };
+  };
+  // Each part takes its name, or shares an equal component of that name; a name held by something
+  // different moves the part to `name_2`, `name_3`… (which changes what refers to it: go again).
+  const tries = parts.map(() => 1);
+  for (;;) {
+    const names = new Map(
+      parts.map(([key], i) => [key, tries[i]! === 1 ? base(key) : `${base(key)}_${tries[i]}`]),
+    );
+    const placed = place(names);
+    const used = new Set<string>();
+    let clash = false;
+    parts.forEach(([key], i) => {
+      const name = names.get(key)!;
+      const existing = components[name];
+      if (
+        used.has(name) ||
+        (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(placed.bodies[i]))
+      ) {
+        tries[i]!++;
+        clash = true;
+      }
+      used.add(name);
+    });
+    if (clash) continue;
+    parts.forEach(([key], i) => {
+      components[names.get(key)!] = placed.bodies[i]!;
+    });
+    return selfRef ? { $ref: `#/components/schemas/${names.get(ROOT)}` } : placed.root;
+  }
+}
+
+/** The properties and required names of an object schema (merging `allOf` parts). */
+function objectParts(schema: Json): { properties: Record<string, Json>; required: string[] } {
+  const properties: Record<string, Json> = { ...(schema.properties ?? {}) };
+  const required: string[] = [...(schema.required ?? [])];
+  for (const part of (schema.allOf ?? []) as Json[]) {
+    const inner = objectParts(part);
+    Object.assign(properties, inner.properties);
+    required.push(...inner.required);
+  }
+  return { properties, required };
+}
+
+/** A parameter from a property schema: its description moves up to the parameter. */
+function parameter(name: string, where: "path" | "query", required: boolean, schema: Json): Json {
+  const { description, ...rest } = schema;
+  const p: Json = { name, in: where, required, schema: rest };
+  if (typeof description === "string") p.description = description;
+  return p;
+}
+
+function parametersOf(o: Operation, components: Record<string, Json>): Json[] {
+  const out: Json[] = [];
+  const params = o.params
+    ? objectParts(toOpenApiSchema(o.params, "input", `${o.operationId}_params`, components))
+    : { properties: {}, required: [] };
+  for (const name of pathParamNames(o.path)) {
+    out.push(parameter(name, "path", true, params.properties[name] ?? { type: "string" }));
+  }
+  if (o.query) {
+    const query = objectParts(toOpenApiSchema(o.query, "input", `${o.operationId}_query`, components));
+    for (const [name, schema] of Object.entries(query.properties)) {
+      out.push(parameter(name, "query", query.required.includes(name), schema));
+    }
+  }
+  if (o.method === "GET") out.push({ $ref: "#/components/parameters/IfNoneMatch" });
+  if (o.method === "PATCH") out.push({ $ref: "#/components/parameters/IfMatch" });
+  if (o.method === "POST") out.push({ $ref: "#/components/parameters/IdempotencyKey" });
+  out.push({ $ref: "#/components/parameters/DocketWorkspace" });
+  return out;
+}
+
+/** True when the body schema accepts `{}`, i.e. the body may be left out (routes parse a missing body as `{}`). */
+function bodyOptional(schema: z.ZodType): boolean {
+  try {
+    return schema.safeParse({}).success;
+  } catch {
+    return false;
+  }
+}
+
+function requestBodyOf(o: Operation, components: Record<string, Json>): Json | undefined {
+  if (!o.body) return undefined;
+  if (o.rawBody) {
+    return { required: true, content: { "application/octet-stream": {} } };
+  }
+  const schema = toOpenApiSchema(o.body, "input", `${o.operationId}_body`, components);
+  return { required: !bodyOptional(o.body), content: { "application/json": { schema } } };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const RATE_HEADERS = {
+  "RateLimit-Limit": ref("RateLimitLimit"),
+  "RateLimit-Remaining": ref("RateLimitRemaining"),
+  "RateLimit-Reset": ref("RateLimitReset"),
+};
+
+function hasProperty(schema: Json, name: string, components: Record<string, Json>): boolean {
+  const target =
+    typeof schema.$ref === "string" ? components[schema.$ref.replace("#/components/schemas/", "")] : schema;
+  return Boolean(target && objectParts(target).properties[name]);
+}
+
+function responsesOf(o: Operation, components: Record<string, Json>): Json {
+  const status = String(o.status ?? 200);
+  const schema = o.response
+    ? toOpenApiSchema(o.response, "output", `${o.operationId}_response`, components)
+    : {};
+  const content: Json = { "application/json": o.response ? { schema } : {} };
+  if (o.markdown) content["text/markdown"] = { schema: { type: "string" } };
+  const headers: Json = { ...RATE_HEADERS };
+  const versioned = hasProperty(schema, "version", components);
+  if (o.method === "GET" || versioned) headers.ETag = ref("ETag");
+  if (o.method === "GET") headers["Cache-Control"] = ref("CacheControl");
+  const isList =
+    hasProperty(schema, "next_cursor", components) ||
+    (o.query instanceof z.ZodObject && "cursor" in o.query.shape);
+  if (isList) headers.Link = ref("Link");
+  if (o.method === "POST") headers["Idempotent-Replayed"] = ref("IdempotentReplayed");
+
+  const answers: Json = {
+    [status]: { description: status === "201" ? "Created" : "OK", headers, content },
+  };
+  const errors = (name: string) => ({ $ref: `#/components/responses/${name}` });
+  const write = o.method !== "GET";
+  if (o.method === "GET") answers["304"] = errors("NotModified");
+  answers["400"] = errors("BadRequest");
+  answers["401"] = errors("Unauthorized");
+  if (write || o.scope !== "workspace.read") answers["403"] = errors("Forbidden");
+  answers["404"] = errors("NotFound");
+  if (write) answers["409"] = errors("Conflict");
+  if (o.method === "PATCH") answers["412"] = errors("PreconditionFailed");
+  if (o.body && !o.rawBody) {
+    answers["413"] = errors("TooLarge");
+    answers["415"] = errors("UnsupportedMediaType");
+  }
+  if (o.method === "POST") answers["422"] = errors("IdempotencyKeyReused");
+  answers["429"] = errors("TooManyRequests");
+  answers["503"] = errors("Unavailable");
+  return answers;
+}
+
+function operationOf(o: Operation, components: Record<string, Json>): Json {
+  const out: Json = {
+    operationId: o.operationId,
+    tags: [o.tag],
+    summary: o.summary,
+  };
+  if (o.description) out.description = o.description;
+  out.security = [{ personalAccessToken: [o.scope] }];
+  out["x-scope"] = o.scope;
+  out.parameters = parametersOf(o, components);
+  const body = requestBodyOf(o, components);
+  if (body) out.requestBody = body;
+  out.responses = responsesOf(o, components);
+  return out;
+}
+
+const errorResponse = (description: string, headers: Json = {}) => ({
+  description,
+  headers,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+function components(): OpenApiDocument["components"] {
+  const header = (description: string, schema: Json) => ({ description, schema });
+  return {
+    schemas: {
+      Error: {
+        type: "object",
+        description: "The one error shape of the API.",
+        properties: {
+          error: { type: "string", description: "A machine-readable code, e.g. `invalid_request`." },
+          error_description: { type: "string", description: "What went wrong and what to do, for people." },
+          fields: {
+            type: "object",
+            description: "For invalid requests: each invalid field (dotted path) and why.",
+            additionalProperties: { type: "string" },
+          },
+          retryAfter: { type: "integer", description: "With 429: seconds to wait before retrying." },
+        },
+        required: ["error", "error_description"],
+      },
+    },
+    parameters: {
+      IfNoneMatch: {
+        name: "If-None-Match",
+        in: "header",
+        required: false,
+        description: "An ETag of an earlier answer: 304 Not Modified when it still matches.",
+        schema: { type: "string", maxLength: 1024 },
+      },
+      IfMatch: {
+        name: "If-Match",
+        in: "header",
+        required: false,
+        description:
+          "The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412.",
+        schema: { type: "string", maxLength: 1024 },
+      },
+      IdempotencyKey: {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description:
+          "Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422).",
+        schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+      },
+      DocketWorkspace: {
+        name: "Docket-Workspace",
+        in: "header",
+        required: false,
+        description:
+          "The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace.",
+        schema: { type: "string", maxLength: 64 },
+      },
+    },
+    headers: {
+      RateLimitLimit: header("Requests a minute allowed for this token.", { type: "integer" }),
+      RateLimitRemaining: header("Requests left in the current window.", { type: "integer" }),
+      RateLimitReset: header("Seconds until the window resets.", { type: "integer" }),
+      RetryAfter: header("Seconds to wait before trying again.", { type: "integer" }),
+      ETag: header("The answer's entity tag; for versioned objects it starts with the version.", {
+        type: "string",
+      }),
+      CacheControl: header("`private, no-cache`: keep the answer, but revalidate with If-None-Match.", {
+        type: "string",
+      }),
+      Link: header('`<url>; rel="next"` while more pages remain.', { type: "string" }),
+      IdempotentReplayed: header(
+        "`true` when this answer is the replay of an earlier request with the key.",
+        {
+          type: "string",
+          enum: ["true"],
+        },
+      ),
+      WWWAuthenticate: header("The bearer challenge (RFC 6750).", { type: "string" }),
+    },
+    responses: {
+      NotModified: {
+        description: "Not Modified: the If-None-Match still matches.",
+        headers: { ETag: ref("ETag") },
+      },
+      BadRequest: errorResponse(
+        "`invalid_request`: a parameter, query or body field is invalid or unknown; `fields` names each.",
+      ),
+      Unauthorized: errorResponse(
+        "`invalid_token`: no personal access token, or one that is unknown, expired or revoked.",
+        { "WWW-Authenticate": ref("WWWAuthenticate") },
+      ),
+      Forbidden: errorResponse("`insufficient_scope`: the token lacks the scope the operation needs.", {
+        "WWW-Authenticate": ref("WWWAuthenticate"),
+      }),
+      NotFound: errorResponse(
+        "`not_found`: no such object in the token's workspace (another workspace's objects answer the same).",
+      ),
+      Conflict: errorResponse(
+        "The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running.",
+        { "Retry-After": ref("RetryAfter") },
+      ),
+      PreconditionFailed: errorResponse(
+        "`precondition_failed`: the object changed since the read whose ETag was sent in If-Match.",
+      ),
+      TooLarge: errorResponse("`request_too_large`: the body is larger than the endpoint accepts."),
+      UnsupportedMediaType: errorResponse("`unsupported_media_type`: send the body as application/json."),
+      IdempotencyKeyReused: errorResponse(
+        "`idempotency_key_reused`: the Idempotency-Key was used with a different request.",
+      ),
+      TooManyRequests: errorResponse("`rate_limited`: too many requests with this token.", {
+        "Retry-After": ref("RetryAfter"),
+        ...RATE_HEADERS,
+      }),
+      Unavailable: errorResponse("`temporarily_unavailable`: maintenance or a passing failure.", {
+        "Retry-After": ref("RetryAfter"),
+      }),
+    },
+    securitySchemes: {
+      personalAccessToken: {
+        type: "http",
+        scheme: "bearer",
+        bearerFormat: "docket_pat_…",
+        description:
+          "A personal access token (`docket_pat_…`) made in your settings. Its scopes are `workspace.read` and, unless read-only, `workspace.write`.",
+      },
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of `/v1`, made from the operations' own zod schemas (the ones that validate
+ * requests), so it cannot drift from what the API accepts.
+ */
+export function buildOpenApi(ops: readonly Operation[], options: DocumentOptions): OpenApiDocument {
+  const comps = components();
+  const paths: OpenApiDocument["paths"] = {};
+  // Known groups in their usual order, then any others as they come; operations keep their order within.
+  const known = Object.keys(TAG_DESCRIPTIONS);
+  const rank = (tag: string) => (known.includes(tag) ? known.indexOf(tag) : known.length);
+  const sorted = [...ops].sort((a, b) => rank(a.tag) - rank(b.tag));
+  const tags: string[] = [];
+  for (const o of sorted) {
+    if (!tags.includes(o.tag)) tags.push(o.tag);
+    const path = openApiPath(o.path);
+    paths[path] ??= {};
+    paths[path][o.method.toLowerCase()] = operationOf(o, comps.schemas);
+  }
+  const description = conventions(options)
+    .map((c) => `## ${c.title}\n\n${c.text}`)
+    .join("\n\n");
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "Docket REST API",
+      version: PACKAGE_VERSION,
+      description: `Issues, dependencies, decisions, notes, cycles, milestones, files and bundles over JSON. Human-readable reference: ${options.baseUrl}/docs\n\n${description}`,
+    },
+    servers: [{ url: `${options.baseUrl}/v1` }],
+    tags: tags.map((name) =>
+      TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name },
+    ),
+    paths,
+    components: comps,
+  };
+}
+
+interface Cached {
+  count: number;
+  document: OpenApiDocument;
+  json: string;
+  etag: string;
+}
+const cache = new Map<string, Cached>();
+
+/**
+ * The document for this server, made once per process (again only if more operations were defined
+ * since), with its JSON text and ETag.
+ */
+export function openApiFor(core: Core): Cached {
+  const options = { baseUrl: core.config.baseUrl, rateLimit: core.config.restRateLimit };
+  const key = `${options.baseUrl} ${options.rateLimit}`;
+  const hit = cache.get(key);
+  if (hit && hit.count === operations.length) return hit;
+  const document = buildOpenApi(operations, options);
+  const json = JSON.stringify(document);
+  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 22)}"`;
+  const made = { count: operations.length, document, json, etag };
+  cache.set(key, made);
+  return made;
+}
+
+/** True when an If-None-Match header lists `etag` (or is `*`). */
+export function noneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (typeof header !== "string") return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+}
+
+/**
+ * `GET /v1/openapi.json`, public like most APIs' descriptions: registered beside the /v1 plugin, not in
+ * it, so no token is needed. Any origin may read it (it holds nothing private).
+ */
+export function openApiRoutes(core: Core): FastifyPluginAsync {
+  return async (app) => {
+    app.get("/v1/openapi.json", async (request, reply) => {
+      const { json, etag } = openApiFor(core);
+      reply
+        .header("etag", etag)
+        .header("cache-control", "public, no-cache")
+        .header("access-control-allow-origin", "*");
+      if (noneMatch(request.headers["if-none-match"], etag)) return reply.code(304).send();
+      return reply.type("application/json; charset=utf-8").send(json);
+    });
+  };
+}

@@ -1,0 +1,514 @@
+import { createHash } from "node:crypto";
+import { type RawBuilder, sql } from "kysely";
+import { z } from "zod";
+import type { SearchDocumentsTable } from "../db/schema.ts";
+import { invalid } from "../errors.ts";
+import { csv } from "./common.ts";
+import type { Ctx } from "./context.ts";
+import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.ts";
+
+/**
+ * Full-text search over the workspace's issues, decisions, notes and file names: FTS5 on SQLite, a
+ * tsvector with a GIN index on PostgreSQL. The user's text is never handed to either engine as query
+ * syntax: it is parsed here into words, phrases, prefixes, exclusions and ORs, and each term is passed
+ * quoted (FTS5) or as a bound value to `phraseto_tsquery` / `to_tsquery` (PostgreSQL).
+ */
+
+export const SEARCH_TYPES = ["issue", "decision", "note", "file"] as const;
+export type SearchType = SearchDocumentsTable["object_type"];
+
+export const SEARCH_LIMITS = { q: 500, terms: 32, defaultLimit: 20 } as const;
+
+export const searchQuery = z.strictObject({
+  q: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? "is required: the words to look for" : "must be a string",
+    })
+    .trim()
+    .min(1, { error: "must not be empty: give the words to look for" })
+    .max(SEARCH_LIMITS.q, { error: `must be at most ${SEARCH_LIMITS.q} characters` })
+    .describe(
+      'The words to look for. All words must match; "quoted words" match as a phrase, a trailing * matches ' +
+        "any word starting so (at least 2 letters), -word leaves out what contains the word, and OR between " +
+        "words matches either side. An issue identifier such as ENG-42 puts that issue first.",
+    ),
+  type: csv(z.enum(SEARCH_TYPES, { error: `must be one of ${SEARCH_TYPES.join(", ")}` }))
+    .refine((types) => types.length > 0, { error: `must name at least one of ${SEARCH_TYPES.join(", ")}` })
+    .optional()
+    .describe("Comma-separated kinds of object to search: issue, decision, note, file. All by default."),
+  limit: pageQuery.limit
+    .unwrap()
+    .default(SEARCH_LIMITS.defaultLimit)
+    .describe(`Results per page, 1 to 100; ${SEARCH_LIMITS.defaultLimit} by default.`),
+  cursor: pageQuery.cursor.describe(
+    "The next_cursor of the previous page. Results are ranked, so a cursor holds a position in the " +
+      "ranking and only works with the same q and type; results added or changed meanwhile can shift it.",
+  ),
+});
+export type SearchQuery = z.output<typeof searchQuery>;
+
+export const searchResult = z.object({
+  type: z.enum(SEARCH_TYPES),
+  id: z.string(),
+  identifier: z.string().optional().describe("The issue's identifier, e.g. ENG-42 (issues only)."),
+  title: z.string().describe("The title; for a file, its name."),
+  snippet: z
+    .string()
+    .describe(
+      "Where the words matched: HTML-escaped text in which the only markup is <mark>…</mark> around the " +
+        "matched words. From the body when it matches, else the title, else the body's opening words.",
+    ),
+  score: z
+    .number()
+    .optional()
+    .describe("Relevance, higher is better; comparable only within one search. Absent for identifier hits."),
+  status: z.string().optional().describe("The status of an issue or a decision."),
+  updated_at: z.string(),
+});
+export type SearchResult = z.output<typeof searchResult>;
+
+export const searchPage = z.object({ data: z.array(searchResult), next_cursor: z.string().nullable() });
+
+/** One term of a query: text handed to the engine as a phrase, maybe the prefix of its last word. */
+export interface SearchTerm {
+  text: string;
+  prefix: boolean;
+}
+
+/** A query as understood: any of several groups of terms (all of a group must match), none of `without`. */
+export interface ParsedSearch {
+  anyOf: SearchTerm[][];
+  without: SearchTerm[];
+  /** issue identifiers named in the query, upper-cased, in order */
+  identifiers: string[];
+}
+
+const HAS_WORD = /[\p{L}\p{N}]/u;
+const WORD_RUNS = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]{1,9}-[1-9][0-9]{0,9}$/;
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+// Control, format and lone surrogate characters are read as spaces: they are never part of a word.
+const UNREADABLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
+
+const noWords = () =>
+  invalid("q: has no words to look for; give at least one word of letters or digits", {
+    q: "has no words to look for",
+  });
+
+/**
+ * Parses a user's query. Never fails on syntax: stray quotes, brackets, operators and symbols are read
+ * as separators. Fails (400 naming `q`) only when nothing searchable is left or there are too many terms.
+ */
+export function parseSearch(q: string): ParsedSearch {
+  const s = q.replace(UNREADABLE, " ");
+  const anyOf: SearchTerm[][] = [[]];
+  const without: SearchTerm[] = [];
+  const identifiers: string[] = [];
+  let negateNext = false;
+  let i = 0;
+  while (i < s.length) {
+    if (/\s/.test(s[i]!)) {
+      i++;
+      continue;
+    }
+    let negate = negateNext;
+    negateNext = false;
+    while (s[i] === "-") {
+      negate = true;
+      i++;
+    }
+    let text: string;
+    let quoted = false;
+    if (s[i] === '"') {
+      const end = s.indexOf('"', i + 1);
+      text = end < 0 ? s.slice(i + 1) : s.slice(i + 1, end);
+      i = end < 0 ? s.length : end + 1;
+      quoted = true;
+    } else {
+      const start = i;
+      while (i < s.length && !/\s/.test(s[i]!) && s[i] !== '"') i++;
+      text = s.slice(start, i);
+    }
+    let prefix = false;
+    if (quoted) {
+      while (s[i] === "*") {
+        prefix = true;
+        i++;
+      }
+    } else {
+      if (!negate && text === "OR") {
+        if (anyOf.at(-1)!.length > 0) anyOf.push([]);
+        continue;
+      }
+      if (!negate && text === "AND") continue;
+      if (!negate && text === "NOT") {
+        negateNext = true;
+        continue;
+      }
+      prefix = text.endsWith("*");
+      text = text.replace(/\*+$/, "");
+    }
+    if (!HAS_WORD.test(text)) continue;
+    // A prefix of one letter would match most of the index; it is read as the word itself.
+    const runs = text.match(WORD_RUNS) ?? [];
+    if (prefix && (runs.at(-1)?.length ?? 0) < 2) prefix = false;
+    const term = { text, prefix };
+    if (negate) {
+      without.push(term);
+    } else {
+      anyOf.at(-1)!.push(term);
+      const bare = text.replace(EDGE_PUNCTUATION, "");
+      if (IDENTIFIER.test(bare)) identifiers.push(bare.toUpperCase());
+    }
+  }
+  const groups = anyOf.filter((g) => g.length > 0);
+  const count = groups.reduce((n, g) => n + g.length, 0) + without.length;
+  if (count > SEARCH_LIMITS.terms) {
+    throw invalid(`q: has ${count} terms; use at most ${SEARCH_LIMITS.terms}`, {
+      q: `must have at most ${SEARCH_LIMITS.terms} terms`,
+    });
+  }
+  if (groups.length === 0) {
+    if (without.length > 0) {
+      throw invalid("q: only leaves words out; give at least one word to look for", {
+        q: "needs a word to look for besides the excluded ones",
+      });
+    }
+    throw noWords();
+  }
+  return { anyOf: groups, without, identifiers: [...new Set(identifiers)] };
+}
+
+const ftsTerm = (t: SearchTerm) => `"${t.text.replaceAll('"', '""')}"${t.prefix ? " *" : ""}`;
+
+/** The FTS5 MATCH expression: every term a quoted string, so nothing the user typed is FTS5 syntax. */
+export function toFts5(p: ParsedSearch): string {
+  const any = p.anyOf.map((g) => `(${g.map(ftsTerm).join(" AND ")})`).join(" OR ");
+  return [`(${any})`, ...p.without.map(ftsTerm)].join(" NOT ");
+}
+
+function tsLeaf(t: SearchTerm): RawBuilder<unknown> {
+  if (!t.prefix) return sql`phraseto_tsquery('english', ${t.text})`;
+  // Only runs of letters and digits reach to_tsquery, each single-quoted, so its syntax can't be hit.
+  const runs = t.text.match(WORD_RUNS) ?? [];
+  const expression = runs.map((w, i) => `'${w}'${i === runs.length - 1 ? ":*" : ""}`).join(" <-> ");
+  return sql`to_tsquery('english', ${expression})`;
+}
+
+/**
+ * The PostgreSQL tsquery, built with the tsquery operators (every operand parenthesised: they share one
+ * precedence). A term that is all stop words yields an empty tsquery, which these operators skip.
+ */
+export function toTsquery(p: ParsedSearch): RawBuilder<unknown> {
+  const groups = p.anyOf.map((g) => sql`(${sql.join(g.map(tsLeaf), sql` && `)})`);
+  let query = sql`(${sql.join(groups, sql` || `)})`;
+  for (const t of p.without) query = sql`(${query} && (!! ${tsLeaf(t)}))`;
+  return query;
+}
+
+const OPEN = "\uFDD0";
+const CLOSE = "\uFDD1";
+const SENTINELS = /([\uFDD0\uFDD1])/;
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const SNIPPET_WORDS = 24;
+
+/** `<`, `>`, `&` and quotes as HTML entities. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/**
+ * Turns text the engine marked with the two private sentinels into HTML: the text escaped (unless it
+ * already is), the marks balanced `<mark>`…`</mark>`, runs of white space as one space.
+ */
+export function renderMarks(text: string, alreadyEscaped = false): string {
+  let out = "";
+  let open = false;
+  for (const part of text.replace(/\s+/g, " ").trim().split(SENTINELS)) {
+    if (part === OPEN) {
+      if (!open) out += "<mark>";
+      open = true;
+    } else if (part === CLOSE) {
+      if (open) out += "</mark>";
+      open = false;
+    } else {
+      out += alreadyEscaped ? part.replace(/[<>]/g, (c) => ESCAPES[c]!) : escapeHtml(part);
+    }
+  }
+  return open ? `${out}</mark>` : out;
+}
+
+/** The first words of a text, with an ellipsis when there is more. */
+function opening(text: string): string {
+  const words = text.trim().split(/\s+/);
+  const head = words.slice(0, SNIPPET_WORDS).join(" ");
+  return words.length > SNIPPET_WORDS ? `${head}…` : head;
+}
+
+const LEADING_PUNCTUATION = /^[^\p{L}\p{N}]+/u;
+const reversed = (s: string) => [...s].reverse().join("");
+
+/** Whether two texts start alike, ignoring punctuation before the first word. */
+function startAlike(a: string, b: string): boolean {
+  const x = a.replace(LEADING_PUNCTUATION, "");
+  const y = b.replace(LEADING_PUNCTUATION, "");
+  const n = Math.min(x.length, y.length, 32);
+  return x.slice(0, n) === y.slice(0, n);
+}
+
+/**
+ * ts_headline gives a fragment without saying where it was cut; this adds the ellipses FTS5's snippet
+ * puts where text was left out, by comparing the fragment with the body's first and last characters.
+ */
+function ellipsize(fragment: string, head: string, tail: string): string {
+  const plain = fragment.replace(/[\uFDD0\uFDD1]/g, "");
+  const before = startAlike(head, plain) ? "" : "…";
+  const after = startAlike(reversed(tail), reversed(plain)) ? "" : "…";
+  return `${before}${fragment}${after}`;
+}
+
+/** A file's name with the words marked that the engine marked in its body (the name's words). */
+function markName(name: string, markedBody: string): string {
+  const words = new Set<string>();
+  for (const m of markedBody.matchAll(/\uFDD0([^\uFDD0\uFDD1]*)\uFDD1/g)) words.add(m[1]!.toLowerCase());
+  return name.replace(WORD_RUNS, (w) => (words.has(w.toLowerCase()) ? `${OPEN}${w}${CLOSE}` : w));
+}
+
+/** What the engine gave for one object: its body fragment and title, marked with the sentinels. */
+interface Marked {
+  id: string;
+  type: SearchType;
+  title: string;
+  updated_at: string;
+  identifier: string | null;
+  status: string | null;
+  /** the body fragment, marked; null when the engine gave none */
+  body: string | null;
+  /** the whole title, marked; null when the engine gave none */
+  markedTitle: string | null;
+  /** whether `body` and `markedTitle` are HTML-escaped already */
+  escaped: boolean;
+}
+
+/**
+ * The snippet: the body's fragment when the words matched there, else the title when they matched
+ * there, else the body's opening words. A file shows its name, with the words that matched marked.
+ */
+function snippetOf(m: Marked): string {
+  if (m.type === "file") return renderMarks(markName(m.title, m.body ?? ""));
+  if (m.body?.includes(OPEN)) return renderMarks(m.body, m.escaped);
+  if (m.markedTitle?.includes(OPEN)) return renderMarks(m.markedTitle, m.escaped);
+  if (m.body?.trim()) return renderMarks(m.body, m.escaped);
+  return renderMarks(m.title);
+}
+
+/** The cursor's tie to one query: a hash of q and the types, so it can't be replayed on another. */
+function fingerprint(query: SearchQuery): string {
+  const types = query.type ? [...query.type].sort().join(",") : "*";
+  return createHash("sha256")
+    .update(JSON.stringify([query.q, types]))
+    .digest("base64url")
+    .slice(0, 16);
+}
+
+function offsetOf(query: SearchQuery): number {
+  if (!query.cursor) return 0;
+  const [offset, print] = decodeCursor(query.cursor, "search", 2);
+  if (typeof offset !== "number" || !Number.isSafeInteger(offset) || offset < 0) {
+    throw invalid("cursor: is not a cursor of this search; start again without one", {
+      cursor: "is not a cursor of this search",
+    });
+  }
+  if (print !== fingerprint(query)) {
+    throw invalid("cursor: belongs to a search with another q or type; start again without one", {
+      cursor: "belongs to a search with another q or type",
+    });
+  }
+  return offset;
+}
+
+interface Ranked {
+  id: string;
+  score: number;
+}
+
+interface RankRequest {
+  types: readonly SearchType[] | undefined;
+  exclude: readonly string[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of ranked matches. SQLite: bm25 with the title weighted 4 to 1 over the body, the FTS5 table
+ * driving the join (CROSS JOIN fixes the order) and the workspace filtered after MATCH. PostgreSQL:
+ * ts_rank_cd with title (A) 1.0 and body (B) 0.25, the GIN index answering `tsv @@ query` together with
+ * the workspace condition. Ties go by object id, so pages are stable.
+ */
+async function rank(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
+  const db = ctx.core.db;
+  const filters = [
+    r.types ? sql`and d.object_type in (${sql.join(r.types)})` : sql``,
+    r.exclude.length > 0 ? sql`and d.object_id not in (${sql.join(r.exclude)})` : sql``,
+  ];
+  if (ctx.core.store.kind === "sqlite") {
+    const { rows } = await sql<{ id: string; rank: number }>`
+      select d.object_id as id, bm25(search_fts, 4.0, 1.0) as rank
+      from search_fts cross join search_documents d on d.rowid = search_fts.rowid
+      where search_fts match ${toFts5(parsed)} and d.workspace_id = ${ctx.workspaceId} ${sql.join(filters, sql` `)}
+      order by rank, d.object_id
+      limit ${r.limit} offset ${r.offset}`.execute(db);
+    return rows.map((row) => ({ id: row.id, score: -row.rank }));
+  }
+  const query = toTsquery(parsed);
+  const { rows } = await sql<Ranked>`
+    select d.object_id as id, ts_rank_cd('{0.1, 0.1, 0.25, 1.0}', d.tsv, ${query}, 1) as score
+    from search_documents d
+    where d.workspace_id = ${ctx.workspaceId} and d.tsv @@ ${query} ${sql.join(filters, sql` `)}
+    order by score desc, d.object_id
+    limit ${r.limit} offset ${r.offset}`.execute(db);
+  return rows;
+}
+
+interface DetailRow {
+  id: string;
+  type: SearchType;
+  title: string;
+  updated_at: string;
+  identifier: string | null;
+  status: string | null;
+}
+
+/** The columns every result needs, with the issue's identifier and the issue's or decision's status. */
+const detailColumns = sql`d.object_id as id, d.object_type as type, d.title, d.updated_at, i.identifier,
+  coalesce(i.status, c.status) as status`;
+const detailJoins = sql`left join issues i on i.id = d.object_id and i.workspace_id = d.workspace_id
+  left join decisions c on c.id = d.object_id and c.workspace_id = d.workspace_id`;
+
+/**
+ * SQLite: FTS5's snippet() and highlight() mark the page's objects; they need the MATCH, so they run
+ * on the page's rowids only. An identifier hit that doesn't match the words shows its opening words.
+ */
+async function markSqlite(ctx: Ctx, parsed: ParsedSearch, ids: readonly string[]): Promise<Marked[]> {
+  const db = ctx.core.db;
+  const { rows } = await sql<DetailRow & { rid: number; head: string }>`
+    select ${detailColumns}, d.rowid as rid, substr(d.body, 1, 2000) as head
+    from search_documents d ${detailJoins}
+    where d.workspace_id = ${ctx.workspaceId} and d.object_id in (${sql.join(ids)})`.execute(db);
+  if (rows.length === 0) return [];
+  const snippets = await sql<{ rid: number; body: string; title: string }>`
+    select rowid as rid, snippet(search_fts, 1, ${OPEN}, ${CLOSE}, '…', ${SNIPPET_WORDS}) as body,
+      highlight(search_fts, 0, ${OPEN}, ${CLOSE}) as title
+    from search_fts
+    where search_fts match ${toFts5(parsed)} and rowid in (${sql.join(rows.map((r) => r.rid))})`.execute(db);
+  const byRowid = new Map(snippets.rows.map((s) => [s.rid, s]));
+  return rows.map(({ rid, head, ...row }) => {
+    const m = byRowid.get(rid);
+    return { ...row, body: m ? m.body : opening(head), markedTitle: m?.title ?? null, escaped: false };
+  });
+}
+
+/** HTML-escapes a text column in SQL, so ts_headline works on (and keeps) the escaped text. */
+const escapedSql = (column: RawBuilder<unknown>) =>
+  sql`replace(replace(replace(replace(replace(${column}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+
+/**
+ * PostgreSQL: ts_headline over the HTML-escaped body and title (escaped first, because its parser
+ * drops anything that looks like a tag), one fragment of up to 24 words like FTS5's snippet.
+ */
+async function markPostgres(ctx: Ctx, parsed: ParsedSearch, ids: readonly string[]): Promise<Marked[]> {
+  const query = toTsquery(parsed);
+  const fragment = `StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=${SNIPPET_WORDS}, MinWords=12, MaxFragments=1`;
+  const whole = `StartSel=${OPEN}, StopSel=${CLOSE}, HighlightAll=true`;
+  const { rows } = await sql<
+    DetailRow & { head: string; tail: string; body: string | null; marked_title: string | null }
+  >`
+    select ${detailColumns}, left(b.text, 64) as head, right(b.text, 64) as tail,
+      ts_headline('english', b.text, ${query}, ${fragment}) as body,
+      ts_headline('english', t.text, ${query}, ${whole}) as marked_title
+    from search_documents d
+    cross join lateral (select ${escapedSql(sql`d.body`)} as text) b
+    cross join lateral (select ${escapedSql(sql`d.title`)} as text) t
+    ${detailJoins}
+    where d.workspace_id = ${ctx.workspaceId} and d.object_id in (${sql.join(ids)})`.execute(ctx.core.db);
+  return rows.map(({ head, tail, body, marked_title, ...row }) => ({
+    ...row,
+    body: body ? ellipsize(body, head, tail) : null,
+    markedTitle: marked_title,
+    escaped: true,
+  }));
+}
+
+/** The objects of a page, by id: titles, issue identifiers, statuses and highlighted snippets. */
+async function details(ctx: Ctx, parsed: ParsedSearch, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, Marked>();
+  const marked =
+    ctx.core.store.kind === "sqlite"
+      ? await markSqlite(ctx, parsed, ids)
+      : await markPostgres(ctx, parsed, ids);
+  return new Map(marked.map((m) => [m.id, m]));
+}
+
+/** Issues named by identifier in the query, in the query's order, when issues are searched at all. */
+async function identifierHits(ctx: Ctx, parsed: ParsedSearch, query: SearchQuery): Promise<string[]> {
+  if (parsed.identifiers.length === 0 || (query.type && !query.type.includes("issue"))) return [];
+  const rows = await ctx.core.db
+    .selectFrom("issues as i")
+    .innerJoin("search_documents as d", "d.object_id", "i.id")
+    .select(["i.id", "i.identifier"])
+    .where("i.workspace_id", "=", ctx.workspaceId)
+    .where("d.workspace_id", "=", ctx.workspaceId)
+    .where("i.identifier", "in", parsed.identifiers)
+    .execute();
+  const byIdentifier = new Map(rows.map((r) => [r.identifier, r.id]));
+  return parsed.identifiers.flatMap((identifier) => byIdentifier.get(identifier) ?? []);
+}
+
+/**
+ * Searches the workspace. Issues named by identifier come first (no score); then the full-text matches
+ * by relevance. Pages are offsets into that order, carried in an opaque cursor tied to q and type.
+ */
+export async function search(ctx: Ctx, query: SearchQuery): Promise<Page<SearchResult>> {
+  const parsed = parseSearch(query.q);
+  const offset = offsetOf(query);
+  const limit = query.limit;
+  const pinned = await identifierHits(ctx, parsed, query);
+  const fromPinned = pinned.slice(offset, offset + limit);
+  const wanted = limit - fromPinned.length;
+  const ranked = await rank(ctx, parsed, {
+    types: query.type,
+    exclude: pinned,
+    limit: wanted + 1,
+    offset: Math.max(0, offset - pinned.length),
+  });
+  const more = offset + limit < pinned.length || ranked.length > wanted;
+  const page = ranked.slice(0, wanted);
+  const ids = [...fromPinned, ...page.map((r) => r.id)];
+  const found = await details(ctx, parsed, ids);
+  const scores = new Map(page.map((r) => [r.id, r.score]));
+  const data: SearchResult[] = [];
+  for (const id of ids) {
+    const d = found.get(id);
+    if (!d) continue;
+    const score = scores.get(id);
+    data.push({
+      type: d.type,
+      id: d.id,
+      ...(d.identifier !== null ? { identifier: d.identifier } : {}),
+      title: d.title,
+      snippet: snippetOf(d),
+      ...(score !== undefined ? { score } : {}),
+      ...(d.status !== null ? { status: d.status } : {}),
+      updated_at: d.updated_at,
+    });
+  }
+  return {
+    data,
+    next_cursor: more ? encodeCursor("search", [offset + limit, fingerprint(query)]) : null,
+  };
+}

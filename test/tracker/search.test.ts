@@ -1,0 +1,450 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { newId } from "../../src/secrets.ts";
+import { parseSearch, renderMarks, toFts5 } from "../../src/tracker/search.ts";
+import { indexDocument, removeDocument } from "../../src/tracker/search-index.ts";
+import { type Api, api, bearer, seed } from "../support.ts";
+
+type Kind = "issue" | "decision" | "note" | "file";
+const PREFIX: Record<Kind, string> = { issue: "iss", decision: "dec", note: "note", file: "file" };
+
+/** Puts a search document straight into the index, as the modules that own the objects do. */
+async function doc(
+  a: Api,
+  type: Kind,
+  title: string,
+  body = "",
+  workspaceId = a.workspaceId,
+): Promise<string> {
+  const id = newId(PREFIX[type]);
+  await indexDocument(a.env.core.db, {
+    object_id: id,
+    workspace_id: workspaceId,
+    object_type: type,
+    title,
+    body,
+    updated_at: a.env.clock.now().toISOString(),
+  });
+  return id;
+}
+
+async function find(a: Api, params: Record<string, string>, headers?: Record<string, string>) {
+  return a.call("GET", `/v1/search?${new URLSearchParams(params)}`, undefined, headers);
+}
+
+async function ids(a: Api, params: Record<string, string>): Promise<string[]> {
+  const res = await find(a, params);
+  assert.equal(res.status, 200, res.text);
+  return res.body.data.map((r: { id: string }) => r.id);
+}
+
+test("a title match ranks above a body-only match, and more matches above fewer", async (t) => {
+  const a = await api(t);
+  const filler = "the service answers requests from the queue and writes results to storage";
+  const body1 = await doc(a, "note", "Quarterly plan", `${filler} with a glitch once`);
+  const title = await doc(a, "issue", "Glitch in the uploader", filler);
+  const body3 = await doc(a, "decision", "Retry policy", `${filler} glitch after glitch, another glitch`);
+  await doc(a, "note", "Unrelated", filler);
+  const res = await find(a, { q: "glitch" });
+  assert.equal(res.status, 200, res.text);
+  assert.deepEqual(
+    res.body.data.map((r: { id: string }) => r.id),
+    [title, body3, body1],
+  );
+  const scores = res.body.data.map((r: { score: number }) => r.score);
+  assert.ok(scores[0] > scores[1] && scores[1] > scores[2], `scores descend: ${scores}`);
+  for (const s of scores) assert.ok(s > 0);
+});
+
+test("results carry type, title, updated_at and a snippet with escaped HTML and marks", async (t) => {
+  const a = await api(t);
+  const id = await doc(
+    a,
+    "note",
+    'Release "checklist" & 1 < 2 notes',
+    "Before shipping, run <script>alert('x')</script> & check the \"migration\" output twice.",
+  );
+  const res = await find(a, { q: "migration" });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.data.length, 1);
+  const hit = res.body.data[0];
+  assert.equal(hit.type, "note");
+  assert.equal(hit.id, id);
+  assert.equal(hit.title, 'Release "checklist" & 1 < 2 notes');
+  assert.equal(hit.updated_at, "2026-03-01T09:00:00.000Z");
+  assert.equal(hit.identifier, undefined);
+  assert.equal(hit.status, undefined);
+  assert.match(
+    hit.snippet,
+    /\(&#39;x&#39;\)&lt;\/script&gt; &amp; check the &quot;<mark>migration<\/mark>&quot;/,
+  );
+  // The marks are the only markup.
+  assert.deepEqual(hit.snippet.match(/<[^>]*>/g), ["<mark>", "</mark>"]);
+
+  // A title-only match shows the title, highlighted and escaped.
+  const byTitle = await find(a, { q: "checklist" });
+  assert.equal(
+    byTitle.body.data[0].snippet,
+    "Release &quot;<mark>checklist</mark>&quot; &amp; 1 &lt; 2 notes",
+  );
+});
+
+test("the snippet is the part of a long body around the match, cut with ellipses", async (t) => {
+  const a = await api(t);
+  const words = Array.from({ length: 80 }, (_, i) => `word${i}`);
+  words.splice(40, 0, "needle");
+  await doc(a, "note", "Long", words.join(" "));
+  const [hit] = (await find(a, { q: "needle" })).body.data;
+  assert.match(hit.snippet, /^….*<mark>needle<\/mark>.*…$/);
+  assert.ok(!hit.snippet.includes("word0 "), hit.snippet);
+  assert.ok(!hit.snippet.includes("word79"), hit.snippet);
+
+  // A body without the word shows its opening words; the title carries the match.
+  await doc(a, "note", "Haystack facts", "Short body without it.");
+  const [other] = (await find(a, { q: "haystack" })).body.data;
+  assert.equal(other.snippet, "<mark>Haystack</mark> facts");
+});
+
+test("words are stemmed; phrases, prefixes, exclusions and OR work", async (t) => {
+  const a = await api(t);
+  const quick = await doc(a, "note", "Animals", "The quick brown fox jumps over the lazy dog");
+  const split = await doc(a, "note", "Colours", "A brown cow and a quick hare");
+  const login = await doc(a, "issue", "Login crashes", "Signing in crashes the app");
+  const logout = await doc(a, "issue", "Logout button", "Nothing happens on tap");
+
+  assert.deepEqual(await ids(a, { q: "jumping foxes" }), [quick]);
+  assert.deepEqual((await ids(a, { q: "quick brown" })).sort(), [quick, split].sort());
+  assert.deepEqual(await ids(a, { q: '"quick brown"' }), [quick]);
+  assert.deepEqual(await ids(a, { q: '"brown quick"' }), []);
+  assert.deepEqual((await ids(a, { q: "log*" })).sort(), [login, logout].sort());
+  assert.deepEqual(await ids(a, { q: "log* -crash" }), [logout]);
+  assert.deepEqual(await ids(a, { q: "log* NOT button" }), [login]);
+  assert.deepEqual((await ids(a, { q: "hare OR fox" })).sort(), [quick, split].sort());
+  assert.deepEqual(await ids(a, { q: "hare fox" }), []);
+});
+
+test("the type filter keeps the kinds asked for", async (t) => {
+  const a = await api(t);
+  const note = await doc(a, "note", "Deploy runbook", "steps");
+  const decision = await doc(a, "decision", "Deploy on Tuesdays", "why");
+  const file = await doc(a, "file", "deploy-diagram.png");
+  const issue = await doc(a, "issue", "Deploy fails", "log");
+  assert.deepEqual(await ids(a, { q: "deploy", type: "note" }), [note]);
+  assert.deepEqual((await ids(a, { q: "deploy", type: "file,decision" })).sort(), [decision, file].sort());
+  assert.deepEqual((await ids(a, { q: "deploy" })).sort(), [decision, file, issue, note].sort());
+  const files = await find(a, { q: "diagram", type: "file" });
+  assert.equal(files.body.data[0].title, "deploy-diagram.png");
+  assert.equal(files.body.data[0].snippet, "deploy-<mark>diagram</mark>.png");
+
+  for (const type of ["task", "", "issue,,bogus"]) {
+    const res = await find(a, { q: "deploy", type });
+    assert.equal(res.status, 400, `type=${type}`);
+    assert.ok(
+      Object.keys(res.body.fields).some((k) => k.startsWith("type")),
+      res.text,
+    );
+  }
+});
+
+test("pages neither skip nor repeat, and a cursor only serves its own query", async (t) => {
+  const a = await api(t);
+  const all: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    // Equal documents tie on score: the object id breaks the tie.
+    all.push(await doc(a, i % 2 ? "note" : "issue", `Paging item ${i % 3}`, "pagination body"));
+  }
+  await doc(a, "note", "Unrelated entry", "other words");
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  const sizes: number[] = [];
+  do {
+    const res = await find(a, { q: "paging", limit: "10", ...(cursor ? { cursor } : {}) });
+    assert.equal(res.status, 200, res.text);
+    sizes.push(res.body.data.length);
+    seen.push(...res.body.data.map((r: { id: string }) => r.id));
+    cursor = res.body.next_cursor ?? undefined;
+    if (cursor) assert.match(String(res.headers.link), /rel="next"/);
+    else assert.equal(res.headers.link, undefined);
+  } while (cursor);
+  assert.deepEqual(sizes, [10, 10, 5]);
+  assert.equal(new Set(seen).size, 25);
+  assert.deepEqual([...seen].sort(), [...all].sort());
+
+  // The same walk again gives the same order.
+  const first = await find(a, { q: "paging", limit: "10" });
+  assert.deepEqual(
+    first.body.data.map((r: { id: string }) => r.id),
+    seen.slice(0, 10),
+  );
+
+  // Default limit 20; at most 100.
+  assert.equal((await find(a, { q: "paging" })).body.data.length, 20);
+  assert.equal((await find(a, { q: "paging", limit: "100" })).body.data.length, 25);
+  for (const limit of ["0", "101", "ten"]) {
+    const res = await find(a, { q: "paging", limit });
+    assert.equal(res.status, 400);
+    assert.ok(res.body.fields.limit);
+  }
+
+  // A cursor belongs to its q and type.
+  const next = first.body.next_cursor;
+  for (const params of [
+    { q: "pagination", cursor: next },
+    { q: "paging", type: "note", cursor: next },
+  ] as Record<string, string>[]) {
+    const res = await find(a, params);
+    assert.equal(res.status, 400, res.text);
+    assert.match(res.body.fields.cursor, /another q or type/);
+  }
+  for (const bad of ["nonsense", Buffer.from('["search",-5,"x"]').toString("base64url")]) {
+    const res = await find(a, { q: "paging", cursor: bad });
+    assert.equal(res.status, 400);
+    assert.ok(res.body.fields.cursor);
+  }
+});
+
+test("typing mistakes in query syntax are a 200 or a clear 400, never a 500", async (t) => {
+  const a = await api(t);
+  await doc(
+    a,
+    "note",
+    "Syntax corner",
+    'near quotes and "unclosed things" OR stars * and brackets (like) this 🙂',
+  );
+  const cases = [
+    '"unclosed',
+    'unclosed"',
+    "AND OR",
+    "near AND",
+    "OR near",
+    "*",
+    "(",
+    "near(",
+    "NEAR(",
+    "NEAR(a b)",
+    "-",
+    "--",
+    "- near",
+    '"',
+    '""',
+    '"""',
+    "'",
+    "🙂",
+    "near 🙂",
+    "title:near",
+    "body:near",
+    "^near",
+    "near:*",
+    "{near}",
+    "near)",
+    "a*",
+    "**near**",
+    "near\u0000quotes",
+    "\u0000",
+    "\\",
+    "near\\",
+    "'; drop table search_documents; --",
+    "!near & | <-> :*",
+    "near -near",
+    "NOT",
+    "NOT near",
+    "OR OR OR",
+    "\ud800near",
+    "x".repeat(500),
+  ];
+  // Deterministic noise over the characters every engine gives meaning to.
+  const alphabet = [
+    '"',
+    "'",
+    "*",
+    "(",
+    ")",
+    "-",
+    "+",
+    ":",
+    "^",
+    "|",
+    "&",
+    "!",
+    "<",
+    ">",
+    "\\",
+    " ",
+    "a",
+    "b",
+    "OR",
+    "AND",
+    "NOT",
+    "NEAR",
+    "é",
+    "ß",
+    "漢",
+    "🙂",
+    "{",
+    "}",
+    "[",
+    "]",
+    ".",
+    ",",
+    "~",
+    "$",
+    "\t",
+  ];
+  let seedValue = 7;
+  const next = () => {
+    seedValue = (seedValue * 1103515245 + 12345) % 2147483648;
+    return seedValue;
+  };
+  for (let i = 0; i < 150; i++) {
+    let s = "";
+    for (let n = next() % 12; n >= 0; n--) s += alphabet[next() % alphabet.length];
+    cases.push(s);
+  }
+  for (const q of cases) {
+    const res = await find(a, { q });
+    assert.ok(
+      res.status === 200 || res.status === 400,
+      `${JSON.stringify(q)} gave ${res.status}: ${res.text}`,
+    );
+    if (res.status === 400) {
+      assert.equal(res.body.error, "invalid_request");
+      assert.ok(res.body.fields.q, `${JSON.stringify(q)}: ${res.text}`);
+    }
+  }
+  assert.equal((await find(a, { q: '"unclosed' })).body.data.length, 1);
+  assert.equal((await find(a, { q: "NEAR(" })).body.data.length, 1);
+  assert.equal((await find(a, { q: "(like)" })).body.data.length, 1);
+});
+
+test("q is required, has words, and has at most 500 characters and 32 terms", async (t) => {
+  const a = await api(t);
+  await doc(a, "note", "Words", "words");
+  const cases: [Record<string, string>, RegExp][] = [
+    [{}, /required/],
+    [{ q: "" }, /empty/],
+    [{ q: "   " }, /empty/],
+    [{ q: "x".repeat(501) }, /at most 500/],
+    [{ q: "-words" }, /besides the excluded/],
+    [{ q: "🙂 * ( -" }, /no words/],
+    [{ q: Array.from({ length: 33 }, (_, i) => `w${i}`).join(" ") }, /at most 32/],
+  ];
+  for (const [params, message] of cases) {
+    const res = await find(a, params);
+    assert.equal(res.status, 400, JSON.stringify(params));
+    assert.match(res.body.fields.q, message);
+    assert.match(res.body.error_description, /^q: |Invalid input: q: /);
+  }
+  assert.equal((await find(a, { q: ` ${"x".repeat(500)} ` })).status, 200);
+  assert.equal((await find(a, { q: Array.from({ length: 32 }, (_, i) => `w${i}`).join(" ") })).status, 200);
+  const unknown = await find(a, { q: "words", sort: "new" });
+  assert.equal(unknown.status, 400);
+});
+
+test("search sees only the token's workspace", async (t) => {
+  const a = await api(t);
+  const other = await seed(a.env.core, "other", "bob@example.com");
+  const mine = await doc(a, "note", "Shared secret word", "zanzibar");
+  const theirs = await doc(a, "note", "Shared secret word", "zanzibar", other.workspaceId);
+  assert.deepEqual(await ids(a, { q: "zanzibar" }), [mine]);
+  const res = await find(a, { q: "zanzibar" }, bearer(other.token));
+  assert.deepEqual(
+    res.body.data.map((r: { id: string }) => r.id),
+    [theirs],
+  );
+  // Their issue ENG-1 is not ours.
+  const created = await a.call("POST", "/v1/issues", { title: "Their tracked thing" }, bearer(other.token));
+  assert.equal(created.status, 201, created.text);
+  assert.deepEqual(await ids(a, { q: created.body.identifier }), []);
+  assert.deepEqual(await ids(a, { q: "tracked" }), []);
+});
+
+test("a read-only token can search; a removed document is gone", async (t) => {
+  const a = await api(t);
+  const id = await doc(a, "file", "budget-2026.xlsx");
+  const res = await find(a, { q: "budget" }, bearer(a.readOnlyToken));
+  assert.equal(res.status, 200);
+  assert.equal(res.body.data[0].id, id);
+  await removeDocument(a.env.core.db, id);
+  assert.deepEqual(await ids(a, { q: "budget" }), []);
+  const anonymous = await find(a, { q: "budget" }, { authorization: "" });
+  assert.equal(anonymous.status, 401);
+});
+
+test("an issue created over REST is found by its words and by its identifier, first", async (t) => {
+  const a = await api(t);
+  const created = await a.call("POST", "/v1/issues", {
+    title: "Checkout <button> misaligned",
+    description: "On narrow screens the checkout button overlaps the total.",
+    priority: "high",
+  });
+  assert.equal(created.status, 201, created.text);
+  const { id, identifier } = created.body;
+  const other = await a.call("POST", "/v1/issues", {
+    title: "Follow-up",
+    description: `Depends on ${identifier} and the checkout button overlapping.`,
+  });
+  assert.equal(other.status, 201, other.text);
+
+  const byWords = await find(a, { q: "checkout misaligned" });
+  assert.equal(byWords.status, 200);
+  assert.equal(byWords.body.data.length, 1);
+  const hit = byWords.body.data[0];
+  assert.deepEqual(hit, {
+    type: "issue",
+    id,
+    identifier,
+    title: "Checkout <button> misaligned",
+    snippet: hit.snippet,
+    score: hit.score,
+    status: "backlog",
+    updated_at: created.body.updated_at,
+  });
+  assert.match(hit.snippet, /narrow screens the <mark>checkout<\/mark> button overlaps the total\.$/);
+  assert.ok(hit.score > 0);
+
+  for (const q of [identifier, identifier.toLowerCase(), `(${identifier})`]) {
+    const res = await find(a, { q });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data[0].id, id, q);
+    assert.equal(res.body.data[0].identifier, identifier);
+    assert.equal(res.body.data[0].score, undefined);
+    // Pinned once, not again among the ranked results.
+    assert.equal(res.body.data.filter((r: { id: string }) => r.id === id).length, 1);
+  }
+  // An identifier and words: the issue first, then what matches the words.
+  const mixed = await ids(a, { q: `${identifier} overlapping` });
+  assert.equal(mixed[0], id);
+  assert.ok(mixed.includes(other.body.id));
+  // Not when the type filter leaves issues out, nor when the identifier is excluded.
+  assert.deepEqual(await ids(a, { q: identifier, type: "note" }), []);
+  assert.ok(!(await ids(a, { q: `checkout -${identifier}` })).includes(id));
+
+  // A pinned issue fills the first slot of the first page only.
+  const page1 = await find(a, { q: `${identifier} checkout`, limit: "1" });
+  assert.deepEqual(
+    page1.body.data.map((r: { id: string }) => r.id),
+    [id],
+  );
+  const page2 = await find(a, { q: `${identifier} checkout`, limit: "1", cursor: page1.body.next_cursor });
+  assert.equal(page2.status, 200);
+  assert.notEqual(page2.body.data[0]?.id, id);
+
+  // A change is searchable at once.
+  const patched = await a.call("PATCH", `/v1/issues/${identifier}`, { title: "Checkout button hidden" });
+  assert.equal(patched.status, 200, patched.text);
+  assert.deepEqual(await ids(a, { q: "misaligned" }), []);
+  assert.deepEqual(await ids(a, { q: "hidden" }), [id]);
+});
+
+test("the query parser quotes every term for FTS5 and balances marks", () => {
+  assert.equal(
+    toFts5(parseSearch('fix "login page" -crash log* OR NEAR(x')),
+    '(("fix" AND "login page" AND "log" *) OR ("NEAR(x")) NOT "crash"',
+  );
+  assert.deepEqual(parseSearch("see ENG-42, and ops-7").identifiers, ["ENG-42", "OPS-7"]);
+  assert.deepEqual(parseSearch("a* b").anyOf[0]![0], { text: "a", prefix: false });
+  assert.equal(
+    renderMarks("\uFDD0a\uFDD0 <b>\uFDD1\uFDD1 c\uFDD0"),
+    "<mark>a &lt;b&gt;</mark> c<mark></mark>",
+  );
+});
