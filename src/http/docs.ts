@@ -195,6 +195,14 @@ function fieldsOf(doc: OpenApiDocument, schema: Json, prefix = "", seen: Json[] 
   return out;
 }
 
+/** The fields of a body or answer: of the object itself, or of the objects in a top-level array. */
+function topFields(doc: OpenApiDocument, schema: Json): Field[] {
+  const s = deref(doc, schema);
+  if (s.properties) return fieldsOf(doc, s);
+  const inner = nestedObject(doc, s);
+  return inner ? fieldsOf(doc, inner.schema, inner.suffix === "." ? "" : "[].") : [];
+}
+
 function table(caption: string, head: string[], rows: string[][]): string {
   const th = head.map((h) => `<th scope="col">${h}</th>`).join("");
   const body = rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`).join("\n");
@@ -309,7 +317,7 @@ function renderOperation(doc: OpenApiDocument, e: Entry): string {
   const body = o.requestBody as Json | undefined;
   if (body) {
     const json = body.content?.["application/json"];
-    const fields = json ? fieldsOf(doc, json.schema ?? {}) : [];
+    const fields = json ? topFields(doc, json.schema ?? {}) : [];
     if (fields.length) {
       const rows = fields.map((f) => [
         `<code>${escapeHtml(f.name)}</code>`,
@@ -333,7 +341,7 @@ function renderOperation(doc: OpenApiDocument, e: Entry): string {
   }
 
   const answer = success.content?.["application/json"]?.schema;
-  const answerFields = answer ? fieldsOf(doc, answer) : [];
+  const answerFields = answer ? topFields(doc, answer) : [];
   if (answerFields.length) {
     const rows = answerFields.map((f) => [
       `<code>${escapeHtml(f.name)}</code>`,
@@ -341,6 +349,8 @@ function renderOperation(doc: OpenApiDocument, e: Entry): string {
       describeCell(f),
     ]);
     parts.push(table(`Answer of ${escapeHtml(label)} (${status})`, ["Field", "Type", "Description"], rows));
+  } else if (answer && typeLabel(doc, answer) !== "any") {
+    parts.push(`<p>Answers ${escapeHtml(typeLabel(doc, answer))}.</p>`);
   }
 
   const errors = Object.keys(o.responses as Json).filter((s) => /^[45]/.test(s));

@@ -52,17 +52,26 @@ export function fileRoutes(core: Core): FastifyPluginAsync {
       }
     });
 
-    app.get("/files/download/*", async (request, reply) => {
-      const store = localStore(core);
-      const rest = (request.params as Record<string, string>)["*"] ?? "";
-      const file = await store.download(`files/${rest}`, request.query as Record<string, unknown>);
-      reply
-        .header("content-type", file.contentType || "application/octet-stream")
-        .header("content-length", String(file.size))
-        .header("content-disposition", attachmentDisposition(file.name || "download"))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store");
-      return reply.send(file.stream);
+    // HEAD is routed here too, so it answers from the file's size without reading the file.
+    app.route({
+      method: ["GET", "HEAD"],
+      url: "/files/download/*",
+      handler: async (request, reply) => {
+        const store = localStore(core);
+        const rest = (request.params as Record<string, string>)["*"] ?? "";
+        const file = await store.download(`files/${rest}`, request.query as Record<string, unknown>);
+        reply
+          .header("content-type", file.contentType || "application/octet-stream")
+          .header("content-length", String(file.size))
+          .header("content-disposition", attachmentDisposition(file.name || "download"))
+          .header("x-content-type-options", "nosniff")
+          .header("cache-control", "private, no-store");
+        if (request.method === "HEAD") {
+          file.stream.destroy();
+          return reply.send();
+        }
+        return reply.send(file.stream);
+      },
     });
   };
 }

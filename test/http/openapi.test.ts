@@ -4,8 +4,8 @@ import { describe, type TestContext, test } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { z } from "zod";
-import { DOCS_CSP } from "../../src/http/docs.ts";
-import { buildOpenApi, type Json, openApiPath } from "../../src/http/v1/openapi.ts";
+import { DOCS_CSP, renderDocs } from "../../src/http/docs.ts";
+import { buildOpenApi, type Json, type OpenApiDocument, openApiPath } from "../../src/http/v1/openapi.ts";
 import { type Operation, operations } from "../../src/http/v1/route.ts";
 import { api } from "../support.ts";
 
@@ -336,6 +336,12 @@ describe("the generator", () => {
     for (const [where, schema] of schemasIn(doc)) {
       assert.equal(ajv.validateSchema(schema), true, `${where}: ${ajv.errorsText(ajv.errors)}`);
     }
+
+    const html = renderDocs(doc as unknown as OpenApiDocument, []);
+    for (const id of ["makeThing", "listTrees", "putBytes"]) assert.ok(html.includes(`id="op-${id}"`));
+    assert.match(html, /<code>data\[\]\.children<\/code><\/td><td>array of object/, "recursion stops");
+    assert.match(html, /For Markdown instead of JSON/);
+    assert.match(html, /--data-binary @file/);
   });
 });
 

@@ -136,6 +136,10 @@ test("a file goes up to the signed URL, is registered, linked, indexed and comes
   assert.equal(download.headers.get("x-content-type-options"), "nosniff");
   assert.equal(download.headers.get("content-length"), String(Buffer.byteLength(bytes)));
 
+  const head = await fetch(file.download_url, { method: "HEAD" });
+  assert.equal(head.status, 200);
+  assert.equal(head.headers.get("content-length"), String(Buffer.byteLength(bytes)));
+
   a.env.clock.advance(60_000);
   const got = await a.call("GET", `/v1/files/${file.id}`);
   assert.equal(got.status, 200);
@@ -193,6 +197,25 @@ test("an empty file and names in any script round-trip", async (t) => {
     `attachment; filename="_berblick _Q1_ __.md"; filename*=UTF-8''%C3%9Cberblick%20%22Q1%22%20%E8%A8%88%E7%94%BB.md`,
   );
   assert.equal(await res.text(), "# Plan\n");
+});
+
+test("bodies far over the 1 MiB JSON limit stream through, whatever their type", async (t) => {
+  const a = await served(t);
+  const bytes = Buffer.from(
+    JSON.stringify({ rows: Array.from({ length: 120_000 }, (_, i) => [i, `row ${i}`]) }),
+  );
+  assert.ok(bytes.length > 3 * 1024 * 1024);
+  const target = await uploadUrl(a, "application/json", bytes.length);
+  const sent = await put(target, bytes);
+  assert.equal(sent.status, 200);
+  const res = await a.call("POST", "/v1/files", {
+    upload_id: target.upload_id,
+    name: "rows.json",
+    sha256: sha(bytes),
+  });
+  assert.equal(res.status, 201, res.text);
+  const back = Buffer.from(await (await fetch(res.body.download_url)).arrayBuffer());
+  assert.equal(sha(back), sha(bytes));
 });
 
 test("a wrong sha256 is refused naming sha256, and the bytes are deleted", async (t) => {
