@@ -24,9 +24,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { loadConfig } from "../src/config.ts";
-import { closeCore, createCore } from "../src/core.ts";
-import { openStore } from "../src/db/store.ts";
-import { type SeededWorkspace, seedFloor, seedSize, seedWorkspace } from "./seed.ts";
+import type { SeededWorkspace } from "./seed.ts";
 import { LABELS, SEARCH_WORDS } from "./text.ts";
 
 const REPO = path.resolve(import.meta.dirname, "..");
@@ -189,20 +187,17 @@ async function benchDatabase(): Promise<{ url: string; label: string; done: () =
   return { url: given, label: `SQLite (${config.path})`, done: () => {} };
 }
 
+/** Migrates and seeds the database in a process of its own (bench/prepare.ts) and reads the fixture. */
 async function prepare(databaseUrl: string): Promise<Fixture> {
-  const config = loadConfig({ DATABASE_URL: databaseUrl });
-  const store = openStore(config.database);
-  await store.migrate();
-  const core = createCore(config, store);
-  try {
-    if (!values.seed) return { ...(await seedFloor(core)), seeded: false };
-    console.error(`seeding ${issueCount.toLocaleString("en")} issues …`);
-    const seeded = await seedWorkspace(core, seedSize(issueCount), (line) => console.error(`  ${line}`));
-    return { ...seeded, seeded: true };
-  } finally {
-    await closeCore(core);
-    await store.close();
-  }
+  const args = ["bench/prepare.ts", databaseUrl, ...(values.seed ? [String(issueCount)] : [])];
+  const child = spawn(process.execPath, args, { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const code = await new Promise<number | null>((r) => child.once("exit", r));
+  if (code !== 0) throw new Error(`preparing the database failed (exit ${code})`);
+  return JSON.parse(out.trim().split("\n").at(-1)!) as Fixture;
 }
 
 async function freePort(): Promise<number> {

@@ -219,9 +219,14 @@ export async function registerFile(ctx: Ctx, input: RegisterFileInput): Promise<
   const store = fileStore(ctx.core);
   const head = await store.head(upload.storage_key);
   if (!head) throw uploadField(`nothing has been uploaded to upload ${upload.id}'s URL yet`);
-  if (head.size !== upload.max_size || head.size > ctx.core.config.files.maxBytes) {
+  const max = ctx.core.config.files.maxBytes;
+  if (head.size !== upload.max_size || head.size > max) {
     await store.delete(upload.storage_key);
-    throw uploadField(`the upload has ${head.size} bytes, not the ${upload.max_size} promised; upload again`);
+    throw uploadField(
+      head.size > max
+        ? `the upload has ${head.size} bytes, more than the ${max} this service accepts; it was deleted`
+        : `the upload has ${head.size} bytes, not the ${upload.max_size} promised; it was deleted, upload again`,
+    );
   }
   const id = newId("file", now);
   const key = `files/${ctx.workspaceId}/${id}`;

@@ -17,7 +17,13 @@ import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.t
 export const SEARCH_TYPES = ["issue", "decision", "note", "file"] as const;
 export type SearchType = SearchDocumentsTable["object_type"];
 
-export const SEARCH_LIMITS = { q: 500, terms: 32, defaultLimit: 20 } as const;
+/** `pool`: how many of the newest matches a search ranks when more match (see `rank`). */
+export const SEARCH_LIMITS = {
+  q: 500,
+  terms: 32,
+  defaultLimit: 20,
+  pool: Number(process.env.POOL ?? 1000),
+} as const;
 
 export const searchQuery = z.strictObject({
   q: z
@@ -344,35 +350,67 @@ interface RankRequest {
   offset: number;
 }
 
+const ID_PREFIX: Record<SearchType, string> = { issue: "iss", decision: "dec", note: "note", file: "file" };
+
 /**
- * One page of ranked matches. SQLite: bm25 with the title weighted 4 to 1 over the body, the FTS5 table
- * driving the join (CROSS JOIN fixes the order) and the workspace filtered after MATCH. PostgreSQL:
- * ts_rank_cd with title (A) 1.0 and body (B) 0.25, the GIN index answering `tsv @@ query` together with
- * the workspace condition. Ties go by object id, so pages are stable.
+ * SQLite: bm25, the title weighted 4 to 1 over the body. The FTS5 table drives the join (CROSS JOIN
+ * fixes the order) and the workspace is filtered after MATCH. The pool is the matches from the rowid of
+ * the workspace's POOL-th newest match on: FTS5 walks a doclist backwards by rowid and stops there, and
+ * takes the rowid bound as a range on the doclist.
  */
-async function rank(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
-  const db = ctx.core.db;
-  const filters = [
-    r.types ? sql`and d.object_type in (${sql.join(r.types)})` : sql``,
-    r.exclude.length > 0 ? sql`and d.object_id not in (${sql.join(r.exclude)})` : sql``,
-  ];
-  if (ctx.core.store.kind === "sqlite") {
-    const { rows } = await sql<{ id: string; rank: number }>`
-      select d.object_id as id, bm25(search_fts, 4.0, 1.0) as rank
-      from search_fts cross join search_documents d on d.rowid = search_fts.rowid
-      where search_fts match ${toFts5(parsed)} and d.workspace_id = ${ctx.workspaceId} ${sql.join(filters, sql` `)}
-      order by rank, d.object_id
-      limit ${r.limit} offset ${r.offset}`.execute(db);
-    return rows.map((row) => ({ id: row.id, score: -row.rank }));
-  }
+async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
+  const match = toFts5(parsed);
+  const types = (alias: string) =>
+    r.types ? sql`and ${sql.ref(`${alias}.object_type`)} in (${sql.join(r.types)})` : sql``;
+  const exclude = r.exclude.length > 0 ? sql`and d.object_id not in (${sql.join(r.exclude)})` : sql``;
+  const { rows } = await sql<{ id: string; rank: number }>`
+    select d.object_id as id, bm25(search_fts, 4.0, 1.0) as rank
+    from search_fts cross join search_documents d on d.rowid = search_fts.rowid
+    where search_fts match ${match} and d.workspace_id = ${ctx.workspaceId} ${types("d")} ${exclude}
+      and search_fts.rowid >= coalesce((
+        select f.rowid from search_fts f cross join search_documents w on w.rowid = f.rowid
+        where f.search_fts match ${match} and w.workspace_id = ${ctx.workspaceId} ${types("w")}
+        order by f.rowid desc limit 1 offset ${SEARCH_LIMITS.pool - 1}), 0)
+    order by rank, d.object_id
+    limit ${r.limit} offset ${r.offset}`.execute(ctx.core.db);
+  return rows.map((row) => ({ id: row.id, score: -row.rank }));
+}
+
+/**
+ * PostgreSQL: ts_rank_cd, title (A) 1.0 over body (B) 0.25. The pool is taken per kind, newest first by
+ * id (ids are ULIDs, so by creation), the POOL newest of all kinds together then ranked. Per kind, the
+ * planner picks the primary key walked backwards with `tsv @@ query` as a filter when the words are
+ * common, and the GIN index then a sort when they are rare.
+ */
+async function rankPostgres(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
   const query = toTsquery(parsed);
+  const newest = (r.types ?? SEARCH_TYPES).map(
+    // The id range holds under any collation: the prefix and a ULID of digits and capitals.
+    (type) => sql`(select d.object_id, d.tsv from search_documents d
+      where d.workspace_id = ${ctx.workspaceId} and d.tsv @@ ${query}
+        and d.object_id between ${`${ID_PREFIX[type]}_0`} and ${`${ID_PREFIX[type]}_8`}
+      order by d.object_id desc limit ${SEARCH_LIMITS.pool})`,
+  );
+  const exclude = r.exclude.length > 0 ? sql`where p.object_id not in (${sql.join(r.exclude)})` : sql``;
   const { rows } = await sql<Ranked>`
-    select d.object_id as id, ts_rank_cd('{0.1, 0.1, 0.25, 1.0}', d.tsv, ${query}, 1) as score
-    from search_documents d
-    where d.workspace_id = ${ctx.workspaceId} and d.tsv @@ ${query} ${sql.join(filters, sql` `)}
-    order by score desc, d.object_id
-    limit ${r.limit} offset ${r.offset}`.execute(db);
+    with kinds as (${sql.join(newest, sql` union all `)}),
+    pool as (
+      select object_id, tsv from kinds
+      order by substr(object_id, strpos(object_id, '_') + 1) desc limit ${SEARCH_LIMITS.pool})
+    select p.object_id as id, ts_rank_cd('{0.1, 0.1, 0.25, 1.0}', p.tsv, ${query}, 1) as score
+    from pool p ${exclude}
+    order by score desc, p.object_id
+    limit ${r.limit} offset ${r.offset}`.execute(ctx.core.db);
   return rows;
+}
+
+/**
+ * One page of ranked matches; ties go by object id, so pages are stable. When more than
+ * `SEARCH_LIMITS.pool` objects match, the ranking is over the newest that many of them: words found
+ * nearly everywhere would otherwise cost a pass over most of the workspace on every search.
+ */
+function rank(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
+  return ctx.core.store.kind === "sqlite" ? rankSqlite(ctx, parsed, r) : rankPostgres(ctx, parsed, r);
 }
 
 interface DetailRow {
