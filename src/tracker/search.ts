@@ -22,7 +22,7 @@ export const SEARCH_LIMITS = {
   q: 500,
   terms: 32,
   defaultLimit: 20,
-  pool: Number(process.env.POOL ?? 1000),
+  pool: 500,
 } as const;
 
 export const searchQuery = z.strictObject({
@@ -49,7 +49,8 @@ export const searchQuery = z.strictObject({
     .describe(`Results per page, 1 to 100; ${SEARCH_LIMITS.defaultLimit} by default.`),
   cursor: pageQuery.cursor.describe(
     "The next_cursor of the previous page. Results are ranked, so a cursor holds a position in the " +
-      "ranking and only works with the same q and type; results added or changed meanwhile can shift it.",
+      "ranking and only works with the same q and type; objects added or changed meanwhile can shift it. " +
+      `When more than ${SEARCH_LIMITS.pool} objects match, the newest ${SEARCH_LIMITS.pool} of them are ranked.`,
   ),
 });
 export type SearchQuery = z.output<typeof searchQuery>;
@@ -230,7 +231,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!
 
 /**
  * Turns text the engine marked with the two private sentinels into HTML: the text escaped (unless it
- * already is), the marks balanced `<mark>`…`</mark>`, runs of white space as one space.
+ * already is), the marks balanced `<mark>`…`</mark>`, runs of white space as one space. The sentinels
+ * are Unicode noncharacters, which text never holds; should one turn up, the marks stay balanced.
  */
 export function renderMarks(text: string, alreadyEscaped = false): string {
   let out = "";
@@ -246,7 +248,8 @@ export function renderMarks(text: string, alreadyEscaped = false): string {
       out += alreadyEscaped ? part.replace(/[<>]/g, (c) => ESCAPES[c]!) : escapeHtml(part);
     }
   }
-  return open ? `${out}</mark>` : out;
+  // Words marked one after the other (ENG and -42) read as one mark.
+  return (open ? `${out}</mark>` : out).replaceAll("</mark><mark>", "");
 }
 
 /** The first words of a text, with an ellipsis when there is more. */
@@ -267,14 +270,24 @@ function startAlike(a: string, b: string): boolean {
   return x.slice(0, n) === y.slice(0, n);
 }
 
+const LEADING_NON_WORD = /^[^\p{L}\p{N}]*/u;
+const TRAILING_NON_WORD = /[^\p{L}\p{N}]*$/u;
+
 /**
- * ts_headline gives a fragment without saying where it was cut; this adds the ellipses FTS5's snippet
- * puts where text was left out, by comparing the fragment with the body's first and last characters.
+ * ts_headline gives a fragment of words without saying where it was cut; this adds what FTS5's snippet
+ * shows: an ellipsis where text was left out, else the punctuation before the first or after the last
+ * word. `fragment` is escaped and marked; `head` and `tail` are the body's first and last characters.
  */
 function ellipsize(fragment: string, head: string, tail: string): string {
   const plain = fragment.replace(/[\uFDD0\uFDD1]/g, "");
-  const before = startAlike(head, plain) ? "" : "…";
-  const after = startAlike(reversed(tail), reversed(plain)) ? "" : "…";
+  const lead = escapeHtml(head.match(LEADING_NON_WORD)![0]);
+  const trail = escapeHtml(tail.match(TRAILING_NON_WORD)![0]);
+  const before = !startAlike(escapeHtml(head), plain) ? "…" : plain.startsWith(lead.trim()) ? "" : lead;
+  const after = !startAlike(reversed(escapeHtml(tail)), reversed(plain))
+    ? "…"
+    : plain.endsWith(trail.trim())
+      ? ""
+      : trail;
   return `${before}${fragment}${after}`;
 }
 
@@ -355,8 +368,9 @@ const ID_PREFIX: Record<SearchType, string> = { issue: "iss", decision: "dec", n
 /**
  * SQLite: bm25, the title weighted 4 to 1 over the body. The FTS5 table drives the join (CROSS JOIN
  * fixes the order) and the workspace is filtered after MATCH. The pool is the matches from the rowid of
- * the workspace's POOL-th newest match on: FTS5 walks a doclist backwards by rowid and stops there, and
- * takes the rowid bound as a range on the doclist.
+ * the workspace's pool-th newest match on (rowids grow as documents are created): FTS5 walks a doclist
+ * backwards by rowid and stops there, and takes the rowid bound as a range on the doclist. bm25 still
+ * counts each term's documents once per search (its IDF), a pass over the term's doclist.
  */
 async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
   const match = toFts5(parsed);
@@ -378,14 +392,14 @@ async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promi
 
 /**
  * PostgreSQL: ts_rank_cd, title (A) 1.0 over body (B) 0.25. The pool is taken per kind, newest first by
- * id (ids are ULIDs, so by creation), the POOL newest of all kinds together then ranked. Per kind, the
+ * id (ids are ULIDs, so by creation), the pool's size newest of all kinds together then ranked. Per kind, the
  * planner picks the primary key walked backwards with `tsv @@ query` as a filter when the words are
  * common, and the GIN index then a sort when they are rare.
  */
 async function rankPostgres(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
   const query = toTsquery(parsed);
   const newest = (r.types ?? SEARCH_TYPES).map(
-    // The id range holds under any collation: the prefix and a ULID of digits and capitals.
+    // The kind's ids: its prefix, "_" and a ULID, whose first character is 0 to 7.
     (type) => sql`(select d.object_id, d.tsv from search_documents d
       where d.workspace_id = ${ctx.workspaceId} and d.tsv @@ ${query}
         and d.object_id between ${`${ID_PREFIX[type]}_0`} and ${`${ID_PREFIX[type]}_8`}
@@ -466,7 +480,7 @@ async function markPostgres(ctx: Ctx, parsed: ParsedSearch, ids: readonly string
   const { rows } = await sql<
     DetailRow & { head: string; tail: string; body: string | null; marked_title: string | null }
   >`
-    select ${detailColumns}, left(b.text, 64) as head, right(b.text, 64) as tail,
+    select ${detailColumns}, left(d.body, 64) as head, right(d.body, 64) as tail,
       ts_headline('english', b.text, ${query}, ${fragment}) as body,
       ts_headline('english', t.text, ${query}, ${whole}) as marked_title
     from search_documents d

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { newId } from "../../src/secrets.ts";
-import { parseSearch, renderMarks, toFts5 } from "../../src/tracker/search.ts";
+import { parseSearch, renderMarks, SEARCH_LIMITS, toFts5 } from "../../src/tracker/search.ts";
 import { indexDocument, removeDocument } from "../../src/tracker/search-index.ts";
 import { type Api, api, bearer, seed } from "../support.ts";
 
@@ -203,6 +203,48 @@ test("pages neither skip nor repeat, and a cursor only serves its own query", as
   }
 });
 
+test("when more objects match than the pool holds, the newest of them are ranked", async (t) => {
+  const a = await api(t);
+  const pool = SEARCH_LIMITS.pool;
+  const start = Date.parse("2026-01-01T00:00:00Z");
+  const rows = Array.from({ length: pool + 5 }, (_, i) => {
+    const at = new Date(start + i * 60_000);
+    // The five oldest would rank first: the word is in their titles.
+    const old = i < 5;
+    return {
+      object_id: newId("note", at),
+      workspace_id: a.workspaceId,
+      object_type: "note" as const,
+      title: old ? "Common ground" : `Note ${i}`,
+      body: `common words, item ${i}`,
+      updated_at: at.toISOString(),
+    };
+  });
+  // In creation order, as the service writes them.
+  for (let i = 0; i < rows.length; i += 100) {
+    await a.env.core.db
+      .insertInto("search_documents")
+      .values(rows.slice(i, i + 100))
+      .execute();
+  }
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const res = await find(a, { q: "common", limit: "100", ...(cursor ? { cursor } : {}) });
+    assert.equal(res.status, 200, res.text);
+    for (const r of res.body.data) seen.add(r.id);
+    cursor = res.body.next_cursor ?? undefined;
+  } while (cursor);
+  assert.equal(seen.size, pool);
+  for (const row of rows.slice(0, 5)) assert.ok(!seen.has(row.object_id));
+  // A narrower query that matches fewer is ranked in full: the old titles come first.
+  const narrow = await ids(a, { q: "common ground" });
+  assert.deepEqual(
+    narrow,
+    rows.slice(0, 5).map((r) => r.object_id),
+  );
+});
+
 test("typing mistakes in query syntax are a 200 or a clear 400, never a 500", async (t) => {
   const a = await api(t);
   await doc(
@@ -249,6 +291,9 @@ test("typing mistakes in query syntax are a 200 or a clear 400, never a 500", as
     "NOT",
     "NOT near",
     "OR OR OR",
+    "the",
+    "the of and",
+    "-the cat",
     "\ud800near",
     "x".repeat(500),
   ];
@@ -436,6 +481,37 @@ test("an issue created over REST is found by its words and by its identifier, fi
   assert.deepEqual(await ids(a, { q: "hidden" }), [id]);
 });
 
+test("decisions and notes written over REST are found, with a decision's status", async (t) => {
+  const a = await api(t);
+  const decision = await a.call("POST", "/v1/decisions", {
+    title: "Adopt a columnar store",
+    status: "accepted",
+    context: "Reports scan whole tables.",
+    decision: "Use a columnar store for analytics.",
+  });
+  assert.equal(decision.status, 201, decision.text);
+  const note = await a.call("POST", "/v1/notes", {
+    title: "Analytics runbook",
+    body: "Restart the columnar loader.",
+  });
+  assert.equal(note.status, 201, note.text);
+  const res = await find(a, { q: "columnar" });
+  assert.equal(res.status, 200);
+  const byId = new Map(res.body.data.map((r: { id: string }) => [r.id, r]));
+  assert.equal(byId.size, 2);
+  const d = byId.get(decision.body.id) as Record<string, unknown>;
+  assert.equal(d.type, "decision");
+  assert.equal(d.status, "accepted");
+  assert.equal(d.identifier, undefined);
+  assert.match(String(d.snippet), /<mark>columnar<\/mark> store for analytics/);
+  const n = byId.get(note.body.id) as Record<string, unknown>;
+  assert.equal(n.type, "note");
+  assert.equal(n.status, undefined);
+  assert.equal(n.snippet, "Restart the <mark>columnar</mark> loader.");
+  // The decision's title match ranks it first.
+  assert.equal(res.body.data[0].id, decision.body.id);
+});
+
 test("the query parser quotes every term for FTS5 and balances marks", () => {
   assert.equal(
     toFts5(parseSearch('fix "login page" -crash log* OR NEAR(x')),
@@ -444,7 +520,8 @@ test("the query parser quotes every term for FTS5 and balances marks", () => {
   assert.deepEqual(parseSearch("see ENG-42, and ops-7").identifiers, ["ENG-42", "OPS-7"]);
   assert.deepEqual(parseSearch("a* b").anyOf[0]![0], { text: "a", prefix: false });
   assert.equal(
-    renderMarks("\uFDD0a\uFDD0 <b>\uFDD1\uFDD1 c\uFDD0"),
-    "<mark>a &lt;b&gt;</mark> c<mark></mark>",
+    renderMarks("\uFDD0a\uFDD0 <b>\uFDD1\uFDD1 c\uFDD0d"),
+    "<mark>a &lt;b&gt;</mark> c<mark>d</mark>",
   );
+  assert.equal(renderMarks("\uFDD0ENG\uFDD1\uFDD0-42\uFDD1 &amp;", true), "<mark>ENG-42</mark> &amp;");
 });

@@ -1,4 +1,4 @@
-import { search, searchPage, searchQuery } from "../../tracker/search.ts";
+import { SEARCH_LIMITS, search, searchPage, searchQuery } from "../../tracker/search.ts";
 import { op } from "./route.ts";
 
 op({
@@ -12,7 +12,8 @@ op({
     "HTML-escaped with <mark>…</mark> around the matched words. The query is never read as engine syntax: " +
     'words, "phrases", a trailing * for prefixes, -word to leave out and OR are understood, anything else is ' +
     "a separator. An issue identifier (ENG-42) puts that issue first. Pages are positions in the ranking: " +
-    "a cursor only works with the q and type it came from.",
+    "a cursor only works with the q and type it came from. When more than " +
+    `${SEARCH_LIMITS.pool} objects match, the newest ${SEARCH_LIMITS.pool} of them are ranked.`,
   scope: "workspace.read",
   query: searchQuery,
   response: searchPage,
