@@ -86,6 +86,7 @@ function randomIssue(f: Fixture, prefix?: string): string {
 
 const FLOOR = "GET /v1/workspace (PAT)";
 
+/** In order; creation comes last because it adds issues the reads would then see. */
 const SCENARIOS: Scenario[] = [
   { name: "GET /healthz (bare)", request: () => ({ path: "/healthz" }) },
   {
@@ -371,6 +372,8 @@ async function main(): Promise<void> {
       });
     }
   } finally {
+    // requests the load generator left in flight finish before the server is asked to stop
+    await new Promise((r) => setTimeout(r, 1000));
     const running = child.exitCode === null && child.signalCode === null;
     const rss = running ? memoryMiB(child.pid!, "VmHWM") : 0;
     if (running) {

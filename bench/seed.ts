@@ -2,12 +2,12 @@
  * The benchmark's workspace. `seedFloor` makes the least a request needs (a person, a workspace, a
  * token); `seedWorkspace` builds a realistic one — by default 100,000 issues in 5 spaces, 200,000
  * dependency edges, labels, assignees, cycles, milestones, 10,000 decisions and 10,000 notes linked to
- * issues, and a search document for each — writing rows directly in multi-row inserts inside one
- * transaction, then ANALYZE. People, the workspace, its spaces, memberships and tokens are made by the
- * service's own functions; everything is drawn from a seeded PRNG, so two runs build the same data.
+ * issues, a search document and a "created" activity entry for each, and cycle standing events —
+ * writing rows directly in multi-row inserts inside one transaction, then ANALYZE. People, the
+ * workspace, its spaces, memberships and tokens are made by the service's own functions; everything
+ * else is drawn from a seeded PRNG, so two runs build the same data.
  */
-import type { Transaction } from "kysely";
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { createPerson } from "../src/auth/people.ts";
 import { mintPat } from "../src/auth/tokens.ts";
 import { addMember, createSpace, createWorkspace } from "../src/auth/workspaces.ts";
@@ -55,6 +55,40 @@ const PEOPLE = [
 ] as const;
 
 const DAY = 86_400_000;
+
+/** How many labels an issue has, and how likely each priority rank (0 none … 4 urgent) is. */
+const LABEL_COUNTS = [
+  [0, 25],
+  [1, 40],
+  [2, 25],
+  [3, 10],
+] as const;
+const PRIORITY_RANKS = [
+  [0, 30],
+  [1, 25],
+  [2, 25],
+  [3, 15],
+  [4, 5],
+] as const;
+const DECISION_STATUSES: readonly (readonly [DecisionStatus, number])[] = [
+  ["accepted", 65],
+  ["proposed", 20],
+  ["rejected", 15],
+];
+/** How many issues a note links to. */
+const NOTE_LINKS = [
+  [0, 40],
+  [1, 35],
+  [2, 15],
+  [3, 10],
+] as const;
+const OPEN_STATUSES: readonly (readonly [IssueStatus, number])[] = [
+  ["backlog", 36],
+  ["todo", 30],
+  ["in_progress", 15],
+  ["in_review", 8],
+  ["iced", 4],
+];
 
 /** The least a request needs: one person owning workspace "bench" (space BEN) and a token. */
 export async function seedFloor(core: Core): Promise<SeededWorkspace> {
@@ -249,14 +283,22 @@ export async function seedWorkspace(
     const issues = new Bulk(trx, "issues");
     const labelRows = new Bulk(trx, "issue_labels", issues);
     const docs = new Bulk(trx, "search_documents");
+    const cycleEvents = new Bulk(trx, "cycle_events", issues);
+    const activity = new Bulk(trx, "activity");
+    /** The "created" entry every object's history starts with. */
+    const recordCreated = (type: string, id: string, by: { id: string; via: string }, at: number) =>
+      activity.add({
+        id: newId("act", new Date(at)),
+        workspace_id: workspaceId,
+        subject_type: type,
+        subject_id: id,
+        action: "created",
+        changes: "{}",
+        actor_id: by.id,
+        actor_via: by.via,
+        created_at: iso(at),
+      });
     const labelWeights = LABELS.map((l, i) => [l, 1 / (i + 1)] as const);
-    const openStatuses: (readonly [IssueStatus, number])[] = [
-      ["backlog", 0.36],
-      ["todo", 0.3],
-      ["in_progress", 0.15],
-      ["in_review", 0.08],
-      ["iced", 0.04],
-    ];
     for (let k = 0; k < N; k++) {
       const age = k / N;
       const closed = rng.chance(0.45 * (1 - age) ** 2);
@@ -264,22 +306,12 @@ export async function seedWorkspace(
         ? rng.chance(0.85)
           ? "done"
           : "canceled"
-        : rng.weighted(openStatuses);
+        : rng.weighted(OPEN_STATUSES);
       const s = issueSpace[k]!;
       const created = createdMs[k]!;
       const updated = Math.min(end, created + rng.next() ** 3 * 40 * DAY);
       const labels = new Set<string>();
-      for (
-        let n = rng.weighted([
-          [0, 25],
-          [1, 40],
-          [2, 25],
-          [3, 10],
-        ] as const);
-        n > 0;
-        n--
-      )
-        labels.add(rng.weighted(labelWeights));
+      for (let n = rng.weighted(LABEL_COUNTS); n > 0; n--) labels.add(rng.weighted(labelWeights));
       const pos = posInSpace[k]!;
       const parent =
         pos > 0 && rng.chance(0.06) ? bySpace[s]![Math.max(0, pos - rng.between(1, 30))]! : undefined;
@@ -290,6 +322,7 @@ export async function seedWorkspace(
       const editor = rng.chance(0.5) ? author : person();
       const title = write.title();
       const description = write.description();
+      const estimate = rng.chance(0.45) ? rng.pick([1, 2, 3, 5, 8, 13]) : null;
       await issues.add({
         id: issueId[k]!,
         workspace_id: workspaceId,
@@ -299,16 +332,10 @@ export async function seedWorkspace(
         title,
         description,
         status,
-        priority: rng.weighted([
-          [0, 30],
-          [1, 25],
-          [2, 25],
-          [3, 15],
-          [4, 5],
-        ] as const),
+        priority: rng.weighted(PRIORITY_RANKS),
         labels: JSON.stringify([...labels]),
         assignee_id: rng.chance(0.65) ? person().id : null,
-        estimate: rng.chance(0.45) ? rng.pick([1, 2, 3, 5, 8, 13]) : null,
+        estimate,
         due_date: rng.chance(0.08) ? day(created + rng.between(7, 60) * DAY) : null,
         parent_id: parent === undefined ? null : issueId[parent]!,
         cycle_id: cycle,
@@ -332,9 +359,26 @@ export async function seedWorkspace(
         body: `${identifier(k)}\n${description}`,
         updated_at: iso(updated),
       });
+      await recordCreated("issue", issueId[k]!, author, created);
+      // the issue's standing in its cycle: in scope when made, completed when closed
+      if (cycle) {
+        const standing = (at: number, completed: number) =>
+          cycleEvents.add({
+            id: newId("cev", new Date(at)),
+            cycle_id: cycle,
+            issue_id: issueId[k]!,
+            in_scope: 1,
+            completed,
+            estimate,
+            created_at: iso(at),
+          });
+        await standing(created, 0);
+        if (closed) await standing(updated, 1);
+      }
     }
     await issues.flush();
     await labelRows.flush();
+    await cycleEvents.flush();
     await docs.flush();
     for (const [s, space] of SPACES.entries()) {
       await trx
@@ -343,7 +387,7 @@ export async function seedWorkspace(
         .where("id", "=", spaceId.get(space.prefix)!)
         .execute();
     }
-    log(`issues: ${issues.count}, labels: ${labelRows.count}`);
+    log(`issues: ${issues.count}, labels: ${labelRows.count}, cycle events: ${cycleEvents.count}`);
 
     // Dependencies: always from an earlier issue to a later one, so `blocks` stays acyclic. Most join
     // issues of one space at most 200 apart (near ones likelier), which makes chains and diamonds;
@@ -403,13 +447,7 @@ export async function seedWorkspace(
 
     // Decisions; some supersede an earlier one, which is then marked superseded.
     const D = size.decisions;
-    const decisionStatus: DecisionStatus[] = Array.from({ length: D }, () =>
-      rng.weighted([
-        ["accepted", 65],
-        ["proposed", 20],
-        ["rejected", 15],
-      ] as const),
-    );
+    const decisionStatus: DecisionStatus[] = Array.from({ length: D }, () => rng.weighted(DECISION_STATUSES));
     const supersedes = new Int32Array(D).fill(-1);
     for (let d = 1; d < D; d++) {
       const old = d - 1 - rng.int(Math.min(d, 200));
@@ -453,6 +491,7 @@ export async function seedWorkspace(
         updated_at: iso(at),
       });
       await linkNear("decision", id, at, rng.between(1, 3));
+      await recordCreated("decision", id, by, at);
     }
     await decisions.flush();
 
@@ -515,21 +554,13 @@ export async function seedWorkspace(
         body: text.body,
         updated_at: iso(at),
       });
-      await linkNear(
-        "note",
-        id,
-        at,
-        rng.weighted([
-          [0, 40],
-          [1, 35],
-          [2, 15],
-          [3, 10],
-        ] as const),
-      );
+      await linkNear("note", id, at, rng.weighted(NOTE_LINKS));
+      await recordCreated("note", id, by, at);
     }
     await notes.flush();
     await docs.flush();
     await links.flush();
+    await activity.flush();
     log(
       `decisions: ${decisions.count}, notes: ${notes.count}, links: ${links.count}, search documents: ${docs.count}`,
     );

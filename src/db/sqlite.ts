@@ -53,6 +53,7 @@ class NodeSqliteDriver implements Driver {
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA wal_autocheckpoint = 10000");
+    db.exec("PRAGMA cache_size = -65536");
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA busy_timeout = 5000");
     this.#connection = new NodeSqliteConnection(db);
