@@ -30,21 +30,27 @@ export const bundleRef = z.union([bundleIdSchema, issueRef], {
   error: "must be a bundle id (bnd_…) or an issue identifier such as ENG-42",
 });
 
-export const bundleView = z.object({
-  id: z.string().nullable().describe("The snapshot's id; null for a live bundle."),
-  snapshot: z.boolean().describe("true for a kept snapshot, which never changes; false for the live bundle."),
-  generated_at: z.string(),
-  created_by: z.object({ person_id: z.string(), via: z.string() }).nullable(),
-  issue: issueView,
-  blockers: issueView.shape.blockedBy.describe("Issues blocking this one, with their status when generated."),
-  blocks: issueView.shape.blocks,
-  related: issueView.shape.relatesTo,
-  decisions: z.array(linkedDecisionView),
-  notes: z.array(linkedNoteView),
-  files: z.array(linkedFileView),
-  cycle: cycleView.nullable(),
-  milestone: milestoneView.nullable(),
-});
+export const bundleView = z
+  .object({
+    id: z.string().nullable().describe("The snapshot's id; null for a live bundle."),
+    snapshot: z
+      .boolean()
+      .describe("true for a kept snapshot, which never changes; false for the live bundle."),
+    generated_at: z.string(),
+    created_by: z.object({ person_id: z.string(), via: z.string() }).nullable(),
+    issue: issueView,
+    blockers: issueView.shape.blockedBy.describe(
+      "Issues blocking this one, with their status when generated.",
+    ),
+    blocks: issueView.shape.blocks,
+    related: issueView.shape.relatesTo,
+    decisions: z.array(linkedDecisionView),
+    notes: z.array(linkedNoteView),
+    files: z.array(linkedFileView),
+    cycle: cycleView.nullable(),
+    milestone: milestoneView.nullable(),
+  })
+  .meta({ id: "Bundle" });
 export type BundleView = z.output<typeof bundleView>;
 
 export const bundleSummary = z.object({

@@ -100,21 +100,23 @@ export type CycleIssuesQuery = z.output<typeof cycleIssuesQuery>;
 
 const actorSchema = z.object({ person_id: z.string(), via: z.string() });
 
-export const cycleView = z.object({
-  id: z.string(),
-  space: z.string().describe("The space's prefix."),
-  name: z.string(),
-  starts_on: z.string(),
-  ends_on: z.string(),
-  state: z
-    .enum(CYCLE_STATES)
-    .describe("upcoming before starts_on, active from starts_on to ends_on, completed after (UTC days)."),
-  version: z.number(),
-  created_by: actorSchema,
-  updated_by: actorSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const cycleView = z
+  .object({
+    id: z.string(),
+    space: z.string().describe("The space's prefix."),
+    name: z.string(),
+    starts_on: z.string(),
+    ends_on: z.string(),
+    state: z
+      .enum(CYCLE_STATES)
+      .describe("upcoming before starts_on, active from starts_on to ends_on, completed after (UTC days)."),
+    version: z.number(),
+    created_by: actorSchema,
+    updated_by: actorSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Cycle" });
 export interface CycleView {
   id: string;
   space: string;
@@ -401,41 +403,45 @@ export type BurnDownDay = z.output<typeof burnDownDay>;
 const idealDay = z.object({ date: z.string(), remaining_count: z.number(), remaining_estimate: z.number() });
 export type IdealDay = z.output<typeof idealDay>;
 
-export const cycleStatsView = z.object({
-  cycle: cycleView,
-  as_of: z.string().describe("The time the numbers are for."),
-  total: amount.describe("Issues in the cycle now; estimate is the sum of their estimates (none counts 0)."),
-  by_status: z.record(z.enum(STATUSES), amount),
-  remaining: amount.describe("Issues in the cycle neither done nor canceled."),
-  completion: z
-    .object({
-      done_count: z.number(),
-      done_estimate: z.number(),
-      canceled_count: z.number(),
-      canceled_estimate: z.number(),
-      percent: z.number(),
-      estimate_percent: z.number(),
-    })
-    .describe(
-      "Completed means done. Canceled issues leave the denominator: percent = done / (total − canceled), rounded down to 0.1; 0 when nothing is left to do.",
+export const cycleStatsView = z
+  .object({
+    cycle: cycleView,
+    as_of: z.string().describe("The time the numbers are for."),
+    total: amount.describe(
+      "Issues in the cycle now; estimate is the sum of their estimates (none counts 0).",
     ),
-  scope_added: amount.describe(
-    "Issues that entered the cycle after it started (each counted once, with its estimate when it entered).",
-  ),
-  scope_removed: amount.describe(
-    "Issues that left the cycle after it started (each counted once, with its estimate when it left).",
-  ),
-  burn_down: z
-    .array(burnDownDay)
-    .describe(
-      "One entry per day from starts_on to today (or ends_on if earlier): the cycle at the end of that day (UTC). Completed here means done or canceled, the issues that no longer count as remaining work.",
+    by_status: z.record(z.enum(STATUSES), amount),
+    remaining: amount.describe("Issues in the cycle neither done nor canceled."),
+    completion: z
+      .object({
+        done_count: z.number(),
+        done_estimate: z.number(),
+        canceled_count: z.number(),
+        canceled_estimate: z.number(),
+        percent: z.number(),
+        estimate_percent: z.number(),
+      })
+      .describe(
+        "Completed means done. Canceled issues leave the denominator: percent = done / (total − canceled), rounded down to 0.1; 0 when nothing is left to do.",
+      ),
+    scope_added: amount.describe(
+      "Issues that entered the cycle after it started (each counted once, with its estimate when it entered).",
     ),
-  ideal: z
-    .array(idealDay)
-    .describe(
-      "Every day of the cycle: a straight line from the scope at the end of the first day down to 0 at the end of the last.",
+    scope_removed: amount.describe(
+      "Issues that left the cycle after it started (each counted once, with its estimate when it left).",
     ),
-});
+    burn_down: z
+      .array(burnDownDay)
+      .describe(
+        "One entry per day from starts_on to today (or ends_on if earlier): the cycle at the end of that day (UTC). Completed here means done or canceled, the issues that no longer count as remaining work.",
+      ),
+    ideal: z
+      .array(idealDay)
+      .describe(
+        "Every day of the cycle: a straight line from the scope at the end of the first day down to 0 at the end of the last.",
+      ),
+  })
+  .meta({ id: "CycleStats" });
 export type CycleStats = z.output<typeof cycleStatsView>;
 
 interface Standing {

@@ -79,26 +79,30 @@ export type ListDecisionsQuery = Partial<z.output<typeof listDecisionsQuery>>;
 const actorSchema = z.object({ person_id: z.string(), via: z.string() });
 
 /** A decision in lists: everything but its three Markdown texts. */
-export const decisionSummary = z.object({
-  id: z.string(),
-  title: z.string(),
-  status: decisionStatus,
-  supersedes: z.string().nullable(),
-  superseded_by: z.array(z.string()),
-  issues: z.array(linkedIssueView),
-  version: z.number(),
-  created_by: actorSchema,
-  updated_by: actorSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const decisionSummary = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: decisionStatus,
+    supersedes: z.string().nullable(),
+    superseded_by: z.array(z.string()),
+    issues: z.array(linkedIssueView),
+    version: z.number(),
+    created_by: actorSchema,
+    updated_by: actorSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "DecisionSummary" });
 export type DecisionSummary = z.output<typeof decisionSummary>;
 
-export const decisionView = decisionSummary.extend({
-  context: z.string(),
-  decision: z.string(),
-  consequences: z.string(),
-});
+export const decisionView = decisionSummary
+  .extend({
+    context: z.string(),
+    decision: z.string(),
+    consequences: z.string(),
+  })
+  .meta({ id: "Decision" });
 export type DecisionView = z.output<typeof decisionView>;
 
 /** A decision as an issue's execution bundle shows it. */

@@ -53,17 +53,19 @@ export const updateDependencyInput = z
 export type UpdateDependencyInput = z.output<typeof updateDependencyInput>;
 
 const end = z.object({ id: z.string(), identifier: z.string(), title: z.string(), status: z.enum(STATUSES) });
-export const dependencyView = z.object({
-  id: z.string(),
-  type: z.enum(["blocks", "relatesTo"]),
-  from: end,
-  to: end,
-  note: z.string(),
-  created_by: z.object({ person_id: z.string(), via: z.string() }),
-  created_at: z.string(),
-  updated_at: z.string(),
-  created: z.boolean().optional().describe("false when the edge already existed"),
-});
+export const dependencyView = z
+  .object({
+    id: z.string(),
+    type: z.enum(["blocks", "relatesTo"]),
+    from: end,
+    to: end,
+    note: z.string(),
+    created_by: z.object({ person_id: z.string(), via: z.string() }),
+    created_at: z.string(),
+    updated_at: z.string(),
+    created: z.boolean().optional().describe("false when the edge already existed"),
+  })
+  .meta({ id: "Dependency" });
 export type DependencyView = z.output<typeof dependencyView>;
 
 export interface NeighbourView {

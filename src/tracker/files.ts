@@ -95,29 +95,33 @@ export type ListFilesQuery = Partial<z.output<typeof listFilesQuery>>;
 
 const actorSchema = z.object({ person_id: z.string(), via: z.string() });
 
-export const uploadUrlView = z.object({
-  upload_id: z.string(),
-  url: z.string().describe("Send the bytes here with the method and headers below, before expires_at."),
-  method: z.literal("PUT"),
-  headers: z.record(z.string(), z.string()).describe("Headers the PUT must carry, exactly as given."),
-  size: z.number().describe("The body must be exactly this many bytes."),
-  max_size: z.number().describe("The largest file this service accepts, in bytes."),
-  expires_at: z.string(),
-});
+export const uploadUrlView = z
+  .object({
+    upload_id: z.string(),
+    url: z.string().describe("Send the bytes here with the method and headers below, before expires_at."),
+    method: z.literal("PUT"),
+    headers: z.record(z.string(), z.string()).describe("Headers the PUT must carry, exactly as given."),
+    size: z.number().describe("The body must be exactly this many bytes."),
+    max_size: z.number().describe("The largest file this service accepts, in bytes."),
+    expires_at: z.string(),
+  })
+  .meta({ id: "UploadUrl" });
 export type UploadUrlView = z.output<typeof uploadUrlView>;
 
-export const fileView = z.object({
-  id: z.string(),
-  name: z.string(),
-  content_type: z.string(),
-  size: z.number(),
-  sha256: z.string(),
-  issues: z.array(linkedIssueView),
-  created_by: actorSchema,
-  created_at: z.string(),
-  download_url: z.string().describe("A signed URL that serves the file as an attachment."),
-  download_url_expires_at: z.string(),
-});
+export const fileView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    content_type: z.string(),
+    size: z.number(),
+    sha256: z.string(),
+    issues: z.array(linkedIssueView),
+    created_by: actorSchema,
+    created_at: z.string(),
+    download_url: z.string().describe("A signed URL that serves the file as an attachment."),
+    download_url_expires_at: z.string(),
+  })
+  .meta({ id: "File" });
 export type FileView = z.output<typeof fileView>;
 
 /** A file as an issue's execution bundle shows it (no URL: bundles are kept, URLs expire). */

@@ -126,29 +126,31 @@ export type ListIssuesQuery = Partial<z.output<typeof listIssuesQuery>>;
 
 const actorSchema = z.object({ person_id: z.string(), via: z.string() });
 const ref = z.object({ id: z.string(), name: z.string() });
-export const issueSummary = z.object({
-  id: z.string(),
-  identifier: z.string(),
-  number: z.number(),
-  space: z.string(),
-  title: z.string(),
-  status: z.enum(STATUSES),
-  priority: priority,
-  labels: z.array(z.string()),
-  assignee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-  estimate: z.number().nullable(),
-  due_date: z.string().nullable(),
-  parent: z.object({ id: z.string(), identifier: z.string() }).nullable(),
-  cycle: ref.nullable(),
-  milestone: ref.nullable(),
-  ready: z.boolean(),
-  completed_at: z.string().nullable(),
-  created_by: actorSchema,
-  updated_by: actorSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
-});
+export const issueSummary = z
+  .object({
+    id: z.string(),
+    identifier: z.string(),
+    number: z.number(),
+    space: z.string(),
+    title: z.string(),
+    status: z.enum(STATUSES),
+    priority: priority,
+    labels: z.array(z.string()),
+    assignee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+    estimate: z.number().nullable(),
+    due_date: z.string().nullable(),
+    parent: z.object({ id: z.string(), identifier: z.string() }).nullable(),
+    cycle: ref.nullable(),
+    milestone: ref.nullable(),
+    ready: z.boolean(),
+    completed_at: z.string().nullable(),
+    created_by: actorSchema,
+    updated_by: actorSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+    version: z.number(),
+  })
+  .meta({ id: "IssueSummary" });
 export type IssueSummary = z.output<typeof issueSummary>;
 
 const neighbour = z.object({
@@ -158,12 +160,14 @@ const neighbour = z.object({
   title: z.string(),
   status: z.enum(STATUSES),
 });
-export const issueView = issueSummary.extend({
-  description: z.string(),
-  blocks: z.array(neighbour),
-  blockedBy: z.array(neighbour),
-  relatesTo: z.array(neighbour),
-});
+export const issueView = issueSummary
+  .extend({
+    description: z.string(),
+    blocks: z.array(neighbour),
+    blockedBy: z.array(neighbour),
+    relatesTo: z.array(neighbour),
+  })
+  .meta({ id: "Issue" });
 export type IssueView = z.output<typeof issueView>;
 
 // ---------------------------------------------------------------------------------------------------

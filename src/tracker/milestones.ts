@@ -81,20 +81,22 @@ export const milestoneProgress = z
   .describe("Completed means done; canceled issues count in total but not towards the percent.");
 export type MilestoneProgress = z.output<typeof milestoneProgress>;
 
-export const milestoneView = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  target_date: z.string().nullable(),
-  progress: milestoneProgress,
-  blocks: z.array(neighbour).describe("Milestones that wait for this one."),
-  blockedBy: z.array(neighbour).describe("Milestones this one waits for."),
-  version: z.number(),
-  created_by: actorSchema,
-  updated_by: actorSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const milestoneView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    target_date: z.string().nullable(),
+    progress: milestoneProgress,
+    blocks: z.array(neighbour).describe("Milestones that wait for this one."),
+    blockedBy: z.array(neighbour).describe("Milestones this one waits for."),
+    version: z.number(),
+    created_by: actorSchema,
+    updated_by: actorSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Milestone" });
 export interface MilestoneNeighbour {
   dependency_id: string;
   id: string;
@@ -116,15 +118,17 @@ export interface MilestoneView {
 }
 
 const end = z.object({ id: z.string(), name: z.string() });
-export const milestoneDependencyView = z.object({
-  id: z.string(),
-  type: z.literal("blocks"),
-  from: end.describe("The milestone that blocks."),
-  to: end.describe("The milestone that waits."),
-  created_by: actorSchema,
-  created_at: z.string(),
-  created: z.boolean().describe("false when the edge already existed"),
-});
+export const milestoneDependencyView = z
+  .object({
+    id: z.string(),
+    type: z.literal("blocks"),
+    from: end.describe("The milestone that blocks."),
+    to: end.describe("The milestone that waits."),
+    created_by: actorSchema,
+    created_at: z.string(),
+    created: z.boolean().describe("false when the edge already existed"),
+  })
+  .meta({ id: "MilestoneDependency" });
 export type MilestoneDependencyView = z.output<typeof milestoneDependencyView>;
 
 /** A milestone of the workspace; 404 when there is none (another workspace's included). */

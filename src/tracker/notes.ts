@@ -97,20 +97,22 @@ const actorSchema = z.object({ person_id: z.string(), via: z.string() });
 const folderRef = z.object({ id: z.string(), name: z.string() });
 
 /** A note in lists: everything but its body. */
-export const noteSummary = z.object({
-  id: z.string(),
-  title: z.string(),
-  folder: folderRef.nullable(),
-  issues: z.array(linkedIssueView),
-  version: z.number(),
-  created_by: actorSchema,
-  updated_by: actorSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const noteSummary = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    folder: folderRef.nullable(),
+    issues: z.array(linkedIssueView),
+    version: z.number(),
+    created_by: actorSchema,
+    updated_by: actorSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "NoteSummary" });
 export type NoteSummary = z.output<typeof noteSummary>;
 
-export const noteView = noteSummary.extend({ body: z.string() });
+export const noteView = noteSummary.extend({ body: z.string() }).meta({ id: "Note" });
 export type NoteView = z.output<typeof noteView>;
 
 /** A note as an issue's execution bundle shows it. */
@@ -123,14 +125,16 @@ export const linkedNoteView = z.object({
 });
 export type LinkedNoteView = z.output<typeof linkedNoteView>;
 
-export const folderView = z.object({
-  id: z.string(),
-  name: z.string(),
-  parent_id: z.string().nullable(),
-  note_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const folderView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    parent_id: z.string().nullable(),
+    note_count: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Folder" });
 export type FolderView = z.output<typeof folderView>;
 
 export interface FolderNode {

@@ -55,24 +55,28 @@ export const searchQuery = z.strictObject({
 });
 export type SearchQuery = z.output<typeof searchQuery>;
 
-export const searchResult = z.object({
-  type: z.enum(SEARCH_TYPES),
-  id: z.string(),
-  identifier: z.string().optional().describe("The issue's identifier, e.g. ENG-42 (issues only)."),
-  title: z.string().describe("The title; for a file, its name."),
-  snippet: z
-    .string()
-    .describe(
-      "Where the words matched: HTML-escaped text in which the only markup is <mark>…</mark> around the " +
-        "matched words. From the body when it matches, else the title, else the body's opening words.",
-    ),
-  score: z
-    .number()
-    .optional()
-    .describe("Relevance, higher is better; comparable only within one search. Absent for identifier hits."),
-  status: z.string().optional().describe("The status of an issue or a decision."),
-  updated_at: z.string(),
-});
+export const searchResult = z
+  .object({
+    type: z.enum(SEARCH_TYPES),
+    id: z.string(),
+    identifier: z.string().optional().describe("The issue's identifier, e.g. ENG-42 (issues only)."),
+    title: z.string().describe("The title; for a file, its name."),
+    snippet: z
+      .string()
+      .describe(
+        "Where the words matched: HTML-escaped text in which the only markup is <mark>…</mark> around the " +
+          "matched words. From the body when it matches, else the title, else the body's opening words.",
+      ),
+    score: z
+      .number()
+      .optional()
+      .describe(
+        "Relevance, higher is better; comparable only within one search. Absent for identifier hits.",
+      ),
+    status: z.string().optional().describe("The status of an issue or a decision."),
+    updated_at: z.string(),
+  })
+  .meta({ id: "SearchResult" });
 export type SearchResult = z.output<typeof searchResult>;
 
 export const searchPage = z.object({ data: z.array(searchResult), next_cursor: z.string().nullable() });
