@@ -1,12 +1,12 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, DependenciesTable, IssueStatus, IssuesTable } from "../db/schema.ts";
-import { conflict, DocketError, invalid, notFound } from "../errors.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { recordActivity } from "./activity.ts";
 import { issueRefs, objectId } from "./common.ts";
 import { actorView, type Ctx } from "./context.ts";
-import { findPath } from "./graph.ts";
+import { refuseCycle, successorsIn } from "./graph.ts";
 import { resolveIssue, resolveIssueIds, STATUSES } from "./issues.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -121,32 +121,11 @@ export async function neighbours(
   };
 }
 
-/** The issues each of `ids` blocks, for the cycle search. */
-function blockSuccessors(db: Db) {
-  return async (ids: string[]): Promise<Map<string, string[]>> => {
-    const next = new Map<string, string[]>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await db
-        .selectFrom("dependencies")
-        .select(["from_issue_id", "to_issue_id"])
-        .where("kind", "=", "blocks")
-        .where("from_issue_id", "in", ids.slice(i, i + 500))
-        .execute();
-      for (const r of rows) {
-        const list = next.get(r.from_issue_id);
-        if (list) list.push(r.to_issue_id);
-        else next.set(r.from_issue_id, [r.to_issue_id]);
-      }
-    }
-    return next;
-  };
-}
-
 /**
  * Refuses `from blocks to` when `to` already reaches `from` through blocks edges: the new edge would
  * close a cycle. The 409 names the cycle's path.
  */
-async function refuseCycle(
+async function refuseIssueCycle(
   db: Db,
   from: Pick<IssuesTable, "id" | "identifier">,
   to: Pick<IssuesTable, "id" | "identifier">,
@@ -159,15 +138,19 @@ async function refuseCycle(
     .limit(1)
     .executeTakeFirst();
   if (!hasIncoming) return;
-  const path = await findPath(blockSuccessors(db), to.id, from.id);
-  if (!path) return;
-  const names = await db.selectFrom("issues").select(["id", "identifier"]).where("id", "in", path).execute();
-  const byId = new Map(names.map((n) => [n.id, n.identifier]));
-  const shown = [from.identifier, ...path.map((id) => byId.get(id) ?? id)].join(" → ");
-  throw new DocketError(
-    409,
-    "dependency_cycle",
-    `${from.identifier} cannot block ${to.identifier}: that would close a cycle ${shown}.`,
+  const successors = successorsIn(db, "dependencies", "from_issue_id", "to_issue_id", { kind: "blocks" });
+  await refuseCycle(
+    successors,
+    { id: from.id, name: from.identifier },
+    { id: to.id, name: to.identifier },
+    async (ids) => {
+      const rows = await db
+        .selectFrom("issues")
+        .select(["id", "identifier"])
+        .where("id", "in", ids)
+        .execute();
+      return new Map(rows.map((n) => [n.id, n.identifier]));
+    },
   );
 }
 
@@ -248,7 +231,8 @@ export async function addEdges(
           );
         }
       }
-      if (kind === "blocks" && !(fresh && request.blockedBy.length === 0)) await refuseCycle(trx, from, to);
+      if (kind === "blocks" && !(fresh && request.blockedBy.length === 0))
+        await refuseIssueCycle(trx, from, to);
       const id = newId("dep", new Date(at));
       await trx
         .insertInto("dependencies")
@@ -398,7 +382,7 @@ export async function updateDependency(
     // the edge is checked as if new: out of the graph, a search for a path back, then in again
     await trx.deleteFrom("dependencies").where("id", "=", id).execute();
     if (kind === "blocks" && (dep.kind !== "blocks" || from.id !== dep.from_issue_id))
-      await refuseCycle(trx, from, to);
+      await refuseIssueCycle(trx, from, to);
     await trx.insertInto("dependencies").values(next).execute();
     if (before !== after) {
       const change = { dependency: { from: before, to: after } };

@@ -1,3 +1,4 @@
+import { type Kysely, sql } from "kysely";
 import { DocketError } from "../errors.ts";
 
 /** Successors of a set of nodes: for each node that has any, the nodes it points to. */
@@ -59,4 +60,58 @@ function trace(parent: Map<string, string>, from: string, to: string): string[] 
     path.push(node);
   }
   return path.reverse();
+}
+
+/**
+ * The edges of one table as a `Successors` function: `fromColumn` points to `toColumn`, among rows whose
+ * `filters` columns equal the given values. Asks in chunks of 500 nodes.
+ */
+export function successorsIn(
+  // biome-ignore lint/suspicious/noExplicitAny: works over any edge table
+  db: Kysely<any>,
+  table: string,
+  fromColumn: string,
+  toColumn: string,
+  filters: Record<string, string>,
+): Successors {
+  const where = Object.entries(filters).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  return async (ids) => {
+    const next = new Map<string, string[]>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const { rows } = await sql<{
+        f: string;
+        t: string;
+      }>`select ${sql.ref(fromColumn)} as f, ${sql.ref(toColumn)} as t
+        from ${sql.table(table)} where ${sql.ref(fromColumn)} in (${sql.join(chunk)})
+        ${where.length ? sql`and ${sql.join(where, sql` and `)}` : sql``}`.execute(db);
+      for (const r of rows) {
+        const list = next.get(r.f);
+        if (list) list.push(r.t);
+        else next.set(r.f, [r.t]);
+      }
+    }
+    return next;
+  };
+}
+
+/**
+ * Refuses the edge `from` → `to` when `to` already reaches `from`: it would close a cycle. The 409 names
+ * the cycle's path, each node by `namesOf`.
+ */
+export async function refuseCycle(
+  successors: Successors,
+  from: { id: string; name: string },
+  to: { id: string; name: string },
+  namesOf: (ids: string[]) => Promise<Map<string, string>>,
+): Promise<void> {
+  const path = await findPath(successors, to.id, from.id);
+  if (!path) return;
+  const names = await namesOf(path);
+  const shown = [from.id, ...path].map((id) => names.get(id) ?? id).join(" → ");
+  throw new DocketError(
+    409,
+    "dependency_cycle",
+    `${from.name} cannot block ${to.name}: that would close a cycle ${shown}.`,
+  );
 }

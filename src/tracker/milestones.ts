@@ -1,13 +1,13 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, MilestonesTable } from "../db/schema.ts";
-import { DocketError, invalid, notFound, preconditionFailed } from "../errors.ts";
+import { invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { diff, recordActivity } from "./activity.ts";
 import { date, LIMITS, markdown, name, objectId } from "./common.ts";
 import { type ActorView, actorView, type Ctx } from "./context.ts";
 import { percentOf } from "./cycles.ts";
-import { findPath } from "./graph.ts";
+import { refuseCycle, successorsIn } from "./graph.ts";
 import { type IssueSummary, listIssues, listIssuesQuery } from "./issues.ts";
 import { DEFAULT_LIMIT, decodeCursor, keyset, type Page, pageQuery, toPage } from "./pagination.ts";
 
@@ -371,46 +371,22 @@ async function lockMilestoneGraph(ctx: Ctx, trx: Transaction<Database>): Promise
   }
 }
 
-/** The milestones each of `ids` blocks, for the cycle search. */
-function blockSuccessors(db: Db, workspaceId: string) {
-  return async (ids: string[]): Promise<Map<string, string[]>> => {
-    const next = new Map<string, string[]>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await db
-        .selectFrom("milestone_dependencies")
-        .select(["from_milestone_id", "to_milestone_id"])
-        .where("workspace_id", "=", workspaceId)
-        .where("from_milestone_id", "in", ids.slice(i, i + 500))
-        .execute();
-      for (const r of rows) {
-        const list = next.get(r.from_milestone_id);
-        if (list) list.push(r.to_milestone_id);
-        else next.set(r.from_milestone_id, [r.to_milestone_id]);
-      }
-    }
-    return next;
-  };
-}
-
 type Named = { id: string; name: string };
 
 /** Refuses `from blocks to` when `to` already reaches `from`: the edge would close a cycle (409 with its path). */
-async function refuseCycle(db: Db, ctx: Ctx, from: Named, to: Named): Promise<void> {
-  const path = await findPath(blockSuccessors(db, ctx.workspaceId), to.id, from.id);
-  if (!path) return;
-  const names = await db
-    .selectFrom("milestones")
-    .select(["id", "name"])
-    .where("workspace_id", "=", ctx.workspaceId)
-    .where("id", "in", path)
-    .execute();
-  const byId = new Map(names.map((n) => [n.id, n.name]));
-  const shown = [from.id, ...path].map((id) => byId.get(id) ?? id).join(" → ");
-  throw new DocketError(
-    409,
-    "dependency_cycle",
-    `${from.name} cannot block ${to.name}: that would close a cycle ${shown}.`,
-  );
+async function refuseMilestoneCycle(db: Db, ctx: Ctx, from: Named, to: Named): Promise<void> {
+  const successors = successorsIn(db, "milestone_dependencies", "from_milestone_id", "to_milestone_id", {
+    workspace_id: ctx.workspaceId,
+  });
+  await refuseCycle(successors, from, to, async (ids) => {
+    const rows = await db
+      .selectFrom("milestones")
+      .select(["id", "name"])
+      .where("workspace_id", "=", ctx.workspaceId)
+      .where("id", "in", ids)
+      .execute();
+    return new Map(rows.map((n) => [n.id, n.name]));
+  });
 }
 
 /** The milestones named in `field`, in order; 400 naming each unknown one or the milestone itself. */
@@ -520,7 +496,7 @@ export async function addMilestoneDependencies(
         out.push({ id: existing.id, created: false });
         continue;
       }
-      await refuseCycle(trx, ctx, from, to);
+      await refuseMilestoneCycle(trx, ctx, from, to);
       const edgeId = newId("mdep", new Date(at));
       await trx
         .insertInto("milestone_dependencies")
