@@ -23,3 +23,18 @@ export interface ActorView {
 }
 
 export const actorView = (by: string, via: string): ActorView => ({ person_id: by, via });
+
+/** The `created_*` and `updated_*` columns of a row the actor makes at `at`. */
+export function authoredBy(ctx: Ctx, at: string) {
+  return {
+    created_by: ctx.actor.personId,
+    created_via: ctx.actor.via,
+    created_at: at,
+    ...touchedBy(ctx, at),
+  };
+}
+
+/** The `updated_*` columns of a row the actor changes at `at`. */
+export function touchedBy(ctx: Ctx, at: string) {
+  return { updated_by: ctx.actor.personId, updated_via: ctx.actor.via, updated_at: at };
+}

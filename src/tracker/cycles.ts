@@ -6,7 +6,7 @@ import { newId } from "../secrets.ts";
 import { prefix } from "../validate.ts";
 import { diff, recordActivity } from "./activity.ts";
 import { csv, date, name, objectId } from "./common.ts";
-import { type ActorView, actorView, type Ctx } from "./context.ts";
+import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { type IssueSummary, listIssues, listIssuesQuery, STATUSES } from "./issues.ts";
 import {
   DEFAULT_LIMIT,
@@ -254,12 +254,7 @@ export async function createCycle(ctx: Ctx, input: CreateCycleInput): Promise<Cy
       starts_on: data.starts_on,
       ends_on: data.ends_on,
       version: 1,
-      created_by: ctx.actor.personId,
-      created_via: ctx.actor.via,
-      created_at: at,
-      updated_by: ctx.actor.personId,
-      updated_via: ctx.actor.via,
-      updated_at: at,
+      ...authoredBy(ctx, at),
     };
     await trx.insertInto("cycles").values(row).execute();
     await recordActivity(trx, ctx, { type: "cycle", id }, "created", diff({}, activityFields(row)), at);
@@ -316,9 +311,7 @@ export async function updateCycle(
       .set({
         ...next,
         version: current.version + 1,
-        updated_by: ctx.actor.personId,
-        updated_via: ctx.actor.via,
-        updated_at: at,
+        ...touchedBy(ctx, at),
       })
       .where("id", "=", id)
       .where("version", "=", current.version)

@@ -6,7 +6,7 @@ import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { type ActivityView, diff, listActivity, recordActivity } from "./activity.ts";
 import { containsText, csv, issueRef, issueRefs, markdown, objectId, title, titleQuery } from "./common.ts";
-import { actorView, type Ctx } from "./context.ts";
+import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import {
   filterIssueId,
   identifiersOf,
@@ -304,9 +304,7 @@ async function markSuperseded(
     .set({
       status: "superseded",
       version: target.version + 1,
-      updated_by: ctx.actor.personId,
-      updated_via: ctx.actor.via,
-      updated_at: at,
+      ...touchedBy(ctx, at),
     })
     .where("id", "=", target.id)
     .execute();
@@ -362,12 +360,7 @@ export async function createDecision(ctx: Ctx, input: CreateDecisionInput): Prom
       consequences: data.consequences ?? "",
       supersedes_id: target?.id ?? null,
       version: 1,
-      created_by: ctx.actor.personId,
-      created_via: ctx.actor.via,
-      created_at: at,
-      updated_by: ctx.actor.personId,
-      updated_via: ctx.actor.via,
-      updated_at: at,
+      ...authoredBy(ctx, at),
     };
     await trx.insertInto("decisions").values(row).execute();
     await replaceLinks(trx, ctx, { type: "decision", id }, issues, at);
@@ -414,9 +407,7 @@ export async function updateDecision(
       consequences: data.consequences ?? current.consequences,
       supersedes_id: data.supersedes === undefined ? current.supersedes_id : data.supersedes,
       version: current.version + 1,
-      updated_by: ctx.actor.personId,
-      updated_via: ctx.actor.via,
-      updated_at: at,
+      ...touchedBy(ctx, at),
     };
     const changes = diff(activityFields(current, linked), activityFields(next, issues));
     if (Object.keys(changes).length === 0) return;

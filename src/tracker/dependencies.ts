@@ -5,7 +5,7 @@ import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { recordActivity } from "./activity.ts";
 import { issueRefs, objectId } from "./common.ts";
-import { actorView, type Ctx } from "./context.ts";
+import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { refuseCycle, successorsIn } from "./graph.ts";
 import { resolveIssue, resolveIssueIds, STATUSES } from "./issues.ts";
 
@@ -243,12 +243,7 @@ export async function addEdges(
           from_issue_id: from.id,
           to_issue_id: to.id,
           note: "",
-          created_by: ctx.actor.personId,
-          created_via: ctx.actor.via,
-          created_at: at,
-          updated_by: ctx.actor.personId,
-          updated_via: ctx.actor.via,
-          updated_at: at,
+          ...authoredBy(ctx, at),
         })
         .execute();
       const change = { dependency: { from: null, to: describe(kind, from.identifier, to.identifier) } };
@@ -375,9 +370,7 @@ export async function updateDependency(
       from_issue_id: from.id,
       to_issue_id: to.id,
       note: data.note ?? dep.note,
-      updated_by: ctx.actor.personId,
-      updated_via: ctx.actor.via,
-      updated_at: at,
+      ...touchedBy(ctx, at),
     };
     // the edge is checked as if new: out of the graph, a search for a path back, then in again
     await trx.deleteFrom("dependencies").where("id", "=", id).execute();

@@ -23,7 +23,7 @@ import {
   title,
   titleQuery,
 } from "./common.ts";
-import { actorView, type Ctx } from "./context.ts";
+import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 
 export { CLOSED_STATUSES, PRIORITIES, type Priority, SETTABLE_STATUSES, STATUSES } from "./common.ts";
 
@@ -638,12 +638,7 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
       milestone_id: refs.milestone_id ?? null,
       completed_at: CLOSED_STATUSES.includes(status) ? at : null,
       version: 1,
-      created_by: ctx.actor.personId,
-      created_via: ctx.actor.via,
-      created_at: at,
-      updated_by: ctx.actor.personId,
-      updated_via: ctx.actor.via,
-      updated_at: at,
+      ...authoredBy(ctx, at),
     };
     await trx.insertInto("issues").values(issue).execute();
     if (data.labels?.length) await setLabels(trx, issue, data.labels, true);
@@ -703,9 +698,7 @@ async function writeIssue(
         ...current,
         ...planned.next,
         version: current.version + 1,
-        updated_by: ctx.actor.personId,
-        updated_via: ctx.actor.via,
-        updated_at: at,
+        ...touchedBy(ctx, at),
       };
       const changes: Changes = diff(activityFields(current), activityFields(next));
       if (Object.keys(changes).length === 0 && !planned.action) return { id: current.id, lost: false };

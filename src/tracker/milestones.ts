@@ -5,7 +5,7 @@ import { invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { diff, recordActivity } from "./activity.ts";
 import { date, LIMITS, markdown, name, objectId } from "./common.ts";
-import { type ActorView, actorView, type Ctx } from "./context.ts";
+import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { percentOf } from "./cycles.ts";
 import { refuseCycle, successorsIn } from "./graph.ts";
 import { type IssueSummary, listIssues, listIssuesQuery } from "./issues.ts";
@@ -250,12 +250,7 @@ export async function createMilestone(ctx: Ctx, input: CreateMilestoneInput): Pr
       description: data.description ?? "",
       target_date: data.target_date ?? null,
       version: 1,
-      created_by: ctx.actor.personId,
-      created_via: ctx.actor.via,
-      created_at: at,
-      updated_by: ctx.actor.personId,
-      updated_via: ctx.actor.via,
-      updated_at: at,
+      ...authoredBy(ctx, at),
     };
     await trx.insertInto("milestones").values(row).execute();
     await recordActivity(trx, ctx, { type: "milestone", id }, "created", diff({}, activityFields(row)), at);
@@ -304,9 +299,7 @@ export async function updateMilestone(
       .set({
         ...next,
         version: current.version + 1,
-        updated_by: ctx.actor.personId,
-        updated_via: ctx.actor.via,
-        updated_at: at,
+        ...touchedBy(ctx, at),
       })
       .where("id", "=", id)
       .execute();

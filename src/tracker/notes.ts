@@ -6,7 +6,7 @@ import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { type ActivityView, diff, listActivity, recordActivity } from "./activity.ts";
 import { containsText, issueRef, issueRefs, markdown, name, objectId, title, titleQuery } from "./common.ts";
-import { actorView, type Ctx } from "./context.ts";
+import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import {
   filterIssueId,
   identifiersOf,
@@ -341,12 +341,7 @@ export async function createNote(ctx: Ctx, input: CreateNoteInput): Promise<Note
       title: data.title,
       body: data.body ?? "",
       version: 1,
-      created_by: ctx.actor.personId,
-      created_via: ctx.actor.via,
-      created_at: at,
-      updated_by: ctx.actor.personId,
-      updated_via: ctx.actor.via,
-      updated_at: at,
+      ...authoredBy(ctx, at),
     };
     await trx.insertInto("notes").values(row).execute();
     await replaceLinks(trx, ctx, { type: "note", id }, issues, at);
@@ -384,9 +379,7 @@ export async function updateNote(
       body: data.body ?? current.body,
       folder_id: data.folder === undefined ? current.folder_id : data.folder,
       version: current.version + 1,
-      updated_by: ctx.actor.personId,
-      updated_via: ctx.actor.via,
-      updated_at: at,
+      ...touchedBy(ctx, at),
     };
     const changes = diff(activityFields(current, linked), activityFields(next, issues));
     if (Object.keys(changes).length === 0) return;
