@@ -196,7 +196,8 @@ async function prepare(databaseUrl: string): Promise<Fixture> {
   child.stdout.on("data", (chunk: Buffer) => {
     out += chunk.toString();
   });
-  const code = await new Promise<number | null>((r) => child.once("exit", r));
+  // "close", not "exit": it waits for stdout to be read to the end
+  const code = await new Promise<number | null>((r) => child.once("close", r));
   if (code !== 0) throw new Error(`preparing the database failed (exit ${code})`);
   return JSON.parse(out.trim().split("\n").at(-1)!) as Fixture;
 }
