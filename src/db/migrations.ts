@@ -241,11 +241,17 @@ const trackerMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration 
         .execute();
     }
     // Most issues have no assignee, cycle, milestone or parent: partial indexes keep writes cheap.
-    for (const column of ["assignee_id", "cycle_id", "milestone_id", "parent_id"] as const) {
+    // The milestone index also carries what progress counts, so progress reads only the index.
+    for (const [column, more] of [
+      ["assignee_id", ["created_at"]],
+      ["cycle_id", ["created_at"]],
+      ["milestone_id", ["status", "estimate", "created_at"]],
+      ["parent_id", ["created_at"]],
+    ] as const) {
       await db.schema
         .createIndex(`issues_${column.replace("_id", "")}_idx`)
         .on("issues")
-        .columns([column, "created_at"])
+        .columns([column, ...more])
         .where(sql.ref(column), "is not", null)
         .execute();
     }
@@ -278,7 +284,8 @@ const trackerMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration 
     await db.schema
       .createIndex("dependencies_to_idx")
       .on("dependencies")
-      .columns(["to_issue_id", "kind"])
+      // covers the open-blocker check of ready work without touching the table
+      .columns(["to_issue_id", "kind", "from_issue_id"])
       .execute();
 
     await db.schema

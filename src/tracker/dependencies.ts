@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
+import { prepared } from "../db/prepared.ts";
 import type { Database, DependenciesTable, IssueStatus, IssuesTable } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
@@ -83,41 +84,40 @@ export async function lockGraph(ctx: Ctx, trx: Transaction<Database>): Promise<v
   }
 }
 
+const byIdentifier = new Intl.Collator("en", { numeric: true });
+
+/** Both ends of every edge of one issue, with the other end's live status: compiled once (hot read). */
+const edgesOf = prepared(["issueId"] as const, (db, a: { issueId: string }) => {
+  const columns = ["d.id as dependency_id", "d.kind", "o.id", "o.identifier", "o.title", "o.status"] as const;
+  return db
+    .selectFrom("dependencies as d")
+    .innerJoin("issues as o", "o.id", "d.to_issue_id")
+    .select([...columns, sql<number>`1`.as("outgoing")])
+    .where("d.from_issue_id", "=", a.issueId)
+    .unionAll(
+      db
+        .selectFrom("dependencies as d")
+        .innerJoin("issues as o", "o.id", "d.from_issue_id")
+        .select([...columns, sql<number>`0`.as("outgoing")])
+        .where("d.to_issue_id", "=", a.issueId),
+    );
+});
+
+type EdgeRow = NeighbourView & { kind: Kind; outgoing: number };
+
 /** What an issue blocks, what blocks it and what relates to it, each with its live status. */
 export async function neighbours(
   db: Db,
   issueId: string,
 ): Promise<{ blocks: NeighbourView[]; blockedBy: NeighbourView[]; relatesTo: NeighbourView[] }> {
-  const [outgoing, incoming] = await Promise.all([
-    db
-      .selectFrom("dependencies as d")
-      .innerJoin("issues as o", "o.id", "d.to_issue_id")
-      .select(["d.id as dependency_id", "d.kind", "o.id", "o.identifier", "o.title", "o.status", "o.number"])
-      .where("d.from_issue_id", "=", issueId)
-      .execute(),
-    db
-      .selectFrom("dependencies as d")
-      .innerJoin("issues as o", "o.id", "d.from_issue_id")
-      .select(["d.id as dependency_id", "d.kind", "o.id", "o.identifier", "o.title", "o.status", "o.number"])
-      .where("d.to_issue_id", "=", issueId)
-      .execute(),
-  ]);
-  const view = ({ kind: _k, number: _n, ...rest }: (typeof outgoing)[number]): NeighbourView => rest;
-  const order = (a: (typeof outgoing)[number], b: (typeof outgoing)[number]) =>
-    a.identifier.localeCompare(b.identifier, "en", { numeric: true });
+  const rows = ((await edgesOf(db, { issueId })) as EdgeRow[]).sort((a, b) =>
+    byIdentifier.compare(a.identifier, b.identifier),
+  );
+  const view = ({ kind: _k, outgoing: _o, ...rest }: EdgeRow): NeighbourView => rest;
   return {
-    blocks: outgoing
-      .filter((e) => e.kind === "blocks")
-      .sort(order)
-      .map(view),
-    blockedBy: incoming
-      .filter((e) => e.kind === "blocks")
-      .sort(order)
-      .map(view),
-    relatesTo: [...outgoing, ...incoming]
-      .filter((e) => e.kind === "relates_to")
-      .sort(order)
-      .map(view),
+    blocks: rows.filter((e) => e.kind === "blocks" && Number(e.outgoing) === 1).map(view),
+    blockedBy: rows.filter((e) => e.kind === "blocks" && Number(e.outgoing) === 0).map(view),
+    relatesTo: rows.filter((e) => e.kind === "relates_to").map(view),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { z } from "zod";
+import { prepared } from "../db/prepared.ts";
 import type { Database, IssueStatus, IssuesTable } from "../db/schema.ts";
 import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
@@ -190,10 +191,6 @@ function summaryQuery(db: Db, workspaceId: string) {
       "p.identifier as parent_identifier",
       "c.name as cycle_name",
       "m.name as milestone_name",
-      sql<number>`case when i.status in ('done', 'canceled', 'iced') then 0 when exists (
-        select 1 from dependencies d join issues b on b.id = d.from_issue_id
-        where d.to_issue_id = i.id and d.kind = 'blocks' and b.status not in ('done', 'canceled')
-      ) then 0 else 1 end`.as("ready"),
     ])
     .where("i.workspace_id", "=", workspaceId);
 }
@@ -205,10 +202,11 @@ type SummaryRow = IssueRow & {
   parent_identifier: string | null;
   cycle_name: string | null;
   milestone_name: string | null;
-  ready: number | boolean;
 };
 
-function summaryView(r: SummaryRow): IssueSummary {
+const NOT_READY: readonly IssueStatus[] = ["done", "canceled", "iced"];
+
+function summaryView(r: SummaryRow, ready: boolean): IssueSummary {
   return {
     id: r.id,
     identifier: r.identifier,
@@ -226,7 +224,7 @@ function summaryView(r: SummaryRow): IssueSummary {
     parent: r.parent_id ? { id: r.parent_id, identifier: r.parent_identifier ?? "" } : null,
     cycle: r.cycle_id ? { id: r.cycle_id, name: r.cycle_name ?? "" } : null,
     milestone: r.milestone_id ? { id: r.milestone_id, name: r.milestone_name ?? "" } : null,
-    ready: Boolean(Number(r.ready)),
+    ready,
     completed_at: r.completed_at,
     created_by: actorView(r.created_by, r.created_via),
     updated_by: actorView(r.updated_by, r.updated_via),
@@ -298,15 +296,42 @@ export async function resolveIssueIds(
   return out;
 }
 
+/** The issue row and the names its view shows, by identifier or by id: compiled once (the hot read). */
+const summaryByIdentifier = prepared(
+  ["workspaceId", "key"] as const,
+  (db, a: { workspaceId: string; key: string }) =>
+    summaryQuery(db, a.workspaceId).where("i.identifier", "=", a.key),
+);
+const summaryById = prepared(["workspaceId", "key"] as const, (db, a: { workspaceId: string; key: string }) =>
+  summaryQuery(db, a.workspaceId).where("i.id", "=", a.key),
+);
+
 /** One issue with its blockers, what it blocks and related issues (each with its live status). */
 export async function getIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Promise<IssueView> {
   const key = ref.startsWith("iss_") ? ref : ref.toUpperCase();
-  const row = (await summaryQuery(db, ctx.workspaceId)
-    .where(`i.${byRef(key)}`, "=", key)
-    .executeTakeFirst()) as SummaryRow | undefined;
+  const read = key.startsWith("iss_") ? summaryById : summaryByIdentifier;
+  const [row] = (await read(db, { workspaceId: ctx.workspaceId, key })) as SummaryRow[];
   if (!row) throw notFound(`No issue ${ref} in this workspace.`);
   const edges = await neighbours(db, row.id);
-  return { ...summaryView(row), description: row.description, ...edges };
+  const ready =
+    !NOT_READY.includes(row.status) && edges.blockedBy.every((b) => CLOSED_STATUSES.includes(b.status));
+  return { ...summaryView(row, ready), description: row.description, ...edges };
+}
+
+/** Which of `rows` are ready: open, not iced, and no open issue blocks them (one query for the page). */
+async function readiness(db: Db, rows: readonly SummaryRow[]): Promise<Set<string>> {
+  const open = rows.filter((r) => !NOT_READY.includes(r.status)).map((r) => r.id);
+  if (open.length === 0) return new Set();
+  const blocked = await db
+    .selectFrom("dependencies as d")
+    .innerJoin("issues as b", "b.id", "d.from_issue_id")
+    .select("d.to_issue_id")
+    .where("d.kind", "=", "blocks")
+    .where("d.to_issue_id", "in", open)
+    .where("b.status", "not in", CLOSED_STATUSES)
+    .execute();
+  const not = new Set(blocked.map((b) => b.to_issue_id));
+  return new Set(open.filter((id) => !not.has(id)));
 }
 
 const SORT_KEYS: Record<(typeof ISSUE_SORTS)[number], SortKey[]> = {
@@ -395,10 +420,13 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
   if (q.iced === true) query = query.where("i.status", "=", "iced");
   if (q.iced === false) query = query.where("i.status", "!=", "iced");
   if (q.ready !== undefined) {
-    const notReady = sql<SqlBool>`(i.status in ('done', 'canceled', 'iced') or exists (
+    // written as an anti-join (not `not (a or exists …)`) so PostgreSQL probes the index per row
+    const openBlocker = sql<SqlBool>`exists (
       select 1 from dependencies d join issues b on b.id = d.from_issue_id
-      where d.to_issue_id = i.id and d.kind = 'blocks' and b.status not in ('done', 'canceled')))`;
-    query = query.where(q.ready ? sql<SqlBool>`not ${notReady}` : notReady);
+      where d.to_issue_id = i.id and d.kind = 'blocks' and b.status not in ('done', 'canceled'))`;
+    query = q.ready
+      ? query.where("i.status", "not in", NOT_READY).where(sql<SqlBool>`not ${openBlocker}`)
+      : query.where((eb) => eb.or([eb("i.status", "in", NOT_READY), openBlocker]));
   }
   if (q.q) query = query.where(containsText(ctx.core.store.kind, "i.title", q.q));
   if (q.updated_since) query = query.where("i.updated_at", ">=", q.updated_since);
@@ -406,12 +434,13 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
   const keys = SORT_KEYS[q.sort];
   const after = q.cursor ? decodeCursor(q.cursor, `issues:${q.sort}`, keys.length) : undefined;
   const rows = (await keyset(query, keys, after, q.limit).execute()) as SummaryRow[];
+  const ready = q.ready === true ? undefined : await readiness(db, rows.slice(0, q.limit));
   return toPage(
     rows,
     q.limit,
     `issues:${q.sort}`,
     (r) => keys.map((k) => SORT_VALUE[k.column]!(r)),
-    summaryView,
+    (r) => summaryView(r, ready === undefined || ready.has(r.id)),
   );
 }
 
