@@ -99,9 +99,21 @@ function bind(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
+interface Prepared {
+  statement: StatementSync;
+  columns: string[];
+  reader: boolean;
+}
+
+function toObject(columns: readonly string[], values: readonly unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
+  return row;
+}
+
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, { statement: StatementSync; reader: boolean }>();
+  readonly #statements = new Map<string, Prepared>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -116,11 +128,15 @@ class NodeSqliteConnection implements DatabaseConnection {
     this.#db.close();
   }
 
-  #prepare(sql: string): { statement: StatementSync; reader: boolean } {
+  #prepare(sql: string): Prepared {
     let entry = this.#statements.get(sql);
     if (!entry) {
       const statement = this.#db.prepare(sql);
-      entry = { statement, reader: statement.columns().length > 0 };
+      const columns = statement.columns().map((c) => c.name);
+      // Rows come as arrays and become plain objects here: node:sqlite's own row objects have a null
+      // prototype, and copying them into plain ones costs several times the query on wide rows.
+      if (columns.length > 0) statement.setReturnArrays(true);
+      entry = { statement, columns, reader: columns.length > 0 };
       if (this.#statements.size >= 500) {
         const oldest = this.#statements.keys().next().value;
         if (oldest !== undefined) this.#statements.delete(oldest);
@@ -131,20 +147,23 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { statement, reader } = this.#prepare(query.sql);
+    const { statement, reader, columns } = this.#prepare(query.sql);
     const params = query.parameters.map(bind);
     if (reader) {
-      // node:sqlite gives null-prototype rows; plain objects behave like PostgreSQL's everywhere.
-      return { rows: statement.all(...params).map((row) => ({ ...row })) as R[] };
+      return {
+        rows: (statement.all(...params) as unknown as unknown[][]).map((row) =>
+          toObject(columns, row),
+        ) as R[],
+      };
     }
     const { changes, lastInsertRowid } = statement.run(...params);
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const { statement } = this.#prepare(query.sql);
+    const { statement, columns } = this.#prepare(query.sql);
     for (const row of statement.iterate(...query.parameters.map(bind))) {
-      yield { rows: [{ ...(row as object) } as R] };
+      yield { rows: [toObject(columns, row as unknown as unknown[]) as R] };
     }
   }
 }
