@@ -232,7 +232,7 @@ const trackerMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration 
       ["issues_updated_idx", ["workspace_id", "updated_at", "id"]],
       ["issues_priority_idx", ["workspace_id", "priority", "created_at", "id"]],
       ["issues_status_idx", ["workspace_id", "status", "created_at", "id"]],
-      ["issues_space_idx", ["space_id", "created_at", "id"]],
+      ["issues_space_idx", ["space_id", "status", "created_at", "id"]],
     ] as const) {
       await db.schema
         .createIndex(name)
