@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
 
 /**
@@ -48,4 +49,18 @@ export function prepared<A extends Record<string, unknown>, R>(
     const result = await db.executeQuery<R>({ ...query, parameters });
     return result.rows;
   };
+}
+
+/**
+ * Runs a query whose shape repeats but whose values vary (a list with the filters of the day) as a
+ * prepared statement named by its text: on PostgreSQL each shape is parsed and planned once per
+ * connection rather than on every run. For queries whose best plan depends on their values (full-text
+ * search), run them plainly instead.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: works over any schema
+export async function runNamed<R>(db: Kysely<any>, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  const name = `docket_n${createHash("sha1").update(compiled.sql).digest("base64url").slice(0, 20)}`;
+  const result = await db.executeQuery<R>({ ...compiled, sql: `${PREPARED_MARK}${name} */ ${compiled.sql}` });
+  return result.rows;
 }

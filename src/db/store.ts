@@ -63,6 +63,9 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
       types: pgTypes,
       Client: PreparingClient,
       connectionTimeoutMillis: 5000,
+      // Short requests: parallel workers and JIT compilation cost more to start than these queries take,
+      // and generic plans of prepared statements (limits unknown) would otherwise reach for them.
+      options: "-c max_parallel_workers_per_gather=0 -c jit=off",
       idleTimeoutMillis: 30_000,
     });
     // An idle client losing its connection must not crash the process; the next query reports it.

@@ -1,6 +1,6 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { z } from "zod";
-import { prepared } from "../db/prepared.ts";
+import { prepared, runNamed } from "../db/prepared.ts";
 import type { Database, IssueStatus, IssuesTable } from "../db/schema.ts";
 import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
@@ -322,14 +322,16 @@ export async function getIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Pro
 async function readiness(db: Db, rows: readonly SummaryRow[]): Promise<Set<string>> {
   const open = rows.filter((r) => !NOT_READY.includes(r.status)).map((r) => r.id);
   if (open.length === 0) return new Set();
-  const blocked = await db
-    .selectFrom("dependencies as d")
-    .innerJoin("issues as b", "b.id", "d.from_issue_id")
-    .select("d.to_issue_id")
-    .where("d.kind", "=", "blocks")
-    .where("d.to_issue_id", "in", open)
-    .where("b.status", "not in", CLOSED_STATUSES)
-    .execute();
+  const blocked = await runNamed(
+    db,
+    db
+      .selectFrom("dependencies as d")
+      .innerJoin("issues as b", "b.id", "d.from_issue_id")
+      .select("d.to_issue_id")
+      .where("d.kind", "=", "blocks")
+      .where("d.to_issue_id", "in", open)
+      .where("b.status", "not in", CLOSED_STATUSES),
+  );
   const not = new Set(blocked.map((b) => b.to_issue_id));
   return new Set(open.filter((id) => !not.has(id)));
 }
@@ -425,7 +427,7 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
       select 1 from dependencies d join issues b on b.id = d.from_issue_id
       where d.to_issue_id = i.id and d.kind = 'blocks' and b.status not in ('done', 'canceled'))`;
     query = q.ready
-      ? query.where("i.status", "not in", NOT_READY).where(sql<SqlBool>`not ${openBlocker}`)
+      ? query.where(sql<SqlBool>`i.status not in ('done', 'canceled', 'iced') and not ${openBlocker}`)
       : query.where((eb) => eb.or([eb("i.status", "in", NOT_READY), openBlocker]));
   }
   if (q.q) query = query.where(containsText(ctx.core.store.kind, "i.title", q.q));
@@ -433,7 +435,7 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
 
   const keys = SORT_KEYS[q.sort];
   const after = q.cursor ? decodeCursor(q.cursor, `issues:${q.sort}`, keys.length) : undefined;
-  const rows = (await keyset(query, keys, after, q.limit).execute()) as SummaryRow[];
+  const rows = (await runNamed(db, keyset(query, keys, after, q.limit))) as SummaryRow[];
   const ready = q.ready === true ? undefined : await readiness(db, rows.slice(0, q.limit));
   return toPage(
     rows,

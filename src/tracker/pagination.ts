@@ -86,7 +86,8 @@ export function keyset<Q extends SelectQueryBuilder<any, any, any>>(
       return eb.or(ors);
     }) as Q;
   }
-  return q.limit(limit + 1) as Q;
+  // a literal, not a parameter: a prepared statement's generic plan then knows how few rows it needs
+  return q.limit(sql.lit(limit + 1)) as Q;
 }
 
 /** Cuts the extra row `keyset` fetched and makes the next cursor from the last row kept. */
