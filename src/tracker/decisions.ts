@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
+import { runNamed } from "../db/prepared.ts";
 import type { Database, DecisionsTable } from "../db/schema.ts";
 import { invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
@@ -235,17 +236,19 @@ export async function linkedDecisions(
   issueId: string,
   db: Db = ctx.core.db,
 ): Promise<LinkedDecisionView[]> {
-  return db
-    .selectFrom("issue_links as l")
-    .innerJoin("decisions as d", "d.id", "l.object_id")
-    .select(["d.id", "d.title", "d.status", "d.decision", "d.updated_at"])
-    .where("l.workspace_id", "=", ctx.workspaceId)
-    .where("d.workspace_id", "=", ctx.workspaceId)
-    .where("l.object_type", "=", "decision")
-    .where("l.issue_id", "=", issueId)
-    .orderBy("d.created_at")
-    .orderBy("d.id")
-    .execute();
+  return runNamed(
+    db,
+    db
+      .selectFrom("issue_links as l")
+      .innerJoin("decisions as d", "d.id", "l.object_id")
+      .select(["d.id", "d.title", "d.status", "d.decision", "d.updated_at"])
+      .where("l.workspace_id", "=", ctx.workspaceId)
+      .where("d.workspace_id", "=", ctx.workspaceId)
+      .where("l.object_type", "=", "decision")
+      .where("l.issue_id", "=", issueId)
+      .orderBy("d.created_at")
+      .orderBy("d.id"),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { MINUTE } from "../clock.ts";
 import { FILE_MAX_BYTES_CEILING } from "../config.ts";
+import { runNamed } from "../db/prepared.ts";
 import type { Database, FilesTable } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
@@ -394,15 +395,17 @@ export async function linkedFiles(
   issueId: string,
   db: Db = ctx.core.db,
 ): Promise<LinkedFileView[]> {
-  return db
-    .selectFrom("files as f")
-    .innerJoin("issue_links as l", "l.object_id", "f.id")
-    .select(["f.id", "f.name", "f.content_type", "f.size", "f.sha256", "f.created_at"])
-    .where("f.workspace_id", "=", ctx.workspaceId)
-    .where("l.workspace_id", "=", ctx.workspaceId)
-    .where("l.object_type", "=", "file")
-    .where("l.issue_id", "=", issueId)
-    .orderBy("f.created_at")
-    .orderBy("f.id")
-    .execute();
+  return runNamed(
+    db,
+    db
+      .selectFrom("files as f")
+      .innerJoin("issue_links as l", "l.object_id", "f.id")
+      .select(["f.id", "f.name", "f.content_type", "f.size", "f.sha256", "f.created_at"])
+      .where("f.workspace_id", "=", ctx.workspaceId)
+      .where("l.workspace_id", "=", ctx.workspaceId)
+      .where("l.object_type", "=", "file")
+      .where("l.issue_id", "=", issueId)
+      .orderBy("f.created_at")
+      .orderBy("f.id"),
+  );
 }

@@ -143,7 +143,7 @@ async function requireMilestone(ctx: Ctx, id: string, db: Db = ctx.core.db): Pro
   return row;
 }
 
-/** Progress of each milestone in `ids`, from its issues' statuses and estimates. */
+/** Progress of each milestone in `ids` (of the workspace), from its issues' statuses and estimates. */
 async function progressOf(ctx: Ctx, ids: string[]): Promise<Map<string, MilestoneProgress>> {
   const out = new Map<string, MilestoneProgress>();
   for (const id of ids)
@@ -157,7 +157,8 @@ async function progressOf(ctx: Ctx, ids: string[]): Promise<Map<string, Mileston
       (eb) => eb.fn.countAll().as("count"),
       (eb) => eb.fn.sum("estimate").as("estimate"),
     ])
-    .where("workspace_id", "=", ctx.workspaceId)
+    // `ids` are milestones already read within the workspace, and an issue's milestone is always of its
+    // own workspace: without a workspace filter the count reads only the milestone index
     .where("milestone_id", "in", ids)
     .groupBy(["milestone_id", "status"])
     .execute();

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
+import { runNamed } from "../db/prepared.ts";
 import type { Database, FoldersTable, NotesTable } from "../db/schema.ts";
 import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
@@ -277,14 +278,16 @@ export async function linkedNotes(
   issueId: string,
   db: Db = ctx.core.db,
 ): Promise<LinkedNoteView[]> {
-  const rows = (await noteQuery(db, ctx.workspaceId)
-    .innerJoin("issue_links as l", "l.object_id", "n.id")
-    .where("l.workspace_id", "=", ctx.workspaceId)
-    .where("l.object_type", "=", "note")
-    .where("l.issue_id", "=", issueId)
-    .orderBy("n.created_at")
-    .orderBy("n.id")
-    .execute()) as NoteWithFolder[];
+  const rows = (await runNamed(
+    db,
+    noteQuery(db, ctx.workspaceId)
+      .innerJoin("issue_links as l", "l.object_id", "n.id")
+      .where("l.workspace_id", "=", ctx.workspaceId)
+      .where("l.object_type", "=", "note")
+      .where("l.issue_id", "=", issueId)
+      .orderBy("n.created_at")
+      .orderBy("n.id"),
+  )) as NoteWithFolder[];
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
