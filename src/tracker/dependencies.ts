@@ -7,7 +7,7 @@ import { newId } from "../secrets.ts";
 import { recordActivity } from "./activity.ts";
 import { issueRefs, objectId } from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
-import { refuseCycle, successorsIn } from "./graph.ts";
+import { refuseCycle } from "./graph.ts";
 import { resolveIssue, resolveIssueIds, STATUSES } from "./issues.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -138,9 +138,14 @@ async function refuseIssueCycle(
     .limit(1)
     .executeTakeFirst();
   if (!hasIncoming) return;
-  const successors = successorsIn(db, "dependencies", "from_issue_id", "to_issue_id", { kind: "blocks" });
   await refuseCycle(
-    successors,
+    db,
+    {
+      table: "dependencies",
+      fromColumn: "from_issue_id",
+      toColumn: "to_issue_id",
+      filters: { kind: "blocks" },
+    },
     { id: from.id, name: from.identifier },
     { id: to.id, name: to.identifier },
     async (ids) => {

@@ -13,6 +13,10 @@ export const MAX_SEARCH_NODES = 200_000;
  * path is long, not as many as there are nodes. Returns the shortest path, both ends included (`[from]`
  * when `from` is `to`), or null when `to` cannot be reached.
  *
+ * Given `fetchPredecessors` too, it searches from both ends at once, always widening the smaller
+ * frontier, and stops when either side runs out: proving "no path" then costs the smaller of what
+ * `from` reaches and what reaches `to`, not everything `from` reaches.
+ *
  * Callers use it to refuse an edge that would close a cycle: adding a → b closes one exactly when a
  * path b ⇝ a exists. An answer of "no path" must therefore be trustworthy, so when the search would
  * visit more than `maxNodes` nodes it refuses (409) instead of guessing.
@@ -22,44 +26,54 @@ export async function findPath(
   from: string,
   to: string,
   maxNodes = MAX_SEARCH_NODES,
+  fetchPredecessors?: Successors,
 ): Promise<string[] | null> {
   if (from === to) return [from];
-  const parent = new Map<string, string>();
-  const seen = new Set([from]);
-  let frontier = [from];
-  while (frontier.length > 0) {
-    const edges = await fetchSuccessors(frontier);
+  const forward = new Map<string, string | null>([[from, null]]);
+  const backward = new Map<string, string | null>([[to, null]]);
+  let ahead = [from];
+  let behind = fetchPredecessors ? [to] : [];
+  while (ahead.length > 0 && (fetchPredecessors === undefined || behind.length > 0)) {
+    // the smaller frontier first; on a tie the side behind, whose end is usually the nearer
+    const widenAhead = fetchPredecessors === undefined || ahead.length < behind.length;
+    const [frontier, seen, other, fetch] = widenAhead
+      ? [ahead, forward, backward, fetchSuccessors]
+      : [behind, backward, forward, fetchPredecessors!];
+    const edges = await fetch(frontier);
     const next: string[] = [];
     for (const node of frontier) {
-      for (const succ of edges.get(node) ?? []) {
-        if (seen.has(succ)) continue;
-        seen.add(succ);
-        parent.set(succ, node);
-        if (succ === to) return trace(parent, from, to);
-        next.push(succ);
+      for (const neighbour of edges.get(node) ?? []) {
+        if (seen.has(neighbour)) continue;
+        seen.set(neighbour, node);
+        if (other.has(neighbour)) return join(forward, backward, neighbour);
+        next.push(neighbour);
       }
     }
-    if (seen.size > maxNodes) {
+    // a side that runs out has seen all it can reach without meeting the other: there is no path
+    if (next.length === 0) return null;
+    if (forward.size + backward.size > maxNodes + 1) {
       throw new DocketError(
         409,
         "graph_too_large",
         `The graph is too large to check for cycles (more than ${maxNodes} reachable items); remove some links first.`,
       );
     }
-    frontier = next;
+    if (widenAhead) ahead = next;
+    else behind = next;
   }
   return null;
 }
 
-/** Walks the parent links back from `to` to `from`. */
-function trace(parent: Map<string, string>, from: string, to: string): string[] {
-  const path = [to];
-  let node = to;
-  while (node !== from) {
-    node = parent.get(node) as string;
-    path.push(node);
-  }
-  return path.reverse();
+/** The path through `meet`: back along the forward links to the start, on along the backward ones. */
+function join(
+  forward: Map<string, string | null>,
+  backward: Map<string, string | null>,
+  meet: string,
+): string[] {
+  const path: string[] = [];
+  for (let node: string | null | undefined = meet; node != null; node = forward.get(node)) path.unshift(node);
+  for (let node = backward.get(meet); node != null; node = backward.get(node)) path.push(node);
+  return path;
 }
 
 /**
@@ -95,17 +109,66 @@ export function successorsIn(
   };
 }
 
+/** An edge table, for searches the database runs itself. */
+export interface EdgeTable {
+  table: string;
+  fromColumn: string;
+  toColumn: string;
+  filters: Record<string, string>;
+}
+
+/**
+ * Whether `target` can be reached from `start`, answered by the database in one recursive query: far
+ * faster than a search that asks level by level when the answer is no and much of the graph must be
+ * seen to know it.
+ */
+export async function reaches(
+  // biome-ignore lint/suspicious/noExplicitAny: works over any edge table
+  db: Kysely<any>,
+  edges: EdgeTable,
+  start: string,
+  target: string,
+): Promise<boolean> {
+  const where = Object.entries(edges.filters).map(
+    ([column, value]) => sql`and e.${sql.ref(column)} = ${value}`,
+  );
+  const { rows } = await sql<{ hit: number }>`with recursive r(id) as (
+      select cast(${start} as text)
+      union
+      select e.${sql.ref(edges.toColumn)} from ${sql.table(edges.table)} e
+        join r on e.${sql.ref(edges.fromColumn)} = r.id ${sql.join(where, sql` `)}
+    )
+    select 1 as hit from r where id = ${target} limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** The edges of `edges` as `Successors`, forwards or backwards. */
+export function edgesOf(
+  // biome-ignore lint/suspicious/noExplicitAny: works over any edge table
+  db: Kysely<any>,
+  edges: EdgeTable,
+  direction: "forward" | "backward",
+): Successors {
+  return direction === "forward"
+    ? successorsIn(db, edges.table, edges.fromColumn, edges.toColumn, edges.filters)
+    : successorsIn(db, edges.table, edges.toColumn, edges.fromColumn, edges.filters);
+}
+
 /**
  * Refuses the edge `from` → `to` when `to` already reaches `from`: it would close a cycle. The 409 names
  * the cycle's path, each node by `namesOf`.
  */
 export async function refuseCycle(
-  successors: Successors,
+  // biome-ignore lint/suspicious/noExplicitAny: works over any edge table
+  db: Kysely<any>,
+  edges: EdgeTable,
   from: { id: string; name: string },
   to: { id: string; name: string },
   namesOf: (ids: string[]) => Promise<Map<string, string>>,
 ): Promise<void> {
-  const path = await findPath(successors, to.id, from.id);
+  if (!(await reaches(db, edges, to.id, from.id))) return;
+  const forward = edgesOf(db, edges, "forward");
+  const path = await findPath(forward, to.id, from.id, MAX_SEARCH_NODES, edgesOf(db, edges, "backward"));
   if (!path) return;
   const names = await namesOf(path);
   const shown = [from.id, ...path].map((id) => names.get(id) ?? id).join(" → ");

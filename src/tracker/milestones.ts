@@ -7,7 +7,7 @@ import { diff, recordActivity } from "./activity.ts";
 import { date, LIMITS, markdown, name, objectId } from "./common.ts";
 import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { percentOf } from "./cycles.ts";
-import { refuseCycle, successorsIn } from "./graph.ts";
+import { refuseCycle } from "./graph.ts";
 import { type IssueSummary, listIssues, listIssuesQuery } from "./issues.ts";
 import { DEFAULT_LIMIT, decodeCursor, keyset, type Page, pageQuery, toPage } from "./pagination.ts";
 
@@ -369,10 +369,13 @@ type Named = { id: string; name: string };
 
 /** Refuses `from blocks to` when `to` already reaches `from`: the edge would close a cycle (409 with its path). */
 async function refuseMilestoneCycle(db: Db, ctx: Ctx, from: Named, to: Named): Promise<void> {
-  const successors = successorsIn(db, "milestone_dependencies", "from_milestone_id", "to_milestone_id", {
-    workspace_id: ctx.workspaceId,
-  });
-  await refuseCycle(successors, from, to, async (ids) => {
+  const edges = {
+    table: "milestone_dependencies",
+    fromColumn: "from_milestone_id",
+    toColumn: "to_milestone_id",
+    filters: { workspace_id: ctx.workspaceId },
+  };
+  await refuseCycle(db, edges, from, to, async (ids) => {
     const rows = await db
       .selectFrom("milestones")
       .select(["id", "name"])

@@ -117,3 +117,51 @@ test("past maxNodes the search refuses rather than answering no path", async () 
   assert.deepEqual(await findPath(g.successors, "root", "m7", 20), ["root", "m7"], "a path found is a path");
   assert.equal(await findPath(g.successors, "m7", "root", 20), null, "a small search stays under the bound");
 });
+
+/** The same graph read both ways, for the search from both ends. */
+function twoWay(edges: [string, string][]) {
+  const forward = graph(edges);
+  const backward = graph(edges.map(([a, b]) => [b, a] as [string, string]));
+  return { successors: forward.successors, predecessors: backward.successors, forward, backward };
+}
+
+test("from both ends: the same shortest paths through chains and diamonds", async () => {
+  const c = twoWay(chain(7));
+  assert.deepEqual(await findPath(c.successors, "n0", "n6", 1000, c.predecessors), [
+    "n0",
+    "n1",
+    "n2",
+    "n3",
+    "n4",
+    "n5",
+    "n6",
+  ]);
+  const d = twoWay([
+    ["a", "b"],
+    ["a", "c"],
+    ["b", "d"],
+    ["c", "d"],
+    ["d", "e"],
+  ]);
+  const path = await findPath(d.successors, "a", "e", 1000, d.predecessors);
+  assert.equal(path?.length, 4);
+  assert.equal(path?.[0], "a");
+  assert.equal(path?.[2], "d");
+  assert.equal(path?.at(-1), "e");
+  assert.equal(await findPath(d.successors, "e", "a", 1000, d.predecessors), null);
+  assert.deepEqual(await findPath(d.successors, "b", "b", 1000, d.predecessors), ["b"]);
+});
+
+test("from both ends, 'no path' costs the smaller side: a huge fan-out is never walked", async () => {
+  // root reaches 5,000 leaves; nothing reaches `lonely`, so the backward side ends at once
+  const edges: [string, string][] = Array.from({ length: 5000 }, (_, i) => ["root", `leaf${i}`]);
+  const g = twoWay(edges);
+  assert.equal(await findPath(g.successors, "root", "lonely", 100, g.predecessors), null);
+  assert.equal(g.backward.calls.length, 1, "one look behind `lonely` settles it");
+  assert.ok(g.forward.calls.length <= 1);
+  // searching forward only, the same question walks every leaf and trips the limit
+  await assert.rejects(
+    findPath(g.successors, "root", "lonely", 100),
+    (e: DocketError) => e.code === "graph_too_large",
+  );
+});
