@@ -324,6 +324,7 @@ export async function seedWorkspace(
       const description = write.description();
       const estimate = rng.chance(0.45) ? rng.pick([1, 2, 3, 5, 8, 13]) : null;
       await issues.add({
+        open_blockers: 0,
         id: issueId[k]!,
         workspace_id: workspaceId,
         space_id: spaceId.get(SPACES[s]!.prefix)!,
@@ -566,6 +567,10 @@ export async function seedWorkspace(
     );
   });
 
+  // what the service keeps up to date on every write, counted once here
+  await sql`update issues set open_blockers = (
+      select count(*) from dependencies d join issues b on b.id = d.from_issue_id
+      where d.to_issue_id = issues.id and d.kind = 'blocks' and b.status not in ('done', 'canceled'))`.execute(core.db);
   await sql`analyze`.execute(core.db);
   if (core.store.kind === "sqlite") await sql`pragma wal_checkpoint(truncate)`.execute(core.db);
   log(`analyzed; seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`);

@@ -222,6 +222,7 @@ const trackerMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration 
         .addColumn("cycle_id", "text", (c) => c.references("cycles.id").onDelete("set null"))
         .addColumn("milestone_id", "text", (c) => c.references("milestones.id").onDelete("set null"))
         .addColumn("completed_at", t.time)
+        .addColumn("open_blockers", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
         .addUniqueConstraint("issues_identifier_key", ["workspace_id", "identifier"])
         .addUniqueConstraint("issues_space_number_key", ["space_id", "number"]),
@@ -240,6 +241,13 @@ const trackerMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration 
         .columns([...columns])
         .execute();
     }
+    // Ready work, newest first, straight from an index: open issues that no open issue blocks.
+    await db.schema
+      .createIndex("issues_ready_idx")
+      .on("issues")
+      .columns(["workspace_id", "created_at", "id"])
+      .where(sql<boolean>`open_blockers = 0 and status in ('backlog', 'todo', 'in_progress', 'in_review')`)
+      .execute();
     // Most issues have no assignee, cycle, milestone or parent: partial indexes keep writes cheap.
     // The milestone index also carries what progress counts, so progress reads only the index.
     for (const [column, more] of [

@@ -123,6 +123,8 @@ export interface IssuesTable extends Authored {
   cycle_id: string | null;
   milestone_id: string | null;
   completed_at: string | null;
+  /** how many open (not done or canceled) issues block this one; kept by every write that changes it */
+  open_blockers: number;
   version: number;
 }
 

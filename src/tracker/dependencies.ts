@@ -159,6 +159,38 @@ async function refuseIssueCycle(
   );
 }
 
+/**
+ * Holds the blocking issues of edges being written, so that a status change of one of them (which
+ * recounts what it blocks) cannot interleave with the write (PostgreSQL; SQLite writes are serial).
+ */
+async function holdBlockers(ctx: Ctx, trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
+  if (ctx.core.store.kind !== "postgres" || ids.length === 0) return;
+  await trx
+    .selectFrom("issues")
+    .select("id")
+    .where("id", "in", [...ids])
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * Recounts the open issues blocking each of `ids` into `issues.open_blockers`, which ready work reads
+ * from an index. Counting afresh (rather than adding and subtracting) keeps the number right whatever
+ * changed.
+ */
+export async function recountOpenBlockers(trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable("issues")
+    .set({
+      open_blockers: sql<number>`(select count(*) from dependencies d join issues b on b.id = d.from_issue_id
+        where d.to_issue_id = issues.id and d.kind = 'blocks' and b.status not in ('done', 'canceled'))`,
+    })
+    .where("id", "in", [...new Set(ids)])
+    .execute();
+}
+
 type Found = { id: string; identifier: string; status: IssueStatus; title: string };
 
 async function existingEdge(db: Db, a: string, b: string) {
@@ -210,6 +242,12 @@ export async function addEdges(
   }
   const out: { id: string; created: boolean }[] = [];
   const seen = new Set<string>();
+  const blocked: string[] = [];
+  await holdBlockers(
+    ctx,
+    trx,
+    lists.filter(([key]) => key === "blockedBy").flatMap(([, found]) => found.map((f) => f.id)),
+  );
   for (const [key, found] of lists) {
     for (const other of found) {
       const kind: Kind = key === "relatesTo" ? "relates_to" : "blocks";
@@ -254,9 +292,11 @@ export async function addEdges(
       const change = { dependency: { from: null, to: describe(kind, from.identifier, to.identifier) } };
       const ends = [from.id, to.id].map((id) => ({ type: "issue", id }));
       await recordActivity(trx, ctx, ends, "dependency_added", change, at);
+      if (kind === "blocks") blocked.push(to.id);
       out.push({ id, created: true });
     }
   }
+  await recountOpenBlockers(trx, blocked);
   return out;
 }
 
@@ -319,6 +359,7 @@ export async function addDependencies(
   const edges = await ctx.core.db.transaction().execute(async (trx) => {
     await lockGraph(ctx, trx);
     const issue = await resolveIssue(ctx, ref, trx);
+    if ((data.blocks?.length ?? 0) > 0) await holdBlockers(ctx, trx, [issue.id]);
     return addEdges(
       ctx,
       trx,
@@ -377,11 +418,13 @@ export async function updateDependency(
       note: data.note ?? dep.note,
       ...touchedBy(ctx, at),
     };
+    await holdBlockers(ctx, trx, [dep.from_issue_id, dep.to_issue_id]);
     // the edge is checked as if new: out of the graph, a search for a path back, then in again
     await trx.deleteFrom("dependencies").where("id", "=", id).execute();
     if (kind === "blocks" && (dep.kind !== "blocks" || from.id !== dep.from_issue_id))
       await refuseIssueCycle(trx, from, to);
     await trx.insertInto("dependencies").values(next).execute();
+    await recountOpenBlockers(trx, [dep.from_issue_id, dep.to_issue_id]);
     if (before !== after) {
       const change = { dependency: { from: before, to: after } };
       const ends = [...new Set([from.id, to.id])].map((id) => ({ type: "issue", id }));
@@ -396,7 +439,9 @@ export async function deleteDependency(ctx: Ctx, id: string): Promise<{ id: stri
   const at = ctx.core.clock.now().toISOString();
   await ctx.core.db.transaction().execute(async (trx) => {
     const dep = await requireDependency(trx, ctx, id);
+    await holdBlockers(ctx, trx, [dep.from_issue_id]);
     await trx.deleteFrom("dependencies").where("id", "=", id).execute();
+    if (dep.kind === "blocks") await recountOpenBlockers(trx, [dep.to_issue_id]);
     const change = { dependency: { from: describe(dep.kind, dep.f_identifier, dep.t_identifier), to: null } };
     const ends = [dep.from_issue_id, dep.to_issue_id].map((id) => ({ type: "issue", id }));
     await recordActivity(trx, ctx, ends, "dependency_removed", change, at);

@@ -28,7 +28,7 @@ import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 
 export { CLOSED_STATUSES, PRIORITIES, type Priority, SETTABLE_STATUSES, STATUSES } from "./common.ts";
 
-import { addEdges, type EdgeRequest, lockGraph, neighbours } from "./dependencies.ts";
+import { addEdges, type EdgeRequest, lockGraph, neighbours, recountOpenBlockers } from "./dependencies.ts";
 import {
   DEFAULT_LIMIT,
   decodeCursor,
@@ -204,9 +204,13 @@ type SummaryRow = IssueRow & {
   milestone_name: string | null;
 };
 
-const NOT_READY: readonly IssueStatus[] = ["done", "canceled", "iced"];
+const OPEN_STATUSES: readonly IssueStatus[] = ["backlog", "todo", "in_progress", "in_review"];
 
-function summaryView(r: SummaryRow, ready: boolean): IssueSummary {
+/** Ready: open, not iced, and no open issue blocks it (the count every write keeps). */
+const isReady = (r: Pick<IssueRow, "status" | "open_blockers">) =>
+  OPEN_STATUSES.includes(r.status) && Number(r.open_blockers) === 0;
+
+function summaryView(r: SummaryRow): IssueSummary {
   return {
     id: r.id,
     identifier: r.identifier,
@@ -224,7 +228,7 @@ function summaryView(r: SummaryRow, ready: boolean): IssueSummary {
     parent: r.parent_id ? { id: r.parent_id, identifier: r.parent_identifier ?? "" } : null,
     cycle: r.cycle_id ? { id: r.cycle_id, name: r.cycle_name ?? "" } : null,
     milestone: r.milestone_id ? { id: r.milestone_id, name: r.milestone_name ?? "" } : null,
-    ready,
+    ready: isReady(r),
     completed_at: r.completed_at,
     created_by: actorView(r.created_by, r.created_via),
     updated_by: actorView(r.updated_by, r.updated_via),
@@ -313,27 +317,7 @@ export async function getIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Pro
   const [row] = (await read(db, { workspaceId: ctx.workspaceId, key })) as SummaryRow[];
   if (!row) throw notFound(`No issue ${ref} in this workspace.`);
   const edges = await neighbours(db, row.id);
-  const ready =
-    !NOT_READY.includes(row.status) && edges.blockedBy.every((b) => CLOSED_STATUSES.includes(b.status));
-  return { ...summaryView(row, ready), description: row.description, ...edges };
-}
-
-/** Which of `rows` are ready: open, not iced, and no open issue blocks them (one query for the page). */
-async function readiness(db: Db, rows: readonly SummaryRow[]): Promise<Set<string>> {
-  const open = rows.filter((r) => !NOT_READY.includes(r.status)).map((r) => r.id);
-  if (open.length === 0) return new Set();
-  const blocked = await runNamed(
-    db,
-    db
-      .selectFrom("dependencies as d")
-      .innerJoin("issues as b", "b.id", "d.from_issue_id")
-      .select("d.to_issue_id")
-      .where("d.kind", "=", "blocks")
-      .where("d.to_issue_id", "in", open)
-      .where("b.status", "not in", CLOSED_STATUSES),
-  );
-  const not = new Set(blocked.map((b) => b.to_issue_id));
-  return new Set(open.filter((id) => !not.has(id)));
+  return { ...summaryView(row), description: row.description, ...edges };
 }
 
 const SORT_KEYS: Record<(typeof ISSUE_SORTS)[number], SortKey[]> = {
@@ -422,13 +406,9 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
   if (q.iced === true) query = query.where("i.status", "=", "iced");
   if (q.iced === false) query = query.where("i.status", "!=", "iced");
   if (q.ready !== undefined) {
-    // written as an anti-join (not `not (a or exists …)`) so PostgreSQL probes the index per row
-    const openBlocker = sql<SqlBool>`exists (
-      select 1 from dependencies d join issues b on b.id = d.from_issue_id
-      where d.to_issue_id = i.id and d.kind = 'blocks' and b.status not in ('done', 'canceled'))`;
-    query = q.ready
-      ? query.where(sql<SqlBool>`i.status not in ('done', 'canceled', 'iced') and not ${openBlocker}`)
-      : query.where((eb) => eb.or([eb("i.status", "in", NOT_READY), openBlocker]));
+    // the same condition as the partial index issues_ready_idx, so ready work is read from it
+    const ready = sql<SqlBool>`(i.open_blockers = 0 and i.status in ('backlog', 'todo', 'in_progress', 'in_review'))`;
+    query = query.where(q.ready ? ready : sql<SqlBool>`not ${ready}`);
   }
   if (q.q) query = query.where(containsText(ctx.core.store.kind, "i.title", q.q));
   if (q.updated_since) query = query.where("i.updated_at", ">=", q.updated_since);
@@ -436,13 +416,12 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
   const keys = SORT_KEYS[q.sort];
   const after = q.cursor ? decodeCursor(q.cursor, `issues:${q.sort}`, keys.length) : undefined;
   const rows = (await runNamed(db, keyset(query, keys, after, q.limit))) as SummaryRow[];
-  const ready = q.ready === true ? undefined : await readiness(db, rows.slice(0, q.limit));
   return toPage(
     rows,
     q.limit,
     `issues:${q.sort}`,
     (r) => keys.map((k) => SORT_VALUE[k.column]!(r)),
-    (r) => summaryView(r, ready === undefined || ready.has(r.id)),
+    summaryView,
   );
 }
 
@@ -668,6 +647,7 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
       cycle_id: refs.cycle_id ?? null,
       milestone_id: refs.milestone_id ?? null,
       completed_at: CLOSED_STATUSES.includes(status) ? at : null,
+      open_blockers: 0,
       version: 1,
       ...authoredBy(ctx, at),
     };
@@ -763,6 +743,19 @@ async function writeIssue(
         at,
       );
       await recordCycleStanding(trx, current, next, at);
+      if (CLOSED_STATUSES.includes(next.status) !== CLOSED_STATUSES.includes(current.status)) {
+        // what this issue blocks gains or loses an open blocker
+        const dependents = await trx
+          .selectFrom("dependencies")
+          .select("to_issue_id")
+          .where("from_issue_id", "=", current.id)
+          .where("kind", "=", "blocks")
+          .execute();
+        await recountOpenBlockers(
+          trx,
+          dependents.map((d) => d.to_issue_id),
+        );
+      }
       return { id: current.id, lost: false };
     });
     if (!result.lost) return getIssue(ctx, result.id);

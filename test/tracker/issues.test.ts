@@ -3,6 +3,27 @@ import { test } from "node:test";
 import { createSpace } from "../../src/auth/workspaces.ts";
 import { type Api, api, bearer, seed } from "../support.ts";
 
+/** Every issue's kept open-blocker count equals a count made afresh. */
+async function assertCountsAgree(a: Api) {
+  const rows = await a.env.core.db
+    .selectFrom("issues as i")
+    .select([
+      "i.identifier",
+      "i.open_blockers",
+      (eb) =>
+        eb
+          .selectFrom("dependencies as d")
+          .innerJoin("issues as b", "b.id", "d.from_issue_id")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("d.to_issue_id", "=", "i.id")
+          .where("d.kind", "=", "blocks")
+          .where("b.status", "not in", ["done", "canceled"])
+          .as("fresh"),
+    ])
+    .execute();
+  for (const r of rows) assert.equal(Number(r.open_blockers), Number(r.fresh), r.identifier);
+}
+
 async function issue(a: Api, body: Record<string, unknown>) {
   const res = await a.call("POST", "/v1/issues", body);
   assert.equal(res.status, 201, res.text);
@@ -278,6 +299,16 @@ test("ready work on a graph with chains and diamonds", async (t) => {
     (i: { number: number }) => i.number,
   );
   assert.deepEqual(notReady, [1, 2, 3, 4, 5, 6]);
+
+  // the kept count of open blockers agrees with a count made afresh, after edge changes too
+  const edge = (await a.call("GET", "/v1/issues/ENG-7")).body.blockedBy[0];
+  await a.call("PATCH", `/v1/dependencies/${edge.dependency_id}`, { type: "relatesTo" });
+  await a.call("PATCH", "/v1/issues/ENG-4", { status: "todo" });
+  const five = (await a.call("GET", "/v1/issues/ENG-5")).body.blockedBy[0];
+  await a.call("DELETE", `/v1/dependencies/${five.dependency_id}`);
+  await a.call("POST", "/v1/issues", { title: "late", blockedBy: ["ENG-3"], blocks: ["ENG-8"] });
+  await assertCountsAgree(a);
+  assert.deepEqual(await ready(), [4, 7], "8 now waits for the new ENG-9, which waits for 3");
 });
 
 test("dependencies: one call, all or nothing; repeats not duplicated; self, unknown and cycles refused", async (t) => {
