@@ -570,7 +570,9 @@ export async function seedWorkspace(
   // what the service keeps up to date on every write, counted once here
   await sql`update issues set open_blockers = (
       select count(*) from dependencies d join issues b on b.id = d.from_issue_id
-      where d.to_issue_id = issues.id and d.kind = 'blocks' and b.status not in ('done', 'canceled'))`.execute(core.db);
+      where d.to_issue_id = issues.id and d.kind = 'blocks' and b.status not in ('done', 'canceled'))`.execute(
+    core.db,
+  );
   await sql`analyze`.execute(core.db);
   if (core.store.kind === "sqlite") await sql`pragma wal_checkpoint(truncate)`.execute(core.db);
   log(`analyzed; seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`);
