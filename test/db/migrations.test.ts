@@ -109,6 +109,7 @@ const EXPECTED: Record<string, string[]> = {
     "labels",
     "milestone_id",
     "number",
+    "open_blockers",
     "parent_id",
     "priority",
     "space_id",
