@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../secrets.ts";
 import { type ActorView, actorView, type Ctx } from "./context.ts";
-import { decodeCursor, keyset, type Page, type PageInput, toPage } from "./pagination.ts";
+import { type Page, type PageInput, paginate } from "./pagination.ts";
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
@@ -62,28 +62,24 @@ export async function listActivity(
   subjectId: string,
   page: PageInput,
 ): Promise<Page<ActivityView>> {
-  const after = page.cursor ? decodeCursor(page.cursor, "activity", 1) : undefined;
-  const rows = await keyset(
+  const { data, next_cursor } = await paginate(
     ctx.core.db
       .selectFrom("activity as a")
       .selectAll()
       .where("a.workspace_id", "=", ctx.workspaceId)
       .where("a.subject_id", "=", subjectId),
-    [{ column: "a.id", direction: "asc" }],
-    after,
-    page.limit,
-  ).execute();
-  return toPage(
-    rows,
-    page.limit,
     "activity",
-    (r) => [r.id],
-    (r) => ({
+    [{ column: "a.id", direction: "asc" }],
+    page,
+  );
+  return {
+    data: data.map((r) => ({
       id: r.id,
       action: r.action,
       changes: JSON.parse(r.changes),
       actor: actorView(r.actor_id, r.actor_via),
       at: r.created_at,
-    }),
-  );
+    })),
+    next_cursor,
+  };
 }

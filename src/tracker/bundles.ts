@@ -9,7 +9,7 @@ import { linkedFiles, linkedFileView } from "./files.ts";
 import { getIssue, issueView } from "./issues.ts";
 import { getMilestone, type MilestoneView, milestoneView } from "./milestones.ts";
 import { linkedNotes, linkedNoteView } from "./notes.ts";
-import { decodeCursor, keyset, type Page, pageQuery, toPage } from "./pagination.ts";
+import { byCreation, type Page, pageQuery, paginate } from "./pagination.ts";
 
 /**
  * The execution bundle of an issue: everything an agent or a person needs to work on it, in one read —
@@ -138,32 +138,25 @@ export async function listBundles(
   query: z.output<typeof listBundlesQuery>,
 ): Promise<Page<z.output<typeof bundleSummary>>> {
   const issue = await getIssue(ctx, query.issue);
-  const after = query.cursor ? decodeCursor(query.cursor, "bundles", 2) : undefined;
-  const rows = await keyset(
+  const { data, next_cursor } = await paginate(
     ctx.core.db
       .selectFrom("bundles as b")
       .select(["b.id", "b.created_by", "b.created_via", "b.created_at"])
       .where("b.workspace_id", "=", ctx.workspaceId)
       .where("b.issue_id", "=", issue.id),
-    [
-      { column: "b.created_at", direction: "desc" },
-      { column: "b.id", direction: "desc" },
-    ],
-    after,
-    query.limit,
-  ).execute();
-  return toPage(
-    rows,
-    query.limit,
     "bundles",
-    (r) => [r.created_at, r.id],
-    (r) => ({
+    byCreation("b", "desc"),
+    query,
+  );
+  return {
+    data: data.map((r) => ({
       id: r.id,
       issue: issue.identifier,
       created_by: actorView(r.created_by, r.created_via),
       created_at: r.created_at,
-    }),
-  );
+    })),
+    next_cursor,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------

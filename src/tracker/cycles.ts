@@ -8,15 +8,7 @@ import { diff, recordActivity } from "./activity.ts";
 import { csv, date, name, objectId } from "./common.ts";
 import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { type IssueSummary, listIssues, listIssuesQuery, STATUSES } from "./issues.ts";
-import {
-  DEFAULT_LIMIT,
-  decodeCursor,
-  keyset,
-  type Page,
-  pageQuery,
-  type SortKey,
-  toPage,
-} from "./pagination.ts";
+import { DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -358,15 +350,8 @@ export async function listCycles(ctx: Ctx, input: Partial<ListCyclesQuery>): Pro
     );
   }
   const sortName = `cycles:${q.sort}`;
-  const after = q.cursor ? decodeCursor(q.cursor, sortName, 2) : undefined;
-  const rows = await keyset(query, SORTS[q.sort], after, q.limit).execute();
-  return toPage(
-    rows,
-    q.limit,
-    sortName,
-    (r) => [r.starts_on, r.id],
-    (r) => view(r, day),
-  );
+  const { data, next_cursor } = await paginate(query, sortName, SORTS[q.sort], q);
+  return { data: data.map((r) => view(r, day)), next_cursor };
 }
 
 /** The issues in a cycle, with the same filters and pagination as the issue list. */

@@ -14,7 +14,7 @@ import { containsText, issueRef, issueRefs, objectId, titleQuery } from "./commo
 import { actorView, type Ctx } from "./context.ts";
 import { fileStore, normalizeMediaType } from "./files/store.ts";
 import { filterIssueId, linkedIssueView, linksOf, replaceLinks, resolveLinks } from "./issue-links.ts";
-import { DEFAULT_LIMIT, decodeCursor, keyset, type Page, pageQuery, toPage } from "./pagination.ts";
+import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 
 /**
@@ -369,23 +369,7 @@ export async function listFiles(ctx: Ctx, input: ListFilesQuery): Promise<Page<F
   }
   if (q.content_type) query = query.where(mediaTypeMatches(q.content_type));
   if (q.q) query = query.where(containsText(ctx.core.store.kind, "f.name", q.q));
-  const after = q.cursor ? decodeCursor(q.cursor, "files", 2) : undefined;
-  const rows = await keyset(
-    query,
-    [
-      { column: "f.created_at", direction: "desc" },
-      { column: "f.id", direction: "desc" },
-    ],
-    after,
-    q.limit,
-  ).execute();
-  const page = toPage(
-    rows,
-    q.limit,
-    "files",
-    (r) => [r.created_at, r.id],
-    (r) => r,
-  );
+  const page = await paginate(query, "files", byCreation("f", "desc"), q);
   return { data: await views(db, ctx, page.data), next_cursor: page.next_cursor };
 }
 

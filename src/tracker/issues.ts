@@ -29,15 +29,7 @@ import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 export { CLOSED_STATUSES, PRIORITIES, type Priority, SETTABLE_STATUSES, STATUSES } from "./common.ts";
 
 import { addEdges, type EdgeRequest, lockGraph, neighbours, recountOpenBlockers } from "./dependencies.ts";
-import {
-  DEFAULT_LIMIT,
-  decodeCursor,
-  keyset,
-  type Page,
-  pageQuery,
-  type SortKey,
-  toPage,
-} from "./pagination.ts";
+import { DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 
 export const MAX_ESTIMATE = 1000;
@@ -349,13 +341,6 @@ const SORT_KEYS: Record<(typeof ISSUE_SORTS)[number], SortKey[]> = {
   ],
 };
 
-const SORT_VALUE: Record<string, (r: IssueRow) => string | number> = {
-  "i.created_at": (r) => r.created_at,
-  "i.updated_at": (r) => r.updated_at,
-  "i.priority": (r) => r.priority,
-  "i.id": (r) => r.id,
-};
-
 /** Issues of the workspace, filtered and sorted, a page at a time. */
 export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page<IssueSummary>> {
   const q = { ...input, limit: input.limit ?? DEFAULT_LIMIT, sort: input.sort ?? "-created" };
@@ -414,15 +399,8 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
   if (q.updated_since) query = query.where("i.updated_at", ">=", q.updated_since);
 
   const keys = SORT_KEYS[q.sort];
-  const after = q.cursor ? decodeCursor(q.cursor, `issues:${q.sort}`, keys.length) : undefined;
-  const rows = (await runNamed(db, keyset(query, keys, after, q.limit))) as SummaryRow[];
-  return toPage(
-    rows,
-    q.limit,
-    `issues:${q.sort}`,
-    (r) => keys.map((k) => SORT_VALUE[k.column]!(r)),
-    summaryView,
-  );
+  const { data, next_cursor } = await paginate(query, `issues:${q.sort}`, keys, q, (x) => runNamed(db, x));
+  return { data: (data as SummaryRow[]).map(summaryView), next_cursor };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./co
 import { percentOf } from "./cycles.ts";
 import { refuseCycle } from "./graph.ts";
 import { type IssueSummary, listIssues, listIssuesQuery } from "./issues.ts";
-import { DEFAULT_LIMIT, decodeCursor, keyset, type Page, pageQuery, toPage } from "./pagination.ts";
+import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate } from "./pagination.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -321,23 +321,7 @@ export async function listMilestones(
     .where("m.workspace_id", "=", ctx.workspaceId);
   if (q.target_from) query = query.where("m.target_date", ">=", q.target_from);
   if (q.target_to) query = query.where("m.target_date", "<=", q.target_to);
-  const after = q.cursor ? decodeCursor(q.cursor, "milestones", 2) : undefined;
-  const rows = await keyset(
-    query,
-    [
-      { column: "m.created_at", direction: "asc" },
-      { column: "m.id", direction: "asc" },
-    ],
-    after,
-    q.limit,
-  ).execute();
-  const page = toPage(
-    rows,
-    q.limit,
-    "milestones",
-    (r) => [r.created_at, r.id],
-    (r) => r,
-  );
+  const page = await paginate(query, "milestones", byCreation("m", "asc"), q);
   return { data: await views(ctx, page.data), next_cursor: page.next_cursor };
 }
 

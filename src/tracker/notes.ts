@@ -17,16 +17,7 @@ import {
   replaceLinks,
   resolveLinks,
 } from "./issue-links.ts";
-import {
-  DEFAULT_LIMIT,
-  decodeCursor,
-  keyset,
-  type Page,
-  type PageInput,
-  pageQuery,
-  type SortKey,
-  toPage,
-} from "./pagination.ts";
+import { DEFAULT_LIMIT, type Page, type PageInput, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 
 /**
@@ -254,15 +245,7 @@ export async function listNotes(ctx: Ctx, input: ListNotesQuery): Promise<Page<N
   }
   if (q.q) query = query.where(containsText(ctx.core.store.kind, "n.title", q.q));
   const sort = `notes:${q.sort}`;
-  const after = q.cursor ? decodeCursor(q.cursor, sort, 2) : undefined;
-  const rows = (await keyset(query, SORT_KEYS[q.sort], after, q.limit).execute()) as NoteWithFolder[];
-  const page = toPage(
-    rows,
-    q.limit,
-    sort,
-    (r) => [r.created_at, r.id],
-    (r) => r,
-  );
+  const page = await paginate(query, sort, SORT_KEYS[q.sort], q);
   return { data: await summaries(db, ctx, page.data), next_cursor: page.next_cursor };
 }
 

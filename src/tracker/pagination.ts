@@ -106,3 +106,39 @@ export function toPage<R, T>(
     next_cursor: more && last !== undefined ? encodeCursor(sort, keyOf(last)) : null,
   };
 }
+
+/** The value of a sort key's column in a row: `i.created_at` is the row's `created_at`. */
+function keyValue(row: unknown, column: string): string | number | null {
+  return (row as Record<string, string | number | null>)[column.slice(column.lastIndexOf(".") + 1)] ?? null;
+}
+
+/** Oldest first (`asc`) or newest first (`desc`) by creation time, the id breaking ties. */
+export const byCreation = (alias: string, direction: "asc" | "desc"): SortKey[] => [
+  { column: `${alias}.created_at`, direction },
+  { column: `${alias}.id`, direction },
+];
+
+/**
+ * One page of `query` in the order of `keys` (the last unique): reads the cursor, fetches the rows
+ * after it, and makes the next cursor from the last row kept. `run` executes the query (plainly unless
+ * told otherwise).
+ */
+export async function paginate<R>(
+  // biome-ignore lint/suspicious/noExplicitAny: works over any query
+  query: SelectQueryBuilder<any, any, R>,
+  sort: string,
+  keys: readonly SortKey[],
+  page: PageInput,
+  // biome-ignore lint/suspicious/noExplicitAny: works over any query
+  run: (q: SelectQueryBuilder<any, any, R>) => Promise<R[]> = (q) => q.execute(),
+): Promise<Page<R>> {
+  const after = page.cursor ? decodeCursor(page.cursor, sort, keys.length) : undefined;
+  const rows = await run(keyset(query, keys, after, page.limit));
+  return toPage(
+    rows,
+    page.limit,
+    sort,
+    (r) => keys.map((k) => keyValue(r, k.column)),
+    (r) => r,
+  );
+}
