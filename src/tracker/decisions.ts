@@ -13,11 +13,20 @@ import {
   identifiersOf,
   type LinkedIssueView,
   linkedIssueView,
+  linkedToIssue,
   linksOf,
   replaceLinks,
   resolveLinks,
 } from "./issue-links.ts";
-import { DEFAULT_LIMIT, type Page, type PageInput, pageQuery, paginate, type SortKey } from "./pagination.ts";
+import {
+  byCreation,
+  DEFAULT_LIMIT,
+  type Page,
+  type PageInput,
+  pageQuery,
+  paginate,
+  type SortKey,
+} from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 
 /**
@@ -169,14 +178,8 @@ export async function getDecision(ctx: Ctx, id: string, db: Db = ctx.core.db): P
 }
 
 const SORT_KEYS: Record<(typeof DECISION_SORTS)[number], SortKey[]> = {
-  created: [
-    { column: "d.created_at", direction: "asc" },
-    { column: "d.id", direction: "asc" },
-  ],
-  "-created": [
-    { column: "d.created_at", direction: "desc" },
-    { column: "d.id", direction: "desc" },
-  ],
+  created: byCreation("d", "asc"),
+  "-created": byCreation("d", "desc"),
 };
 
 /** Decisions of the workspace, filtered by status, linked issue and title, a page at a time. */
@@ -187,15 +190,7 @@ export async function listDecisions(ctx: Ctx, input: ListDecisionsQuery): Promis
   if (q.status?.length) query = query.where("d.status", "in", q.status);
   if (q.issue) {
     const issueId = await filterIssueId(ctx, q.issue);
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("issue_links as l")
-          .select("l.object_id")
-          .whereRef("l.object_id", "=", "d.id")
-          .where("l.issue_id", "=", issueId),
-      ),
-    );
+    query = query.where(linkedToIssue("d.id", issueId));
   }
   if (q.q) query = query.where(containsText(ctx.core.store.kind, "d.title", q.q));
   const sort = `decisions:${q.sort}`;

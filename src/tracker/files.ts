@@ -13,7 +13,14 @@ import { recordActivity } from "./activity.ts";
 import { containsText, issueRef, issueRefs, objectId, titleQuery } from "./common.ts";
 import { actorView, type Ctx } from "./context.ts";
 import { fileStore, normalizeMediaType } from "./files/store.ts";
-import { filterIssueId, linkedIssueView, linksOf, replaceLinks, resolveLinks } from "./issue-links.ts";
+import {
+  filterIssueId,
+  linkedIssueView,
+  linkedToIssue,
+  linksOf,
+  replaceLinks,
+  resolveLinks,
+} from "./issue-links.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 
@@ -357,15 +364,7 @@ export async function listFiles(ctx: Ctx, input: ListFilesQuery): Promise<Page<F
   let query = db.selectFrom("files as f").selectAll("f").where("f.workspace_id", "=", ctx.workspaceId);
   if (q.issue) {
     const issueId = await filterIssueId(ctx, q.issue);
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("issue_links as l")
-          .select("l.object_id")
-          .whereRef("l.object_id", "=", "f.id")
-          .where("l.issue_id", "=", issueId),
-      ),
-    );
+    query = query.where(linkedToIssue("f.id", issueId));
   }
   if (q.content_type) query = query.where(mediaTypeMatches(q.content_type));
   if (q.q) query = query.where(containsText(ctx.core.store.kind, "f.name", q.q));

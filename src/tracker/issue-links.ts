@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, LinkedObjectType } from "../db/schema.ts";
 import { DocketError, invalid } from "../errors.ts";
@@ -123,4 +123,9 @@ export async function filterIssueId(ctx: Ctx, ref: string): Promise<string> {
     if (!(e instanceof DocketError)) throw e;
     throw invalid(`issue: no issue ${ref} in this workspace`, { issue: `no issue ${ref} in this workspace` });
   }
+}
+
+/** A filter: the object in `column` (e.g. `d.id`) is linked to the issue `issueId`. */
+export function linkedToIssue(column: string, issueId: string) {
+  return sql<SqlBool>`exists (select 1 from issue_links l where l.object_id = ${sql.ref(column)} and l.issue_id = ${issueId})`;
 }

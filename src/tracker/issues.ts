@@ -29,7 +29,7 @@ import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 export { CLOSED_STATUSES, PRIORITIES, type Priority, SETTABLE_STATUSES, STATUSES } from "./common.ts";
 
 import { addEdges, type EdgeRequest, lockGraph, neighbours, recountOpenBlockers } from "./dependencies.ts";
-import { DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
+import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 
 export const MAX_ESTIMATE = 1000;
@@ -313,14 +313,8 @@ export async function getIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Pro
 }
 
 const SORT_KEYS: Record<(typeof ISSUE_SORTS)[number], SortKey[]> = {
-  created: [
-    { column: "i.created_at", direction: "asc" },
-    { column: "i.id", direction: "asc" },
-  ],
-  "-created": [
-    { column: "i.created_at", direction: "desc" },
-    { column: "i.id", direction: "desc" },
-  ],
+  created: byCreation("i", "asc"),
+  "-created": byCreation("i", "desc"),
   updated: [
     { column: "i.updated_at", direction: "asc" },
     { column: "i.id", direction: "asc" },

@@ -13,11 +13,20 @@ import {
   identifiersOf,
   type LinkedIssueView,
   linkedIssueView,
+  linkedToIssue,
   linksOf,
   replaceLinks,
   resolveLinks,
 } from "./issue-links.ts";
-import { DEFAULT_LIMIT, type Page, type PageInput, pageQuery, paginate, type SortKey } from "./pagination.ts";
+import {
+  byCreation,
+  DEFAULT_LIMIT,
+  type Page,
+  type PageInput,
+  pageQuery,
+  paginate,
+  type SortKey,
+} from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 
 /**
@@ -211,14 +220,8 @@ export async function getNote(ctx: Ctx, id: string, db: Db = ctx.core.db): Promi
 }
 
 const SORT_KEYS: Record<(typeof NOTE_SORTS)[number], SortKey[]> = {
-  created: [
-    { column: "n.created_at", direction: "asc" },
-    { column: "n.id", direction: "asc" },
-  ],
-  "-created": [
-    { column: "n.created_at", direction: "desc" },
-    { column: "n.id", direction: "desc" },
-  ],
+  created: byCreation("n", "asc"),
+  "-created": byCreation("n", "desc"),
 };
 
 /** Notes of the workspace, filtered by folder, linked issue and title, a page at a time. */
@@ -233,15 +236,7 @@ export async function listNotes(ctx: Ctx, input: ListNotesQuery): Promise<Page<N
   }
   if (q.issue) {
     const issueId = await filterIssueId(ctx, q.issue);
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("issue_links as l")
-          .select("l.object_id")
-          .whereRef("l.object_id", "=", "n.id")
-          .where("l.issue_id", "=", issueId),
-      ),
-    );
+    query = query.where(linkedToIssue("n.id", issueId));
   }
   if (q.q) query = query.where(containsText(ctx.core.store.kind, "n.title", q.q));
   const sort = `notes:${q.sort}`;
