@@ -5,10 +5,10 @@ import type { Database, DependenciesTable, IssueStatus, IssuesTable } from "../d
 import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { recordActivity } from "./activity.ts";
-import { issueRefs, objectId } from "./common.ts";
+import { CLOSED_STATUSES, issueRefs, objectId, STATUSES } from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { refuseCycle } from "./graph.ts";
-import { resolveIssue, resolveIssueIds, STATUSES } from "./issues.ts";
+import { resolveIssue, resolveIssueIds } from "./issues.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Kind = DependenciesTable["kind"];
@@ -160,18 +160,23 @@ async function refuseIssueCycle(
 }
 
 /**
- * Holds the blocking issues of edges being written, so that a status change of one of them (which
- * recounts what it blocks) cannot interleave with the write (PostgreSQL; SQLite writes are serial).
+ * Holds the blocking issues of edges being written and reads their status, so that a status change of
+ * one of them (which recounts what it blocks) cannot interleave with the write (PostgreSQL row locks;
+ * SQLite writes are serial anyway).
  */
-async function holdBlockers(ctx: Ctx, trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
-  if (ctx.core.store.kind !== "postgres" || ids.length === 0) return;
-  await trx
+async function holdBlockers(
+  ctx: Ctx,
+  trx: Transaction<Database>,
+  ids: readonly string[],
+): Promise<Map<string, IssueStatus>> {
+  if (ids.length === 0) return new Map();
+  const query = trx
     .selectFrom("issues")
-    .select("id")
-    .where("id", "in", [...ids])
-    .orderBy("id")
-    .forUpdate()
-    .execute();
+    .select(["id", "status"])
+    .where("id", "in", [...new Set(ids)])
+    .orderBy("id");
+  const rows = await (ctx.core.store.kind === "postgres" ? query.forUpdate() : query).execute();
+  return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 /**
@@ -242,12 +247,12 @@ export async function addEdges(
   }
   const out: { id: string; created: boolean }[] = [];
   const seen = new Set<string>();
-  const blocked: string[] = [];
-  await holdBlockers(
-    ctx,
-    trx,
-    lists.filter(([key]) => key === "blockedBy").flatMap(([, found]) => found.map((f) => f.id)),
-  );
+  // each new edge from an open blocker adds one to what it blocks
+  const added = new Map<string, number>();
+  const statusOf = await holdBlockers(ctx, trx, [
+    ...(lists.find(([key]) => key === "blockedBy")?.[1].map((f) => f.id) ?? []),
+    ...(request.blocks.length > 0 ? [issue.id] : []),
+  ]);
   for (const [key, found] of lists) {
     for (const other of found) {
       const kind: Kind = key === "relatesTo" ? "relates_to" : "blocks";
@@ -292,11 +297,19 @@ export async function addEdges(
       const change = { dependency: { from: null, to: describe(kind, from.identifier, to.identifier) } };
       const ends = [from.id, to.id].map((id) => ({ type: "issue", id }));
       await recordActivity(trx, ctx, ends, "dependency_added", change, at);
-      if (kind === "blocks") blocked.push(to.id);
+      if (kind === "blocks" && !CLOSED_STATUSES.includes(statusOf.get(from.id) ?? "done")) {
+        added.set(to.id, (added.get(to.id) ?? 0) + 1);
+      }
       out.push({ id, created: true });
     }
   }
-  await recountOpenBlockers(trx, blocked);
+  for (const [id, n] of added) {
+    await trx
+      .updateTable("issues")
+      .set((eb) => ({ open_blockers: eb("open_blockers", "+", n) }))
+      .where("id", "=", id)
+      .execute();
+  }
   return out;
 }
 
@@ -359,7 +372,6 @@ export async function addDependencies(
   const edges = await ctx.core.db.transaction().execute(async (trx) => {
     await lockGraph(ctx, trx);
     const issue = await resolveIssue(ctx, ref, trx);
-    if ((data.blocks?.length ?? 0) > 0) await holdBlockers(ctx, trx, [issue.id]);
     return addEdges(
       ctx,
       trx,
