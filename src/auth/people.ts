@@ -46,6 +46,8 @@ export async function createPerson(
     name: name ?? email.split("@")[0]!,
     email_verified_at: email_verified ? now : null,
     suspended_at: null,
+    terms_version: null,
+    terms_accepted_at: null,
     created_at: now,
     updated_at: now,
   };

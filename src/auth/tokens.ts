@@ -188,7 +188,9 @@ export async function revokePat(core: Core, id: string): Promise<TokenView> {
 
 /** Who is behind an authenticated request, on any surface. */
 export interface Principal {
-  kind: "pat";
+  /** a personal access token, or a connection's access token (agent registration or browser OAuth) */
+  kind: "pat" | "connection";
+  /** the credential writes record as acted through: `pat_…` or the connection's `con_…` */
   tokenId: string;
   personId: string;
   workspaceId: string;
