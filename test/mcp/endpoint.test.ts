@@ -49,7 +49,7 @@ describe("the MCP endpoint's door", () => {
     const res = await post(m, {});
     assert.equal(res.status, 401);
     assert.equal(res.headers.get("www-authenticate"), `Bearer resource_metadata="${metadataUrl(m)}"`);
-    const body = await res.json();
+    const body = (await res.json()) as { error: string };
     assert.equal(body.error, "invalid_token");
   });
 
@@ -58,7 +58,10 @@ describe("the MCP endpoint's door", () => {
     const challenge = (res: Response) => {
       assert.equal(res.status, 401);
       const header = res.headers.get("www-authenticate") ?? "";
-      assert.ok(header.startsWith(`Bearer resource_metadata="${metadataUrl(m)}", error="invalid_token"`), header);
+      assert.ok(
+        header.startsWith(`Bearer resource_metadata="${metadataUrl(m)}", error="invalid_token"`),
+        header,
+      );
       return header;
     };
 
@@ -100,10 +103,15 @@ describe("the MCP endpoint's door", () => {
       name: "Elsewhere",
       scopes: ["workspace.read"],
     });
-    const issued = await issueAccessToken(m.env.core, connection, { resource: "https://other.example/api/mcp" });
+    const issued = await issueAccessToken(m.env.core, connection, {
+      resource: "https://other.example/api/mcp",
+    });
     const res = await post(m, bearerOf(issued.access_token));
     assert.equal(res.status, 401);
-    assert.match((await res.json()).error_description, /not issued for this resource/);
+    assert.match(
+      ((await res.json()) as { error_description: string }).error_description,
+      /not issued for this resource/,
+    );
   });
 
   test("the real client gets the challenge as an authentication failure", async (t) => {
@@ -128,7 +136,7 @@ describe("the MCP endpoint's door", () => {
     assert.equal(over.status, 429);
     const retryAfter = Number(over.headers.get("retry-after"));
     assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
-    const body = await over.json();
+    const body = (await over.json()) as { error: string };
     assert.equal(body.error, "rate_limited");
 
     // another connection has its own allowance
@@ -144,7 +152,7 @@ describe("the MCP endpoint's door", () => {
     const { token } = await m.mint();
     const refused = await post(m, { ...bearerOf(token), origin: "https://evil.example" });
     assert.equal(refused.status, 403);
-    assert.equal((await refused.json()).error, "forbidden");
+    assert.equal(((await refused.json()) as { error: string }).error, "forbidden");
     assert.equal((await post(m, { ...bearerOf(token), origin: "null" })).status, 403);
 
     const port = m.url.port;
