@@ -88,6 +88,9 @@ function serverFor({ authInfo }: McpRequestContext): Server {
   return server;
 }
 
+/** Request headers the SDK's handler reads besides the `mcp-*` ones. */
+const FORWARDED_HEADERS = new Set(["content-type", "accept", "last-event-id"]);
+
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 /** RFC 6750 §3: quoted values are printable ASCII without `"` or `\`. */
@@ -190,20 +193,16 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
         const { principal, token } = await authenticate(request);
         await limit(principal, reply);
 
+        // The SDK reads the content negotiation and the MCP headers; the rest stays with Fastify.
         const headers = new Headers();
         for (const [name, value] of Object.entries(request.headers)) {
-          if (value === undefined || name === "content-length") continue;
+          if (value === undefined || !(name.startsWith("mcp-") || FORWARDED_HEADERS.has(name))) continue;
           if (Array.isArray(value)) for (const v of value) headers.append(name, v);
           else headers.set(name, String(value));
         }
-        const abort = new AbortController();
-        reply.raw.on("close", () => {
-          if (!reply.raw.writableFinished) abort.abort();
-        });
         const webRequest = new Request(`${core.config.baseUrl}${request.url}`, {
           method: request.method,
           headers,
-          signal: abort.signal,
         });
         const caller: CallerInfo = { principal, core, log: request.log };
         const authInfo: AuthInfo = {
@@ -227,7 +226,8 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
         if (type.startsWith("text/event-stream")) {
           return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
         }
-        return reply.send(Buffer.from(await response.arrayBuffer()));
+        // JSON-RPC answers are text: sent as a string, they go out in one write with the headers.
+        return reply.send(await response.text());
       },
     });
   };
