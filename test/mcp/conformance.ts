@@ -4,6 +4,7 @@
  *   node test/mcp/conformance.ts                     # the scenarios that apply to Docket (see SCENARIOS)
  *   node test/mcp/conformance.ts --scenario ping     # any arguments are passed on to `conformance server`
  *   node test/mcp/conformance.ts --suite all -o out  # every scenario, results saved under out/
+ *   node test/mcp/conformance.ts --serve             # just serve: prints the endpoint and a token, for the Inspector
  *
  * The suite has no way to send a bearer token, so the endpoint is reached through a small forwarding
  * proxy that adds `Authorization: Bearer <a connection's access token>` and passes everything else (Host
@@ -42,6 +43,10 @@ export const SCENARIOS = [
 export interface Target {
   /** the proxy's URL of the endpoint, to give the suite */
   url: string;
+  /** the endpoint itself, without the proxy */
+  directUrl: string;
+  /** the access token the proxy adds now */
+  token(): string;
   /** switches the proxy to a new connection's token */
   fresh(): Promise<void>;
   close(): Promise<void>;
@@ -111,6 +116,8 @@ export async function startTarget(): Promise<Target> {
 
   return {
     url: `http://localhost:${port}/api/mcp`,
+    directUrl: `http://127.0.0.1:${upstream}/api/mcp`,
+    token: () => token,
     fresh,
     async close() {
       proxy.closeAllConnections();
@@ -142,7 +149,11 @@ export function runSuite(url: string, args: string[]): Promise<{ code: number; o
   });
 }
 
-if (import.meta.main) {
+if (import.meta.main && process.argv[2] === "--serve") {
+  const target = await startTarget();
+  console.log(`endpoint: ${target.directUrl}\naccess token: ${target.token()}\n(Ctrl-C stops it)`);
+  process.once("SIGINT", () => void target.close().then(() => process.exit(0)));
+} else if (import.meta.main) {
   const target = await startTarget();
   const passed = process.argv.slice(2);
   const runs = passed.length ? [passed] : SCENARIOS.map((s) => ["--scenario", s]);
