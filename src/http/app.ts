@@ -103,6 +103,7 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
 <p>The service is running.</p>
 <ul>
 <li>REST API: <code>${escapeHtml(core.config.baseUrl)}/v1</code>, with a personal access token (<code>Authorization: Bearer docket_pat_…</code>)</li>
+<li>MCP (Streamable HTTP): <code>${escapeHtml(core.config.baseUrl)}/api/mcp</code>, with a connection's access token (<code>Authorization: Bearer docket_at_…</code>)</li>
 <li>API reference: <a href="/docs">/docs</a>, OpenAPI 3.1 document: <a href="/v1/openapi.json">/v1/openapi.json</a></li>
 <li>Health: <a href="/healthz">/healthz</a>, readiness: <a href="/readyz">/readyz</a></li>
 </ul></main></body></html>
