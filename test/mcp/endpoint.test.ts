@@ -76,9 +76,11 @@ describe("the MCP endpoint's door", () => {
     // a personal access token is refused here, though /v1 takes it
     assert.match(challenge(await post(m, bearerOf(m.token))), /Personal access tokens/);
 
-    // the token works until it expires (60 minutes)
+    // the token works until it expires (60 minutes): a second before, and not at 60 minutes
     assert.equal((await post(m, bearerOf(token))).status, 200);
-    m.env.clock.advance(60 * MINUTE);
+    m.env.clock.advance(60 * MINUTE - SECOND);
+    assert.equal((await post(m, bearerOf(token))).status, 200);
+    m.env.clock.advance(SECOND);
     assert.match(challenge(await post(m, bearerOf(token))), /expired/);
 
     // revoked: one token by itself, then a whole connection
@@ -227,6 +229,37 @@ describe("the MCP endpoint's door", () => {
       const r = await fetch(m.url, { method, headers: { ...bearerOf(token), accept: "text/event-stream" } });
       assert.equal(r.status, 405, method);
       await r.arrayBuffer();
+    }
+  });
+
+  test("clients of every revision served connect and call get_workspace_identity", async (t) => {
+    const m = await mcpEnv(t);
+    const { token } = await m.mint(["workspace.read"]);
+    const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    for (const revision of ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]) {
+      const modern = revision >= "2026";
+      const client = new Client(
+        { name: "docket-tests", version: "1.0.0" },
+        modern
+          ? { versionNegotiation: { mode: { pin: revision } } }
+          : { supportedProtocolVersions: [revision] },
+      );
+      await client.connect(
+        new StreamableHTTPClientTransport(m.url, {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
+      try {
+        assert.equal(client.getProtocolEra(), modern ? "modern" : "legacy", revision);
+        assert.equal(client.getNegotiatedProtocolVersion(), revision);
+        const r = (await client.callTool({ name: "get_workspace_identity", arguments: {} })) as {
+          structuredContent: { name: string; read_only: boolean };
+        };
+        assert.equal(r.structuredContent.name, "acme", revision);
+        assert.equal(r.structuredContent.read_only, true, revision);
+      } finally {
+        await client.close();
+      }
     }
   });
 
