@@ -181,6 +181,12 @@ for (const era of Object.keys(ERAS) as Era[]) {
         filtered.data.map((i: Any) => i.identifier),
         ["ENG-1"],
       );
+      // the REST query forms work too
+      const asText = await run("list_issues", { status: "backlog", priority: "high,urgent", ready: "false" });
+      assert.deepEqual(
+        asText.data.map((i: Any) => i.identifier),
+        ["ENG-1"],
+      );
       const first = await run("list_issues", { limit: 1 });
       assert.equal(first.data.length, 1);
       assert.ok(first.next_cursor);
