@@ -46,6 +46,8 @@ if (!Number.isInteger(issueCount) || issueCount < 100)
 
 interface Fixture extends SeededWorkspace {
   seeded: boolean;
+  /** access tokens of as many connections, for /api/mcp (120 requests a minute each) */
+  accessTokens: string[];
 }
 
 interface RequestSpec {
@@ -85,6 +87,37 @@ function randomIssue(f: Fixture, prefix?: string): string {
 }
 
 const FLOOR = "GET /v1/workspace (PAT)";
+const ISSUE_READ = "GET /v1/issues/{id}";
+
+/** A 2026-07-28 `tools/call` as a client sends it: the envelope in `_meta`, the method and name in headers. */
+function mcpCall(f: Fixture, name: string, args: Record<string, unknown>): RequestSpec {
+  return {
+    path: "/api/mcp",
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${pick(f.accessTokens)}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": name,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name,
+        arguments: args,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    }),
+  };
+}
 
 /** In order; creation comes last because it adds issues the reads would then see. */
 const SCENARIOS: Scenario[] = [
@@ -95,12 +128,20 @@ const SCENARIOS: Scenario[] = [
     compareWith: "GET /healthz (bare)",
   },
   {
-    name: "GET /v1/issues/{id}",
+    name: ISSUE_READ,
     seeded: true,
     varies: true,
     request: (f) => ({ path: `/v1/issues/${randomIssue(f)}`, headers: auth(f) }),
     compareWith: FLOOR,
     aim: { ratio: 0.4 },
+  },
+  {
+    name: "MCP tools/call get_issue",
+    seeded: true,
+    varies: true,
+    request: (f) => mcpCall(f, "get_issue", { id: randomIssue(f) }),
+    compareWith: ISSUE_READ,
+    aim: { ratio: 0.5 },
   },
   {
     name: "GET /v1/issues filtered",
@@ -189,9 +230,13 @@ async function benchDatabase(): Promise<{ url: string; label: string; done: () =
 }
 
 /** Migrates and seeds the database in a process of its own (bench/prepare.ts) and reads the fixture. */
-async function prepare(databaseUrl: string): Promise<Fixture> {
+async function prepare(databaseUrl: string, baseUrl: string): Promise<Fixture> {
   const args = ["bench/prepare.ts", databaseUrl, ...(values.seed ? [String(issueCount)] : [])];
-  const child = spawn(process.execPath, args, { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, BASE_URL: baseUrl },
+  });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => {
     out += chunk.toString();
@@ -326,20 +371,21 @@ function aimVerdict(s: Scenario, row: Row | undefined, rows: Row[], skipped: str
 
 async function main(): Promise<void> {
   const database = await benchDatabase();
+  const port = await freePort();
+  const address = `http://127.0.0.1:${port}`;
   let fixture: Fixture;
   try {
-    fixture = await prepare(database.url);
+    fixture = await prepare(database.url, address);
   } catch (error) {
     database.done();
     throw error;
   }
-  const port = await freePort();
-  const address = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
     cwd: REPO,
     env: {
       ...process.env,
       DATABASE_URL: database.url,
+      BASE_URL: address,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
+import { mcpRoutes } from "../mcp/endpoint.ts";
 import { docsRoutes } from "./docs.ts";
 import { installErrorHandling } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
@@ -102,6 +103,7 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
 <p>The service is running.</p>
 <ul>
 <li>REST API: <code>${escapeHtml(core.config.baseUrl)}/v1</code>, with a personal access token (<code>Authorization: Bearer docket_pat_…</code>)</li>
+<li>MCP (Streamable HTTP): <code>${escapeHtml(core.config.baseUrl)}/api/mcp</code>, with a connection's access token (<code>Authorization: Bearer docket_at_…</code>)</li>
 <li>API reference: <a href="/docs">/docs</a>, OpenAPI 3.1 document: <a href="/v1/openapi.json">/v1/openapi.json</a></li>
 <li>Health: <a href="/healthz">/healthz</a>, readiness: <a href="/readyz">/readyz</a></li>
 </ul></main></body></html>
@@ -126,5 +128,7 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(docsRoutes(core));
   // The local file store's signed upload and download URLs: the signature is the authority.
   app.register(fileRoutes(core));
+  // MCP over Streamable HTTP; takes connections' access tokens only (see src/mcp/endpoint.ts).
+  app.register(mcpRoutes(core));
   return app;
 }
