@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
+import { LimiterUnavailable } from "../../auth/limits.ts";
 import { createCodeDelivery } from "../../auth/web/mail.ts";
 import { sweepSessions } from "../../auth/web/sessions.ts";
 import type { Core } from "../../core.ts";
+import { isUnavailable } from "../../db/store.ts";
 import { claimRoutes } from "./claim.ts";
 import { PRIVACY_HTML, TERMS_HTML } from "./legal.ts";
 import { currentSession, page, STYLESHEET_PATH, sendPage, signedInPerson } from "./session.ts";
@@ -43,7 +45,13 @@ export function pageRoutes(core: Core): FastifyPluginAsync {
         ({ status, message } = describe(error));
       } catch {
         const fe = error as { statusCode?: number };
-        if (typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500) {
+        if (error instanceof LimiterUnavailable || isUnavailable(error)) {
+          // As on the API: when limits or the store cannot be checked, refuse rather than allow.
+          request.log.error({ err: error }, "a page could not be served: limits or database unavailable");
+          status = 503;
+          message = "Docket cannot check this right now; try again in a few seconds.";
+          reply.header("retry-after", "5");
+        } else if (typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500) {
           status = fe.statusCode;
           message = "The request could not be handled; go back and try again.";
         } else {
