@@ -6,13 +6,11 @@ import type { Core } from "../../core.ts";
 import { isUnavailable } from "../../db/store.ts";
 import { claimRoutes } from "./claim.ts";
 import { PRIVACY_HTML, TERMS_HTML } from "./legal.ts";
-import { currentSession, page, STYLESHEET_PATH, sendPage, signedInPerson } from "./session.ts";
+import { acceptForms, currentSession, page, STYLESHEET_PATH, sendPage, signedInPerson } from "./session.ts";
 import { settingsRoutes } from "./settings.ts";
 import { describe, notice, signInRoutes } from "./signin.ts";
 import { STYLESHEET } from "./style.ts";
 
-/** Forms are small: a code, a name, a few choices. */
-const FORM_BODY_LIMIT = 16 * 1024;
 /** Expired sessions are swept about once per this many new sign-in page views. */
 const SWEEP_EVERY = 200;
 
@@ -22,21 +20,7 @@ const SWEEP_EVERY = 200;
  */
 export function pageRoutes(core: Core): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => {
-        const form: Record<string, string> = {};
-        for (const [k, v] of new URLSearchParams(body as string)) if (!(k in form)) form[k] = v;
-        done(null, form);
-      },
-    );
-    // POSTs of these pages are forms; anything else is refused before a handler sees it.
-    app.addHook("preValidation", async (request) => {
-      if (request.method === "POST" && (typeof request.body !== "object" || request.body === null)) {
-        request.body = {};
-      }
-    });
+    acceptForms(app);
     // Errors on pages are pages: the message, and where to go from here.
     app.setErrorHandler(async (error, request, reply) => {
       let status: number;

@@ -373,3 +373,25 @@ describe("failures", () => {
     assert.match(res.location!, /^\/sign-in/);
   });
 });
+
+describe("forms", () => {
+  test("a form over 16 KiB is refused with a page, and nothing is sent", async (t) => {
+    const w = await web(t);
+    const client = w.client();
+    const csrf = csrfOf((await client.get("/sign-in")).body);
+    const res = await client.post("/sign-in", {
+      csrf,
+      email: "ada@example.com",
+      padding: "x".repeat(16 * 1024),
+    });
+    assert.equal(res.status, 413);
+    assert.match(String(res.headers["content-type"]), /^text\/html/);
+    assert.equal((await w.core.db.selectFrom("sign_in_codes").selectAll().execute()).length, 0);
+    const fits = await client.post("/sign-in", {
+      csrf,
+      email: "ada@example.com",
+      padding: "x".repeat(15 * 1024),
+    });
+    assert.equal(fits.status, 303);
+  });
+});
