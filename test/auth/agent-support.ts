@@ -1,11 +1,11 @@
 import type { TestContext } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { DatabaseRateLimiter, type RateLimiter } from "../../src/auth/limits.ts";
 import { createConnection } from "../../src/auth/connections.ts";
+import { DatabaseRateLimiter, type RateLimiter } from "../../src/auth/limits.ts";
 import { createPerson, findPersonByEmail } from "../../src/auth/people.ts";
 import type { Scope } from "../../src/auth/tokens.ts";
 import { ManualClock } from "../../src/clock.ts";
-import { type Config } from "../../src/config.ts";
+import type { Config } from "../../src/config.ts";
 import { type Core, closeCore, createCore } from "../../src/core.ts";
 import type { AgentRegistration } from "../../src/db/schema.ts";
 import { openStore, type Store } from "../../src/db/store.ts";
@@ -124,8 +124,11 @@ export async function registerAgent(
 export const poll = (instance: FastifyInstance, claimToken: string) =>
   postForm(instance, "/api/auth/oauth2/token", { grant_type: CLAIM, claim_token: claimToken });
 
-export const renew = (instance: FastifyInstance, assertion: string, extra: Record<string, string | string[]> = {}) =>
-  postForm(instance, "/api/auth/oauth2/token", { grant_type: JWT_BEARER, assertion, ...extra });
+export const renew = (
+  instance: FastifyInstance,
+  assertion: string,
+  extra: Record<string, string | string[]> = {},
+) => postForm(instance, "/api/auth/oauth2/token", { grant_type: JWT_BEARER, assertion, ...extra });
 
 /**
  * What the `web` branch's claim page does on approval, row for row as the contract between branches
@@ -210,5 +213,10 @@ export async function connectedAgent(
   });
   const redeemed = await poll(env.app, reg.body.claim_token);
   if (redeemed.status !== 200) throw new Error(`redemption failed: ${redeemed.text}`);
-  return { registrationId: reg.body.registration_id, claimToken: reg.body.claim_token, connectionId, redeemed };
+  return {
+    registrationId: reg.body.registration_id,
+    claimToken: reg.body.claim_token,
+    connectionId,
+    redeemed,
+  };
 }
