@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
+import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
+import { authServerRoutes, wellKnownRoutes } from "./auth/oauth2.ts";
 import { docsRoutes } from "./docs.ts";
 import { installErrorHandling } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
@@ -128,6 +130,10 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(docsRoutes(core));
   // The local file store's signed upload and download URLs: the signature is the authority.
   app.register(fileRoutes(core));
+  // Agent registration, the authorization server and its discovery documents.
+  app.register(agentAuthRoutes(core), { prefix: AGENT_AUTH_PREFIX });
+  app.register(authServerRoutes(core), { prefix: "/api/auth" });
+  app.register(wellKnownRoutes(core));
   // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
   app.register(pageRoutes(core));
   return app;
