@@ -10,6 +10,7 @@ import { createConnection, issueAccessToken } from "../src/auth/connections.ts";
 import { loadConfig } from "../src/config.ts";
 import { closeCore, createCore } from "../src/core.ts";
 import { openStore } from "../src/db/store.ts";
+import { seedAgents } from "./agents.ts";
 import { type SeededWorkspace, seedFloor, seedSize, seedWorkspace } from "./seed.ts";
 
 /**
@@ -63,7 +64,8 @@ try {
     const seeded = await seedWorkspace(core, seedSize(Number(issues)), (line) => console.error(`  ${line}`));
     fixture = { ...seeded, seeded: true };
   }
-  process.stdout.write(`${JSON.stringify({ ...fixture, accessTokens: await accessTokens() })}\n`);
+  const agents = await seedAgents(core);
+  process.stdout.write(`${JSON.stringify({ ...fixture, ...agents, accessTokens: await accessTokens() })}\n`);
 } finally {
   await closeCore(core);
   await store.close();
