@@ -210,6 +210,8 @@ describe("POST /api/agent-auth/identity", () => {
   test("unknown paths are 404 invalid_request, wrong methods 405 invalid_request", async (t) => {
     const env = await agentSetup(t);
     refused(await get(env.app, "/api/agent-auth/nothing"), 404, "invalid_request");
+    refused(await get(env.app, "/api/agent-auth/"), 404, "invalid_request");
+    refused(await postJson(env.app, "/api/agent-auth/identity/", {}), 404, "invalid_request");
     refused(await postJson(env.app, "/api/agent-auth/identity/other", {}), 404, "invalid_request");
     const wrong = await get(env.app, IDENTITY);
     refused(wrong, 405, "invalid_request");
