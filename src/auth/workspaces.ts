@@ -90,39 +90,50 @@ export async function createWorkspace(
 ): Promise<WorkspaceView> {
   const data = parse(createWorkspaceInput, input);
   const owner = await requirePersonByEmail(core, data.owner_email);
+  const workspace = await core.db
+    .transaction()
+    .execute((tx) => createWorkspaceWithin(tx, core, owner.id, { ...data, owner_email: owner.email }));
+  return getWorkspaceView(core, workspace.slug);
+}
+
+/**
+ * The body of createWorkspace, inside the caller's transaction (the claim page makes a person's first
+ * workspace and approves an agent for it in one). `input` is parsed here; its owner_email is not read.
+ */
+export async function createWorkspaceWithin(
+  tx: Tx,
+  core: Core,
+  ownerId: string,
+  input: z.input<typeof createWorkspaceInput>,
+): Promise<Workspace> {
+  const data = parse(createWorkspaceInput, input);
   const wsSlug = data.slug ?? slugify(data.name);
   const now = iso(core.clock);
   const workspace: Workspace = {
     id: newId("ws", core.clock.now()),
     name: data.name,
     slug: wsSlug,
-    owner_id: owner.id,
+    owner_id: ownerId,
     plan: "free",
     agent_connection_limit: data.agent_connection_limit ?? FREE_PLAN_AGENT_CONNECTIONS,
     created_at: now,
     updated_at: now,
   };
+  const taken = await tx.selectFrom("workspaces").select("id").where("slug", "=", wsSlug).executeTakeFirst();
+  if (taken) throw conflict(`The workspace slug "${wsSlug}" is taken; choose another with a slug.`);
   try {
-    await core.db.transaction().execute(async (tx) => {
-      const taken = await tx
-        .selectFrom("workspaces")
-        .select("id")
-        .where("slug", "=", wsSlug)
-        .executeTakeFirst();
-      if (taken) throw conflict(`The workspace slug "${wsSlug}" is taken; choose another with a slug.`);
-      await tx.insertInto("workspaces").values(workspace).execute();
-      await tx
-        .insertInto("memberships")
-        .values({ workspace_id: workspace.id, person_id: owner.id, role: "owner", created_at: now })
-        .execute();
-      await insertSpace(tx, core, workspace.id, data.space_name ?? data.space_prefix, data.space_prefix);
-    });
+    await tx.insertInto("workspaces").values(workspace).execute();
   } catch (error) {
     if (isUniqueViolation(error))
       throw conflict(`The workspace slug "${wsSlug}" is taken; choose another with a slug.`);
     throw error;
   }
-  return getWorkspaceView(core, wsSlug);
+  await tx
+    .insertInto("memberships")
+    .values({ workspace_id: workspace.id, person_id: ownerId, role: "owner", created_at: now })
+    .execute();
+  await insertSpace(tx, core, workspace.id, data.space_name ?? data.space_prefix, data.space_prefix);
+  return workspace;
 }
 
 export async function requireWorkspace(core: Core, slugOrId: string): Promise<Workspace> {

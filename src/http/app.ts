@@ -6,6 +6,7 @@ import { oauthRegisterRoutes } from "./auth/oauth-register.ts";
 import { docsRoutes } from "./docs.ts";
 import { installErrorHandling } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
+import { pageRoutes } from "./pages/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { openApiRoutes } from "./v1/openapi.ts";
 
@@ -104,6 +105,7 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
 <ul>
 <li>REST API: <code>${escapeHtml(core.config.baseUrl)}/v1</code>, with a personal access token (<code>Authorization: Bearer docket_pat_…</code>)</li>
 <li>API reference: <a href="/docs">/docs</a>, OpenAPI 3.1 document: <a href="/v1/openapi.json">/v1/openapi.json</a></li>
+<li>People: <a href="/sign-in">sign in</a>, <a href="/settings">settings</a> (agent connections and personal access tokens)</li>
 <li>Health: <a href="/healthz">/healthz</a>, readiness: <a href="/readyz">/readyz</a></li>
 </ul></main></body></html>
 `),
@@ -129,5 +131,7 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(fileRoutes(core));
   // The browser OAuth sign-in of MCP clients: client registration.
   app.register(oauthRegisterRoutes(core));
+  // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
+  app.register(pageRoutes(core));
   return app;
 }
