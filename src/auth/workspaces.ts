@@ -7,6 +7,7 @@ import { type Db, isUniqueViolation, type Tx } from "../db/store.ts";
 import { conflict, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { displayName, email, parse, prefix, slug, slugify } from "../validate.ts";
+import { revokeConnectionsWhere } from "./connections.ts";
 import { requirePersonByEmail } from "./people.ts";
 
 /** Agent connections on the free plan, unless the operator sets another number for a workspace. */
@@ -362,4 +363,51 @@ export async function roleOf(core: Core, workspaceId: string, personId: string):
     .where("person_id", "=", personId)
     .executeTakeFirst();
   return row?.role;
+}
+
+/**
+ * Removes a person from a workspace. Their personal access tokens for it stop at once (every use checks
+ * the membership) and their connections to it are revoked. The Owner cannot be removed.
+ */
+export async function removeMember(core: Core, workspace: string, address: string): Promise<MemberView> {
+  const ws = await requireWorkspace(core, workspace);
+  const person = await requirePersonByEmail(core, address);
+  const membership = await core.db
+    .selectFrom("memberships")
+    .selectAll()
+    .where("workspace_id", "=", ws.id)
+    .where("person_id", "=", person.id)
+    .executeTakeFirst();
+  if (!membership) throw notFound(`${person.email} is not a member of ${ws.slug}.`);
+  if (membership.role === "owner") {
+    throw conflict(`${person.email} owns ${ws.slug}; the Owner cannot be removed.`);
+  }
+  await core.db.transaction().execute(async (tx) => {
+    await tx
+      .deleteFrom("memberships")
+      .where("workspace_id", "=", ws.id)
+      .where("person_id", "=", person.id)
+      .execute();
+    await revokeConnectionsWhere(core, { personId: person.id, workspaceId: ws.id }, "left_workspace", tx);
+  });
+  return {
+    person_id: person.id,
+    email: person.email,
+    name: person.name,
+    role: membership.role,
+    joined_at: membership.created_at,
+  };
+}
+
+/**
+ * Deletes a workspace and everything in it. Its connections are revoked first, so the registrations
+ * behind them record the end.
+ */
+export async function deleteWorkspace(core: Core, workspace: string): Promise<WorkspaceView> {
+  const view = await getWorkspaceView(core, workspace);
+  await core.db.transaction().execute(async (tx) => {
+    await revokeConnectionsWhere(core, { workspaceId: view.id }, "workspace_deleted", tx);
+    await tx.deleteFrom("workspaces").where("id", "=", view.id).execute();
+  });
+  return view;
 }

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
+import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
 import { oauthRegisterRoutes } from "./auth/oauth-register.ts";
+import { authServerRoutes, wellKnownRoutes } from "./auth/oauth2.ts";
 import { docsRoutes } from "./docs.ts";
 import { installErrorHandling } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
@@ -133,5 +135,9 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(oauthRegisterRoutes(core));
   // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
   app.register(pageRoutes(core));
+  // Agent registration, the authorization server and its discovery documents.
+  app.register(agentAuthRoutes(core), { prefix: AGENT_AUTH_PREFIX });
+  app.register(authServerRoutes(core), { prefix: "/api/auth" });
+  app.register(wellKnownRoutes(core));
   return app;
 }
