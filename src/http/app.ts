@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
 import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
+import { oauthAuthorizeRoutes } from "./auth/oauth-authorize.ts";
 import { oauthRegisterRoutes } from "./auth/oauth-register.ts";
 import { authServerRoutes, wellKnownRoutes } from "./auth/oauth2.ts";
 import { docsRoutes } from "./docs.ts";
@@ -131,8 +132,9 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(docsRoutes(core));
   // The local file store's signed upload and download URLs: the signature is the authority.
   app.register(fileRoutes(core));
-  // The browser OAuth sign-in of MCP clients: client registration.
+  // The browser OAuth sign-in of MCP clients: client registration, and authorization with consent.
   app.register(oauthRegisterRoutes(core));
+  app.register(oauthAuthorizeRoutes(core));
   // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
   app.register(pageRoutes(core));
   // Agent registration, the authorization server and its discovery documents.

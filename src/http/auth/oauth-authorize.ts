@@ -8,22 +8,18 @@ import {
   NotAMember,
   PlanLimitReached,
 } from "../../auth/oauth/authorize.ts";
+import { hasAcceptedTerms } from "../../auth/web/terms.ts";
 import type { Core } from "../../core.ts";
 import type { Person } from "../../db/schema.ts";
-
-/**
- * What the authorization endpoint needs of the person's web session: who is signed in, the session's
- * CSRF token and its check, and the site's page layout. The web pages provide these.
- */
-export interface ConsentSession {
-  signedInPerson(core: Core, request: FastifyRequest): Promise<Person | null>;
-  /** the CSRF token to put in the form of this request's session */
-  csrfToken(core: Core, request: FastifyRequest, reply: FastifyReply): Promise<string>;
-  /** true when the form's token belongs to this request's session */
-  checkCsrf(core: Core, request: FastifyRequest, token: string | undefined): Promise<boolean>;
-  /** a whole HTML page around `body` (already HTML) with `title` */
-  page(title: string, body: string): string;
-}
+import { DocketError } from "../../errors.ts";
+import {
+  checkCsrf,
+  ensureSession,
+  esc as escapeHtml,
+  page,
+  pageHeaders,
+  signedInPerson,
+} from "../pages/session.ts";
 
 export const AUTHORIZE_PATH = "/api/auth/oauth2/authorize";
 /** The authorization request's parameters, carried through the consent form unchanged. */
@@ -37,10 +33,6 @@ const REQUEST_PARAMS = [
   "scope",
   "state",
 ] as const;
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The form body as name → every value given, so a repeated field is seen. */
 function formFields(body: unknown): Map<string, string[]> {
@@ -88,9 +80,12 @@ async function workspacesOf(core: Core, personId: string): Promise<WorkspaceChoi
   return out;
 }
 
-/** The consent page's CSP lets its form lead to the client's redirect URI (form-action covers redirects). */
+/**
+ * The pages' CSP, except that the consent form may lead on to the client's redirect URI: browsers apply
+ * form-action to the redirect that answers the form.
+ */
 function consentCsp(redirectUri: string): string {
-  return `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self' ${new URL(redirectUri).origin}`;
+  return `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${new URL(redirectUri).origin}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 function consentBody(
@@ -103,32 +98,25 @@ function consentBody(
 ): string {
   const name = request.client.client_name ?? "An MCP client";
   const host = new URL(request.redirectUri).host;
-  const hidden = REQUEST_PARAMS.map((p) => {
-    const value =
-      p === "response_type"
-        ? "code"
-        : p === "client_id"
-          ? request.client.client_id
-          : p === "redirect_uri"
-            ? request.redirectUri
-            : p === "code_challenge"
-              ? request.codeChallenge
-              : p === "code_challenge_method"
-                ? "S256"
-                : p === "resource"
-                  ? request.resource
-                  : p === "scope"
-                    ? request.scopes.join(" ")
-                    : request.state;
-    return value === undefined ? "" : `<input type="hidden" name="${p}" value="${escapeHtml(value)}">`;
-  }).join("\n");
-  const alert = problem ? `<p role="alert" class="problem">${escapeHtml(problem)}</p>` : "";
+  const carried: Record<(typeof REQUEST_PARAMS)[number], string | undefined> = {
+    response_type: "code",
+    client_id: request.client.client_id,
+    redirect_uri: request.redirectUri,
+    code_challenge: request.codeChallenge,
+    code_challenge_method: "S256",
+    resource: request.resource,
+    scope: request.scopes.join(" "),
+    state: request.state,
+  };
+  const hidden = REQUEST_PARAMS.map((p) =>
+    carried[p] === undefined ? "" : `<input type="hidden" name="${p}" value="${escapeHtml(carried[p])}">`,
+  ).join("\n");
+  const alert = problem ? `<div class="notice error" role="alert">${escapeHtml(problem)}</div>` : "";
   if (workspaces.length === 0) {
-    return `<h1>Connect ${escapeHtml(name)}</h1>
-<p>You are signed in as ${escapeHtml(person.email)}, but you are not a member of any workspace yet, so there is nothing to connect. Ask a workspace's Owner to add you, then start again from your client.</p>
+    return `<p>You are signed in as ${escapeHtml(person.email)}, but you are not a member of any workspace yet, so there is nothing to connect. Ask a workspace's Owner to add you, then start again from your client.</p>
 <form method="post" action="${AUTHORIZE_PATH}">
 ${hidden}
-<input type="hidden" name="csrf_token" value="${escapeHtml(csrf)}">
+<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
 <button type="submit" name="decision" value="deny">Cancel</button>
 </form>`;
   }
@@ -144,13 +132,12 @@ ${hidden}
     ? `<label><input type="radio" name="access" value="read"${chosen.access === "read" ? " checked" : ""}> Read only</label><br>
 <label><input type="radio" name="access" value="write"${chosen.access === "read" ? "" : " checked"}> Read and write</label>`
     : `<input type="hidden" name="access" value="read"><p>Read only (the client asked for no more).</p>`;
-  return `<h1>Connect ${escapeHtml(name)} to Docket?</h1>
-${alert}
+  return `${alert}
 <p><strong>${escapeHtml(name)}</strong> is the name the client gives itself; Docket has not verified it. After you approve, your browser goes back to <strong>${escapeHtml(host)}</strong>.</p>
 <p>Signed in as ${escapeHtml(person.email)}. The connection stays while the client uses it at least every 30 days; you can revoke it in settings at any time.</p>
 <form method="post" action="${AUTHORIZE_PATH}">
 ${hidden}
-<input type="hidden" name="csrf_token" value="${escapeHtml(csrf)}">
+<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
 <fieldset><legend>Workspace</legend>
 ${options}
 </fieldset>
@@ -167,7 +154,7 @@ ${access}
  * the client and its redirect URI are trusted are shown as a page; after, they go back to the client.
  * A person who is not signed in is sent to /sign-in and comes back here.
  */
-export function oauthAuthorizeRoutes(core: Core, session: ConsentSession) {
+export function oauthAuthorizeRoutes(core: Core) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.addContentTypeParser(
       "application/x-www-form-urlencoded",
@@ -176,11 +163,10 @@ export function oauthAuthorizeRoutes(core: Core, session: ConsentSession) {
     );
 
     const errorPage = (reply: FastifyReply, status: number, title: string, text: string) =>
-      reply
+      pageHeaders(reply)
         .code(status)
-        .header("cache-control", "no-store")
         .type("text/html; charset=utf-8")
-        .send(session.page(title, `<h1>${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(text)}</p>`));
+        .send(page({ title, body: `<div class="notice error" role="alert">${escapeHtml(text)}</div>` }));
 
     const switchedOff = async (reply: FastifyReply) => {
       if (await core.switches.isOn("browser_oauth")) return false;
@@ -197,18 +183,19 @@ export function oauthAuthorizeRoutes(core: Core, session: ConsentSession) {
       problem?: string,
       chosen?: { workspaceId?: string; access?: string },
     ) => {
-      const csrf = await session.csrfToken(core, request, reply);
+      const csrf = (await ensureSession(core, request, reply)).csrfToken;
       const workspaces = await workspacesOf(core, person.id);
-      return reply
-        .code(status)
-        .header("cache-control", "no-store")
+      return pageHeaders(reply)
         .header("content-security-policy", consentCsp(authorization.redirectUri))
+        .code(status)
         .type("text/html; charset=utf-8")
         .send(
-          session.page(
-            `Connect ${authorization.client.client_name ?? "an MCP client"}`,
-            consentBody(authorization, person, workspaces, csrf, problem, chosen),
-          ),
+          page({
+            title: `Connect ${authorization.client.client_name ?? "an MCP client"} to Docket?`,
+            body: consentBody(authorization, person, workspaces, csrf, problem, chosen),
+            person,
+            csrf,
+          }),
         );
     };
 
@@ -219,9 +206,10 @@ export function oauthAuthorizeRoutes(core: Core, session: ConsentSession) {
         return errorPage(reply, 400, "This sign-in link does not work", checked.description);
       if (checked.kind === "redirect")
         return reply.code(302).header("cache-control", "no-store").redirect(checked.location);
-      const person = await session.signedInPerson(core, request);
-      if (!person) {
-        return reply.code(302).redirect(`/sign-in?return_to=${encodeURIComponent(request.url)}`);
+      const person = await signedInPerson(core, request);
+      if (!person) return reply.code(302).redirect(`/sign-in?return_to=${encodeURIComponent(request.url)}`);
+      if (!hasAcceptedTerms(person)) {
+        return reply.code(302).redirect(`/welcome?return_to=${encodeURIComponent(request.url)}`);
       }
       return showConsent(request, reply, checked.request, person);
     });
@@ -233,21 +221,20 @@ export function oauthAuthorizeRoutes(core: Core, session: ConsentSession) {
         const v = fields.get(name);
         return v?.length === 1 ? v[0] : undefined;
       };
-      if (!(await session.checkCsrf(core, request, one("csrf_token")))) {
-        return errorPage(
-          reply,
-          403,
-          "This form has expired",
-          "The form was not sent from this session; go back to your client and start again.",
-        );
+      try {
+        await checkCsrf(core, request, { csrf: one("csrf") });
+      } catch (error) {
+        if (error instanceof DocketError)
+          return errorPage(reply, error.status, "This form was refused", error.description);
+        throw error;
       }
       const checked = await checkAuthorizationRequest(core, asQuery(fields));
       if (checked.kind === "page")
         return errorPage(reply, 400, "This sign-in link does not work", checked.description);
       if (checked.kind === "redirect")
         return reply.code(302).header("cache-control", "no-store").redirect(checked.location);
-      const person = await session.signedInPerson(core, request);
-      if (!person) {
+      const person = await signedInPerson(core, request);
+      if (!person || !hasAcceptedTerms(person)) {
         return errorPage(
           reply,
           401,
