@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
+import { mcpRoutes } from "../mcp/endpoint.ts";
 import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
 import { oauthAuthorizeRoutes } from "./auth/oauth-authorize.ts";
 import { oauthRegisterRoutes } from "./auth/oauth-register.ts";
@@ -141,5 +142,7 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(agentAuthRoutes(core), { prefix: AGENT_AUTH_PREFIX });
   app.register(authServerRoutes(core), { prefix: "/api/auth" });
   app.register(wellKnownRoutes(core));
+  // MCP over Streamable HTTP; takes connections' access tokens only (see src/mcp/endpoint.ts).
+  app.register(mcpRoutes(core));
   return app;
 }
