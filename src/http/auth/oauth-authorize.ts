@@ -125,12 +125,12 @@ ${hidden}
     .map((w, i) => {
       const full = w.live >= w.limit;
       const checked = chosen.workspaceId ? chosen.workspaceId === w.id : i === 0;
-      return `<label><input type="radio" name="workspace" value="${escapeHtml(w.id)}"${checked ? " checked" : ""}> ${escapeHtml(w.name)} <small>(${escapeHtml(w.slug)}; ${w.live} of ${w.limit} connections in use${full ? " — full" : ""})</small></label><br>`;
+      return `<div><input type="radio" id="workspace-${i}" name="workspace" value="${escapeHtml(w.id)}"${checked ? " checked" : ""}> <label for="workspace-${i}">${escapeHtml(w.name)} <small>(${escapeHtml(w.slug)}; ${w.live} of ${w.limit} connections in use${full ? ", full" : ""})</small></label></div>`;
     })
     .join("\n");
   const access = canWrite
-    ? `<label><input type="radio" name="access" value="read"${chosen.access === "read" ? " checked" : ""}> Read only</label><br>
-<label><input type="radio" name="access" value="write"${chosen.access === "read" ? "" : " checked"}> Read and write</label>`
+    ? `<div><input type="radio" id="access-read" name="access" value="read"${chosen.access === "read" ? " checked" : ""}> <label for="access-read">Read only</label></div>
+<div><input type="radio" id="access-write" name="access" value="write"${chosen.access === "read" ? "" : " checked"}> <label for="access-write">Read and write</label></div>`
     : `<input type="hidden" name="access" value="read"><p>Read only (the client asked for no more).</p>`;
   return `${alert}
 <p><strong>${escapeHtml(name)}</strong> is the name the client gives itself; Docket has not verified it. After you approve, your browser goes back to <strong>${escapeHtml(host)}</strong>.</p>
