@@ -771,6 +771,11 @@ const browserOAuthMigration = (t: Dialectal): Migration => ({
       .on("authorization_codes")
       .column("connection_id")
       .execute();
+    await db.schema
+      .createIndex("authorization_codes_expires_idx")
+      .on("authorization_codes")
+      .column("expires_at")
+      .execute();
 
     await db.schema
       .createTable("refresh_tokens")

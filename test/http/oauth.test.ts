@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { authenticateAccessToken } from "../../src/auth/connections.ts";
-import { REGISTRATIONS_PER_ADDRESS_PER_HOUR } from "../../src/auth/oauth/clients.ts";
+import {
+  allowLoopbackClientMetadata,
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+} from "../../src/auth/oauth/clients.ts";
 import { createPerson } from "../../src/auth/people.ts";
 import { acceptTerms } from "../../src/auth/web/terms.ts";
 import { addMember, createWorkspace, setAgentConnectionLimit } from "../../src/auth/workspaces.ts";
 import { HOUR } from "../../src/clock.ts";
 import { REGISTRATION_BODY_MAX_BYTES } from "../../src/http/auth/oauth-register.ts";
-import { authorizeQuery, pkce, REDIRECT, registered } from "../auth/oauth/support.ts";
+import { authorizeQuery, localServer, pkce, REDIRECT, registered } from "../auth/oauth/support.ts";
 import { seed } from "../support.ts";
 import { assertLabelled, csrfOf, signIn, type Web, type WebClient, web } from "./pages/web.ts";
 
@@ -410,6 +413,76 @@ describe("the consent page", () => {
     const { w, client, clientId } = await ready(t);
     const { page } = await consent(w, client, clientId);
     assert.ok(csrfOf(page.body).length > 20);
+  });
+});
+
+describe("a client named by its metadata document", () => {
+  test("the document is fetched, its name shown, its redirect URI used, and its URL is the client_id at the token endpoint", async (t) => {
+    const w = await web(t);
+    allowLoopbackClientMetadata(w.core);
+    const s = await seed(w.core);
+    await acceptTerms(w.core, s.personId);
+    const doc = await localServer(t, (req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "cache-control": "max-age=600" });
+      res.end(
+        JSON.stringify({
+          client_id: `${doc.base}${req.url}`,
+          client_name: "Documented Client",
+          redirect_uris: [REDIRECT],
+          grant_types: ["authorization_code", "refresh_token"],
+          token_endpoint_auth_method: "none",
+        }),
+      );
+    });
+    const clientId = `${doc.base}/oauth/client.json`;
+    const { client } = await signIn(w, "ada@example.com");
+    const { page, verifier } = await consent(w, client, clientId);
+    assert.match(page.body, /Documented Client<\/strong> is the name the client gives itself/);
+    const approved = await client.post(AUTHORIZE, consentForm(page.body, "approve"));
+    assert.equal(approved.status, 302);
+    const code = new URL(approved.location!).searchParams.get("code")!;
+    const token = await postForm(w, TOKEN, {
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+    });
+    assert.equal(token.status, 200, JSON.stringify(token.body));
+    const connection = await w.core.db.selectFrom("connections").selectAll().executeTakeFirstOrThrow();
+    assert.equal(connection.client_id, clientId);
+    assert.equal(connection.name, "Documented Client");
+    assert.equal(doc.hits(), 1, "fetched once, then served from the cache");
+  });
+
+  test("a document that cannot be used is a page, never a redirect", async (t) => {
+    const w = await web(t);
+    allowLoopbackClientMetadata(w.core);
+    const doc = await localServer(t, (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({ client_id: "https://someone-else.example/c.json", redirect_uris: [REDIRECT] }),
+      );
+    });
+    const res = await w.client().get(authorizeUrl(w, `${doc.base}/c.json`, pkce().challenge));
+    assert.equal(res.status, 400);
+    assert.equal(res.location, undefined);
+    assert.match(res.body, /must equal its URL/);
+  });
+});
+
+describe("a person with no workspace", () => {
+  test("is told there is nothing to connect, and can only cancel", async (t) => {
+    const w = await web(t);
+    const person = await createPerson(w.core, { email: "new@example.com", name: "New" });
+    await acceptTerms(w.core, person.id);
+    const clientId = await registered(w.core);
+    const { client } = await signIn(w, "new@example.com");
+    const { page } = await consent(w, client, clientId);
+    assert.match(page.body, /not a member of any workspace yet/);
+    assert.doesNotMatch(page.body, /value="approve"/);
+    const cancelled = await client.post(AUTHORIZE, consentForm(page.body, "deny"));
+    assert.equal(new URL(cancelled.location!).searchParams.get("error"), "access_denied");
   });
 });
 

@@ -19,6 +19,9 @@ export const CODE_TTL_MS = 5 * MINUTE;
 export const IDLE_LIFETIME_MS = 30 * DAY;
 export const STATE_MAX_LENGTH = 1000;
 
+/** Spent and expired codes are kept this long (a late replay still ends its connection), then deleted. */
+export const CODE_KEPT_MS = DAY;
+
 /** The issuer: the authorization server's identifier, sent back as `iss` (RFC 9207). */
 export function issuer(core: Core): string {
   return `${core.config.baseUrl}/api/auth`;
@@ -215,6 +218,10 @@ export async function approveAuthorization(
     if (!ws) throw new NotAMember();
     if ((await countLiveConnections(core, ws.id, tx)) >= ws.agent_connection_limit)
       throw new PlanLimitReached(ws);
+    await tx
+      .deleteFrom("authorization_codes")
+      .where("expires_at", "<", new Date(now.getTime() - CODE_KEPT_MS).toISOString())
+      .execute();
     const connection = await createConnection(
       core,
       {

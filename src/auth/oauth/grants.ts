@@ -30,6 +30,11 @@ export const AUTHORIZATION_CODE_PATTERN = /^docket_ac_[0-9A-Za-z]{43}$/;
  * retrying an answer it lost: it gets a fresh pair, and the pair it lost stops. Later, it is reuse.
  */
 export const ROTATION_GRACE_MS = 10 * SECOND;
+/**
+ * Rotated refresh tokens are kept this long, so presenting one ends the connection; older ones are
+ * deleted as the connection rotates (one is made every hour of use) and are then merely unknown.
+ */
+export const ROTATED_KEPT_MS = IDLE_LIFETIME_MS;
 
 /** The form's parameters: as URLSearchParams, as a map of name to every value given, or as an object. */
 export type GrantParams =
@@ -179,6 +184,11 @@ async function issuePair(
       revoked_at: null,
       created_at: now.toISOString(),
     })
+    .execute();
+  await db
+    .deleteFrom("refresh_tokens")
+    .where("connection_id", "=", connection.id)
+    .where("rotated_at", "<=", new Date(now.getTime() - ROTATED_KEPT_MS).toISOString())
     .execute();
   await db
     .updateTable("connections")

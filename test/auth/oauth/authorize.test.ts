@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
   approveAuthorization,
+  CODE_KEPT_MS,
+  CODE_TTL_MS,
   checkAuthorizationRequest,
   denyAuthorization,
   NotAMember,
@@ -222,6 +224,37 @@ describe("the person's decision", () => {
     await assert.rejects(approve(), PlanLimitReached);
     clock.advance(5 * 60_000);
     await approve();
+  });
+
+  test("spent and expired codes are deleted a day after they expire", async (t) => {
+    const { core, clock } = await setup(t);
+    const s = await seed(core);
+    const clientId = await registered(core);
+    const approve = async () => {
+      const checked = await checkAuthorizationRequest(core, authorizeQuery(core, clientId, pkce().challenge));
+      assert.ok(checked.kind === "ok");
+      return approveAuthorization(core, {
+        request: checked.request,
+        personId: s.personId,
+        workspaceId: s.workspaceId,
+        access: "write",
+      });
+    };
+    await approve();
+    clock.advance(CODE_TTL_MS + CODE_KEPT_MS);
+    await approve();
+    assert.equal(
+      (await core.db.selectFrom("authorization_codes").selectAll().execute()).length,
+      2,
+      "kept exactly a day",
+    );
+    clock.advance(1);
+    await approve();
+    assert.equal(
+      (await core.db.selectFrom("authorization_codes").selectAll().execute()).length,
+      2,
+      "the first is gone",
+    );
   });
 
   test("a workspace the person is not a member of is refused", async (t) => {

@@ -7,6 +7,7 @@ import {
   generateRefreshToken,
   isWellFormedRefreshToken,
   REFRESH_TOKEN_PREFIX,
+  ROTATED_KEPT_MS,
   ROTATION_GRACE_MS,
   refreshTokenGrant,
   revokeRefreshToken,
@@ -415,6 +416,28 @@ describe("refresh_token grant", () => {
     assert.ok((await authenticateAccessToken(core, pair.access_token)).ok);
     assert.equal((await refresh(core, code.clientId, pair.refresh_token)).status, 200);
   });
+});
+
+test("rotated refresh tokens are kept 30 days, then deleted; an older one is merely unknown", async (t) => {
+  const { core, clock, code, pair } = await firstPair(t);
+  const first = pair.refresh_token;
+  clock.advance(DAY);
+  let token = ((await refresh(core, code.clientId, first)).body as { refresh_token: string }).refresh_token;
+  const count = async () => (await core.db.selectFrom("refresh_tokens").selectAll().execute()).length;
+  assert.equal(await count(), 2);
+  clock.advance(ROTATED_KEPT_MS - 1);
+  token = ((await refresh(core, code.clientId, token)).body as { refresh_token: string }).refresh_token;
+  assert.equal(await count(), 3, "the first, rotated 1 ms less than 30 days ago, is kept");
+  clock.advance(1);
+  token = ((await refresh(core, code.clientId, token)).body as { refresh_token: string }).refresh_token;
+  assert.equal(await count(), 3, "the first, rotated 30 days ago, is gone");
+  assert.deepEqual((await refresh(core, code.clientId, first)).body, { error: "invalid_grant" });
+  assert.equal(
+    (await connectionOf(core, code.connectionId)).revoked_at,
+    null,
+    "an unknown token ends nothing",
+  );
+  assert.equal((await refresh(core, code.clientId, token)).status, 200);
 });
 
 describe("revocation of refresh tokens (RFC 7009)", () => {
