@@ -208,13 +208,16 @@ export async function approveAuthorization(
       ? ["workspace.read", "workspace.write"]
       : ["workspace.read"];
   const connectionId = await core.db.transaction().execute(async (tx) => {
-    const ws = await tx
+    let q = tx
       .selectFrom("workspaces as w")
       .innerJoin("memberships as m", "m.workspace_id", "w.id")
       .select(["w.id", "w.name", "w.agent_connection_limit"])
       .where("w.id", "=", approval.workspaceId)
-      .where("m.person_id", "=", approval.personId)
-      .executeTakeFirst();
+      .where("m.person_id", "=", approval.personId);
+    // Approvals for one workspace take turns on PostgreSQL, so two at once cannot both take the last
+    // slot (SQLite runs one write transaction at a time anyway).
+    if (core.store.kind === "postgres") q = q.forUpdate("w");
+    const ws = await q.executeTakeFirst();
     if (!ws) throw new NotAMember();
     if ((await countLiveConnections(core, ws.id, tx)) >= ws.agent_connection_limit)
       throw new PlanLimitReached(ws);

@@ -276,3 +276,30 @@ describe("the person's decision", () => {
     assert.equal((await core.db.selectFrom("connections").selectAll().execute()).length, 0);
   });
 });
+
+test("approvals racing for the last slot: exactly one wins", async (t) => {
+  const { core } = await setup(t);
+  const s = await seed(core);
+  await setAgentConnectionLimit(core, "acme", 1);
+  const clientId = await registered(core);
+  const requests = await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      const checked = await checkAuthorizationRequest(core, authorizeQuery(core, clientId, pkce().challenge));
+      assert.ok(checked.kind === "ok");
+      return checked.request;
+    }),
+  );
+  const outcomes = await Promise.allSettled(
+    requests.map((request) =>
+      approveAuthorization(core, {
+        request,
+        personId: s.personId,
+        workspaceId: s.workspaceId,
+        access: "write",
+      }),
+    ),
+  );
+  assert.equal(outcomes.filter((o) => o.status === "fulfilled").length, 1);
+  for (const o of outcomes) if (o.status === "rejected") assert.ok(o.reason instanceof PlanLimitReached);
+  assert.equal((await core.db.selectFrom("connections").selectAll().execute()).length, 1);
+});
