@@ -7,6 +7,7 @@
 import { loadConfig } from "../src/config.ts";
 import { closeCore, createCore } from "../src/core.ts";
 import { openStore } from "../src/db/store.ts";
+import { seedAgents } from "./agents.ts";
 import { seedFloor, seedSize, seedWorkspace } from "./seed.ts";
 
 const [databaseUrl, issues] = process.argv.slice(2);
@@ -17,11 +18,12 @@ await store.migrate();
 const core = createCore(config, store);
 try {
   if (issues === undefined) {
-    process.stdout.write(`${JSON.stringify({ ...(await seedFloor(core)), seeded: false })}\n`);
+    const floor = await seedFloor(core);
+    process.stdout.write(`${JSON.stringify({ ...floor, ...(await seedAgents(core)), seeded: false })}\n`);
   } else {
     console.error(`seeding ${Number(issues).toLocaleString("en")} issues …`);
     const seeded = await seedWorkspace(core, seedSize(Number(issues)), (line) => console.error(`  ${line}`));
-    process.stdout.write(`${JSON.stringify({ ...seeded, seeded: true })}\n`);
+    process.stdout.write(`${JSON.stringify({ ...seeded, ...(await seedAgents(core)), seeded: true })}\n`);
   }
 } finally {
   await closeCore(core);

@@ -84,6 +84,33 @@ export interface IssuedAccessToken {
   scope: string;
 }
 
+/** Every renewal writes one of these: compiled once, a named prepared statement on PostgreSQL. */
+const insertAccessToken = prepared(
+  ["id", "hash", "connection", "scopes", "resource", "expires", "created"],
+  (
+    db: Db,
+    a: {
+      id: string;
+      hash: string;
+      connection: string;
+      scopes: string;
+      resource: string;
+      expires: string;
+      created: string;
+    },
+  ) =>
+    db.insertInto("access_tokens").values({
+      id: a.id,
+      token_hash: a.hash,
+      connection_id: a.connection,
+      scopes: a.scopes,
+      resource: a.resource,
+      expires_at: a.expires,
+      revoked_at: null,
+      created_at: a.created,
+    }),
+);
+
 /**
  * Issues an access token for a connection, bound to `resource` (the MCP endpoint unless given), with
  * `scopes` (the connection's own unless narrowed by the caller).
@@ -96,19 +123,15 @@ export async function issueAccessToken(
   const now = core.clock.now();
   const token = generateAccessToken();
   const scope = options.scopes ? options.scopes.join(" ") : connection.scopes;
-  await (options.db ?? core.db)
-    .insertInto("access_tokens")
-    .values({
-      id: newId("at", now),
-      token_hash: hashSecret(token),
-      connection_id: connection.id,
-      scopes: scope,
-      resource: options.resource ?? mcpResource(core),
-      expires_at: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString(),
-      revoked_at: null,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertAccessToken(options.db ?? core.db, {
+    id: newId("at", now),
+    hash: hashSecret(token),
+    connection: connection.id,
+    scopes: scope,
+    resource: options.resource ?? mcpResource(core),
+    expires: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString(),
+    created: now.toISOString(),
+  });
   return { access_token: token, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SECONDS, scope };
 }
 

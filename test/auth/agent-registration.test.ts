@@ -3,6 +3,7 @@ import { describe, test } from "node:test";
 import { MINUTE, SECOND } from "../../src/clock.ts";
 import { hashSecret, newId } from "../../src/secrets.ts";
 import {
+  type Answer,
   agentSetup,
   approve,
   deny,
@@ -17,11 +18,7 @@ const IDENTITY = "/api/agent-auth/identity";
 const CLAIM = "/api/agent-auth/identity/claim";
 
 /** Every refusal of these endpoints: JSON { error, error_description } with Cache-Control: no-store. */
-function refused(
-  res: { status: number; headers: Record<string, unknown>; body: any },
-  status: number,
-  error: string,
-) {
+function refused(res: Answer, status: number, error: string) {
   assert.equal(res.status, status, JSON.stringify(res.body));
   assert.equal(res.body.error, error);
   assert.equal(typeof res.body.error_description, "string");
@@ -88,7 +85,7 @@ describe("POST /api/agent-auth/identity", () => {
     const unknown = await registerAgent(env.app, "nobody@example.com");
     assert.equal(known.status, 200);
     assert.equal(unknown.status, 200);
-    const shape = (b: any) => JSON.stringify(b, (_k, v) => (typeof v === "string" ? typeof v : v));
+    const shape = (b: unknown) => JSON.stringify(b, (_k, v) => (typeof v === "string" ? typeof v : v));
     assert.equal(shape(known.body), shape(unknown.body));
     assert.equal(
       known.headers["content-length"] !== undefined,
@@ -213,6 +210,8 @@ describe("POST /api/agent-auth/identity", () => {
   test("unknown paths are 404 invalid_request, wrong methods 405 invalid_request", async (t) => {
     const env = await agentSetup(t);
     refused(await get(env.app, "/api/agent-auth/nothing"), 404, "invalid_request");
+    refused(await get(env.app, "/api/agent-auth/"), 404, "invalid_request");
+    refused(await postJson(env.app, "/api/agent-auth/identity/", {}), 404, "invalid_request");
     refused(await postJson(env.app, "/api/agent-auth/identity/other", {}), 404, "invalid_request");
     const wrong = await get(env.app, IDENTITY);
     refused(wrong, 405, "invalid_request");

@@ -7,6 +7,7 @@ import { addMember, deleteWorkspace, removeMember } from "../../src/auth/workspa
 import { DAY, MINUTE, SECOND } from "../../src/clock.ts";
 import {
   type AgentEnv,
+  type Answer,
   agentSetup,
   approve,
   CLAIM,
@@ -26,11 +27,7 @@ const TOKEN = "/api/auth/oauth2/token";
 const REVOKE = "/api/auth/oauth2/revoke";
 const MCP = "https://docket.test/api/mcp";
 
-function oauthError(
-  res: { status: number; headers: Record<string, unknown>; body: any },
-  error: string,
-  status = 400,
-) {
+function oauthError(res: Answer, error: string, status = 400) {
   assert.equal(res.status, status, JSON.stringify(res.body));
   assert.equal(res.body.error, error);
   assert.equal(res.headers["cache-control"], "no-store");
@@ -345,13 +342,28 @@ describe("jwt-bearer renewal (spec: Token endpoint, renewal)", () => {
     oauthError(await renew(env.app, a), "invalid_grant");
   });
 
-  test("the assertion expires 30 days after redemption, however much it is used", async (t) => {
+  test("an access token lasts 60 minutes", async (t) => {
     const env = await agentSetup(t);
     const { redeemed } = await connectedAgent(env);
+    const renewed = await renew(env.app, redeemed.body.identity_assertion);
+    env.clock.advance(60 * MINUTE - SECOND);
+    assert.equal((await workspace(env, redeemed.body.access_token)).status, 200);
+    assert.equal((await workspace(env, renewed.body.access_token)).status, 200);
+    env.clock.advance(SECOND);
+    const expired = await workspace(env, redeemed.body.access_token);
+    assert.equal(expired.status, 401);
+    assert.match(expired.body.error_description, /expired/);
+    assert.equal((await renew(env.app, redeemed.body.identity_assertion)).status, 200, "renew and carry on");
+  });
+
+  test("the assertion expires 30 days after redemption, however much it is used", async (t) => {
+    const env = await agentSetup(t);
+    const { redeemed, registrationId } = await connectedAgent(env);
     env.clock.advance(30 * DAY - SECOND);
     assert.equal((await renew(env.app, redeemed.body.identity_assertion)).status, 200);
     env.clock.advance(SECOND);
     oauthError(await renew(env.app, redeemed.body.identity_assertion), "invalid_grant");
+    assert.equal((await registration(env.core, registrationId)).status, "expired", "redeemed → expired");
   });
 
   test("person leaves the workspace, account suspended or deleted, workspace deleted: revoked at once", async (t) => {

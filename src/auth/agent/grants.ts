@@ -86,6 +86,27 @@ const connectionByJti = liveConnectionBy("c.assertion_jti");
 
 type ConnectionState = Awaited<ReturnType<typeof connectionById>>[number];
 
+/** The registration's code in force: the newest claim attempt not superseded. */
+const currentAttempt = prepared(["registration"], (db: Db, { registration }: { registration: string }) =>
+  db
+    .selectFrom("claim_attempts")
+    .select(["expires_at", "wrong_tries"])
+    .where("registration_id", "=", registration)
+    .where("superseded_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1),
+);
+
+const recordPoll = prepared(
+  ["id", "at", "interval"],
+  (db: Db, a: { id: string; at: string; interval: number }) =>
+    db
+      .updateTable("agent_registrations")
+      .set({ last_polled_at: a.at, interval_seconds: a.interval })
+      .where("id", "=", a.id),
+);
+
 /** True while the connection holds: not revoked, its person not suspended and still a member. */
 function holds(c: ConnectionState | undefined): c is ConnectionState {
   return c !== undefined && c.kind === "agent" && !c.revoked_at && !c.suspended_at && Boolean(c.role);
@@ -191,26 +212,14 @@ export async function claimGrant(core: Core, params: GrantParams): Promise<Grant
   }
 
   // pending
-  const attempt = await core.db
-    .selectFrom("claim_attempts")
-    .select(["expires_at", "wrong_tries"])
-    .where("registration_id", "=", reg.id)
-    .where("superseded_at", "is", null)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const [attempt] = await currentAttempt(core.db, { registration: reg.id });
   const early =
     reg.last_polled_at !== null &&
     now.getTime() - new Date(reg.last_polled_at).getTime() < reg.interval_seconds * 1000;
   const interval = early
     ? Math.min(reg.interval_seconds + INTERVAL_STEP_SECONDS, INTERVAL_CEILING_SECONDS)
     : reg.interval_seconds;
-  await core.db
-    .updateTable("agent_registrations")
-    .set({ last_polled_at: now.toISOString(), interval_seconds: interval })
-    .where("id", "=", reg.id)
-    .execute();
+  await recordPoll(core.db, { id: reg.id, at: now.toISOString(), interval });
   if (!attempt || attempt.expires_at <= now.toISOString()) {
     return oauthError(
       "expired_token",
@@ -263,7 +272,20 @@ export async function jwtBearerGrant(core: Core, params: GrantParams): Promise<G
   if (!claims) return invalidGrant();
   const [connection] = await connectionByJti(core.db, { key: claims.jti });
   if (!holds(connection) || connection.id !== claims.sub) return invalidGrant();
-  if (!connection.assertion_expires_at || connection.assertion_expires_at <= core.clock.now().toISOString()) {
+  if (
+    claims.expired ||
+    !connection.assertion_expires_at ||
+    connection.assertion_expires_at <= core.clock.now().toISOString()
+  ) {
+    // 30 days after redemption: the registration's state says so too (spec: States and transitions).
+    if (connection.registration_id) {
+      await core.db
+        .updateTable("agent_registrations")
+        .set({ status: "expired" })
+        .where("id", "=", connection.registration_id)
+        .where("status", "=", "redeemed")
+        .execute();
+    }
     return invalidGrant();
   }
   if (scopes) {

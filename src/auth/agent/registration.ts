@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { z } from "zod";
 import type { Core } from "../../core.ts";
+import { prepared } from "../../db/prepared.ts";
 import type { AgentRegistration } from "../../db/schema.ts";
 import type { Db } from "../../db/store.ts";
 import { DocketError, invalid, rateLimited } from "../../errors.ts";
@@ -281,14 +282,15 @@ export async function register(core: Core, body: unknown, address: string): Prom
   };
 }
 
+const registrationByHash = prepared(["hash"], (db: Db, { hash }: { hash: string }) =>
+  db.selectFrom("agent_registrations").selectAll().where("claim_token_hash", "=", hash),
+);
+
 /** Finds a registration by its claim token (any string; unknown ones give undefined). */
 export async function findByClaimToken(db: Db, claimToken: string): Promise<AgentRegistration | undefined> {
   if (!claimToken.startsWith(CLAIM_TOKEN_PREFIX) || claimToken.length > 200) return undefined;
-  return db
-    .selectFrom("agent_registrations")
-    .selectAll()
-    .where("claim_token_hash", "=", hashSecret(claimToken))
-    .executeTakeFirst();
+  const [row] = await registrationByHash(db, { hash: hashSecret(claimToken) });
+  return row;
 }
 
 /** Marks a pending or approved registration whose 60 minutes are over as expired. */

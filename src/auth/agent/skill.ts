@@ -58,7 +58,7 @@ Content-Type: application/x-www-form-urlencoded
 grant_type=${encodeURIComponent(CLAIM_GRANT)}&claim_token=<claim_token>
 \`\`\`
 
-Wait \`interval\` seconds between polls. Answers (HTTP 400 with \`{ error, error_description }\`):
+The grant type is \`${CLAIM_GRANT}\` (form-encoded above). Wait \`interval\` seconds between polls. Answers (HTTP 400 with \`{ error, error_description }\`):
 
 | error | what to do |
 | --- | --- |
@@ -113,7 +113,7 @@ Content-Type: application/x-www-form-urlencoded
 grant_type=${encodeURIComponent(JWT_BEARER_GRANT)}&assertion=<identity_assertion>&resource=${encodeURIComponent(`${base}/api/mcp`)}
 \`\`\`
 
-\`resource\` is optional and must be exactly \`${base}/api/mcp\`. \`scope\` is optional and may narrow
+The grant type is \`${JWT_BEARER_GRANT}\`. \`resource\` is optional and must be exactly \`${base}/api/mcp\`. \`scope\` is optional and may narrow
 the approved access (it must include \`workspace.read\`), never widen it. The answer has
 \`access_token\`, \`token_type\`, \`expires_in\` and \`scope\`; the assertion keeps working until
 \`assertion_expires\`. At most ${TOKEN_RESPONSES_PER_REGISTRATION_PER_HOUR} token responses an hour per registration (429 with \`Retry-After\` past that).

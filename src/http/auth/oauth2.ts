@@ -23,6 +23,7 @@ import {
   revokeRefreshToken,
 } from "../../auth/oauth/grants.ts";
 import { browserOAuthMetadata } from "../../auth/oauth/metadata.ts";
+import type { SwitchState } from "../../auth/switches.ts";
 import type { Core } from "../../core.ts";
 import { DocketError } from "../../errors.ts";
 import { errorReply, sendError } from "../errors.ts";
@@ -32,13 +33,14 @@ import { errorReply, sendError } from "../errors.ts";
  * keys of identity assertions, and the discovery documents (RFC 8414, RFC 9728).
  */
 
-export type Grant = (core: Core, params: GrantParams) => Promise<GrantResult>;
+/** A grant: the parameters in, the answer out; `switches` as read once for the request. */
+export type Grant = (core: Core, params: GrantParams, switches: SwitchState) => Promise<GrantResult>;
 
 /** A grant of the agent registration flow: unsupported_grant_type while registration is off. */
 const agentGrant =
-  (grant: Grant, name: string): Grant =>
-  async (core, params) =>
-    (await core.switches.isOn("agent_registration")) ? grant(core, params) : unsupportedGrantType(name);
+  (grant: (core: Core, params: GrantParams) => Promise<GrantResult>, name: string): Grant =>
+  async (core, params, switches) =>
+    switches.agent_registration ? grant(core, params) : unsupportedGrantType(name);
 
 // ── Grant dispatch ──────────────────────────────────────────────────────────────────────────────────
 // authorization_code and refresh_token are the browser OAuth's (src/auth/oauth/grants.ts).
@@ -85,12 +87,6 @@ function refusal(error: unknown, request: FastifyRequest, reply: FastifyReply): 
   return errorReply(error, request, reply);
 }
 
-/** Both sign-ins off: the token endpoint is not there at all (spec: Authentication). */
-async function tokenEndpointOff(core: Core): Promise<boolean> {
-  const s = await core.switches.all();
-  return !s.agent_registration && !s.browser_oauth;
-}
-
 export function authServerRoutes(core: Core) {
   return async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
@@ -105,7 +101,9 @@ export function authServerRoutes(core: Core) {
     app.setErrorHandler(refusal);
 
     app.post("/oauth2/token", async (request, reply) => {
-      if (await tokenEndpointOff(core)) {
+      const switches = await core.switches.all();
+      // Both sign-ins off: the token endpoint is not there at all (spec: Authentication).
+      if (!switches.agent_registration && !switches.browser_oauth) {
         return sendError(reply, 404, {
           error: "not_found",
           error_description: "Sign-in is switched off on this service.",
@@ -117,7 +115,7 @@ export function authServerRoutes(core: Core) {
       if ("error" in grantType) return send(reply, grantType.error);
       const grant = Object.hasOwn(GRANTS, grantType.value!) ? GRANTS[grantType.value!] : undefined;
       if (!grant) return send(reply, unsupportedGrantType(grantType.value!));
-      return send(reply, await grant(core, params));
+      return send(reply, await grant(core, params, switches));
     });
 
     app.post("/oauth2/revoke", async (request, reply) => {
