@@ -136,13 +136,13 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   // The browser OAuth sign-in of MCP clients: client registration, and authorization with consent.
   app.register(oauthRegisterRoutes(core));
   app.register(oauthAuthorizeRoutes(core));
-  // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
-  app.register(pageRoutes(core));
   // Agent registration, the authorization server and its discovery documents.
   app.register(agentAuthRoutes(core), { prefix: AGENT_AUTH_PREFIX });
   app.register(authServerRoutes(core), { prefix: "/api/auth" });
   app.register(wellKnownRoutes(core));
   // MCP over Streamable HTTP; takes connections' access tokens only (see src/mcp/endpoint.ts).
   app.register(mcpRoutes(core));
+  // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
+  app.register(pageRoutes(core));
   return app;
 }

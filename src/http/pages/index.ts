@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from "fastify";
+import { LimiterUnavailable } from "../../auth/limits.ts";
 import { createCodeDelivery } from "../../auth/web/mail.ts";
 import { sweepSessions } from "../../auth/web/sessions.ts";
 import type { Core } from "../../core.ts";
+import { isUnavailable } from "../../db/store.ts";
 import { claimRoutes } from "./claim.ts";
 import { PRIVACY_HTML, TERMS_HTML } from "./legal.ts";
-import { currentSession, page, STYLESHEET_PATH, sendPage, signedInPerson } from "./session.ts";
+import { acceptForms, currentSession, page, STYLESHEET_PATH, sendPage, signedInPerson } from "./session.ts";
 import { settingsRoutes } from "./settings.ts";
 import { describe, notice, signInRoutes } from "./signin.ts";
 import { STYLESHEET } from "./style.ts";
 
-/** Forms are small: a code, a name, a few choices. */
-const FORM_BODY_LIMIT = 16 * 1024;
 /** Expired sessions are swept about once per this many new sign-in page views. */
 const SWEEP_EVERY = 200;
 
@@ -20,21 +20,7 @@ const SWEEP_EVERY = 200;
  */
 export function pageRoutes(core: Core): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => {
-        const form: Record<string, string> = {};
-        for (const [k, v] of new URLSearchParams(body as string)) if (!(k in form)) form[k] = v;
-        done(null, form);
-      },
-    );
-    // POSTs of these pages are forms; anything else is refused before a handler sees it.
-    app.addHook("preValidation", async (request) => {
-      if (request.method === "POST" && (typeof request.body !== "object" || request.body === null)) {
-        request.body = {};
-      }
-    });
+    acceptForms(app);
     // Errors on pages are pages: the message, and where to go from here.
     app.setErrorHandler(async (error, request, reply) => {
       let status: number;
@@ -43,7 +29,13 @@ export function pageRoutes(core: Core): FastifyPluginAsync {
         ({ status, message } = describe(error));
       } catch {
         const fe = error as { statusCode?: number };
-        if (typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500) {
+        if (error instanceof LimiterUnavailable || isUnavailable(error)) {
+          // As on the API: when limits or the store cannot be checked, refuse rather than allow.
+          request.log.error({ err: error }, "a page could not be served: limits or database unavailable");
+          status = 503;
+          message = "Docket cannot check this right now; try again in a few seconds.";
+          reply.header("retry-after", "5");
+        } else if (typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500) {
           status = fe.statusCode;
           message = "The request could not be handled; go back and try again.";
         } else {

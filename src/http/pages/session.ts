@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   createSession,
   loadSession,
@@ -12,10 +12,35 @@ import type { Person } from "../../db/schema.ts";
 import { DocketError } from "../../errors.ts";
 
 /**
- * The web session of the person's pages, for every branch that builds pages: who is signed in
- * (`signedInPerson`), the CSRF check every POST form passes (`checkCsrf`), safe return paths
- * (`safeReturnTo`), and the page layout (`page`, `sendPage`).
+ * The web session of the person's pages, for every part of the service that builds pages: who is signed
+ * in (`signedInPerson`), the CSRF check every POST form passes (`checkCsrf`), form bodies
+ * (`acceptForms`), safe return paths (`safeReturnTo`, `signInLocation`), and the page layout (`page`,
+ * `sendPage`, `redirect`).
  */
+
+/** Forms are small: a code, a name, a few choices. */
+export const FORM_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Lets the routes of a plugin take HTML form posts (application/x-www-form-urlencoded, 16 KiB at most)
+ * as a plain object of strings, the first value of each name; a POST without a body gets `{}`.
+ */
+export function acceptForms(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      const form: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams(body as string)) if (!(k in form)) form[k] = v;
+      done(null, form);
+    },
+  );
+  app.addHook("preValidation", async (request) => {
+    if (request.method === "POST" && (typeof request.body !== "object" || request.body === null)) {
+      request.body = {};
+    }
+  });
+}
 
 const cache = new WeakMap<FastifyRequest, { session: WebSession | undefined; person?: Person | null }>();
 

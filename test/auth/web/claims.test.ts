@@ -445,3 +445,41 @@ describe("claim page: denying", () => {
     assert.equal((await refusal(denyClaim(core, ada, reg.viewToken))).code, "claim_decided");
   });
 });
+
+describe("claim page: at the same time", () => {
+  test("two approvals racing for the last slot: one wins, the other is refused and changes nothing", async (t) => {
+    const { core, ada, workspaceId } = await ready(t);
+    await setAgentConnectionLimit(core, "acme", 1);
+    const a = await createTestRegistration(core, { loginHint: "ada@example.com" });
+    const b = await createTestRegistration(core, { loginHint: "ada@example.com" });
+    const results = await Promise.allSettled([
+      approve(core, ada, a, { workspaceId }),
+      approve(core, ada, b, { workspaceId }),
+    ]);
+    assert.equal(results.filter((r) => r.status === "fulfilled").length, 1);
+    const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    assert.ok(lost.reason instanceof DocketError);
+    assert.equal(lost.reason.code, "agent_connection_limit");
+    assert.equal(await connectionCount(core), 1);
+    const statuses = await core.db
+      .selectFrom("agent_registrations")
+      .select("status")
+      .where("id", "in", [a.registrationId, b.registrationId])
+      .orderBy("status")
+      .execute();
+    assert.deepEqual(
+      statuses.map((s) => s.status),
+      ["approved", "pending"],
+    );
+  });
+
+  test("the same claim approved twice at once is approved once", async (t) => {
+    const { core, ada, reg, workspaceId } = await ready(t);
+    const results = await Promise.allSettled([
+      approve(core, ada, reg, { workspaceId }),
+      approve(core, ada, reg, { workspaceId }),
+    ]);
+    assert.equal(results.filter((r) => r.status === "fulfilled").length, 1);
+    assert.equal(await connectionCount(core), 1);
+  });
+});

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { createConnection } from "../../../src/auth/connections.ts";
-import { createPerson } from "../../../src/auth/people.ts";
+import { LimiterUnavailable } from "../../../src/auth/limits.ts";
+import { createPerson, setSuspended } from "../../../src/auth/people.ts";
 import { acceptTerms } from "../../../src/auth/web/terms.ts";
 import { HOUR } from "../../../src/clock.ts";
 import { safeReturnTo } from "../../../src/http/pages/session.ts";
@@ -337,5 +338,60 @@ describe("pages", () => {
     const res = await client.get("/claim?claim_attempt_token=docket_view_nothing");
     assert.equal(res.status, 404);
     assert.match(res.body, /not a valid agent sign-in link/);
+  });
+});
+
+describe("failures", () => {
+  test("when limits cannot be counted, sign-in refuses with 503 instead of sending a code", async (t) => {
+    const w = await web(t);
+    (w.core as { limiter: unknown }).limiter = {
+      hit: async () => {
+        throw new LimiterUnavailable(new Error("redis away"));
+      },
+      close: async () => {},
+    };
+    const client = w.client();
+    const csrf = csrfOf((await client.get("/sign-in")).body);
+    const res = await client.post("/sign-in", { csrf, email: "ada@example.com" });
+    assert.equal(res.status, 503);
+    assert.equal(res.headers["retry-after"], "5");
+    assert.match(String(res.headers["content-type"]), /^text\/html/);
+    assert.match(res.body, /try again in a few seconds/);
+    assert.equal((await w.core.db.selectFrom("sign_in_codes").selectAll().execute()).length, 0);
+  });
+
+  test("a suspended person's session stops at once", async (t) => {
+    const w = await web(t);
+    await seed(w.core);
+    const ada = await w.core.db.selectFrom("people").selectAll().executeTakeFirstOrThrow();
+    await acceptTerms(w.core, ada.id);
+    const { client } = await signIn(w, "ada@example.com");
+    assert.equal((await client.get("/settings")).status, 200);
+    await setSuspended(w.core, "ada@example.com", true);
+    const res = await client.get("/settings");
+    assert.equal(res.status, 303);
+    assert.match(res.location!, /^\/sign-in/);
+  });
+});
+
+describe("forms", () => {
+  test("a form over 16 KiB is refused with a page, and nothing is sent", async (t) => {
+    const w = await web(t);
+    const client = w.client();
+    const csrf = csrfOf((await client.get("/sign-in")).body);
+    const res = await client.post("/sign-in", {
+      csrf,
+      email: "ada@example.com",
+      padding: "x".repeat(16 * 1024),
+    });
+    assert.equal(res.status, 413);
+    assert.match(String(res.headers["content-type"]), /^text\/html/);
+    assert.equal((await w.core.db.selectFrom("sign_in_codes").selectAll().execute()).length, 0);
+    const fits = await client.post("/sign-in", {
+      csrf,
+      email: "ada@example.com",
+      padding: "x".repeat(15 * 1024),
+    });
+    assert.equal(fits.status, 303);
   });
 });
