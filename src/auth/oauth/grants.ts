@@ -116,6 +116,29 @@ function readParams<N extends string>(
   return { values: values as Record<N, string> & Record<string, string | undefined> };
 }
 
+/**
+ * The client authenticates as a public client does: by a `client_id` the service knows (registered, or a
+ * metadata document it has fetched), and no secret. Else invalid_client (RFC 6749 §5.2).
+ */
+async function checkClient(
+  core: Core,
+  params: GrantParams,
+  clientId: string,
+): Promise<GrantAnswer | undefined> {
+  if (param(params, "client_secret") !== undefined || param(params, "client_assertion") !== undefined) {
+    return refuse(
+      "invalid_client",
+      "Clients of this service are public: send client_id alone, no secret or assertion.",
+    );
+  }
+  const known = await core.db
+    .selectFrom("oauth_clients")
+    .select("id")
+    .where("id", "=", clientId)
+    .executeTakeFirst();
+  return known ? undefined : refuse("invalid_client", "No client is registered with this client_id.");
+}
+
 async function switchedOff(core: Core): Promise<GrantAnswer | undefined> {
   if (await core.switches.isOn("browser_oauth")) return undefined;
   return refuse("unsupported_grant_type", "The browser OAuth sign-in is switched off on this service.");
@@ -218,6 +241,8 @@ export async function authorizationCodeGrant(core: Core, params: GrantParams): P
   if (resource !== undefined && resource !== mcpResource(core)) {
     return refuse("invalid_target", `resource must be exactly ${mcpResource(core)}.`);
   }
+  const unknownClient = await checkClient(core, params, client_id);
+  if (unknownClient) return unknownClient;
   if (!AUTHORIZATION_CODE_PATTERN.test(code)) return invalidGrant();
   const row = await core.db
     .selectFrom("authorization_codes")
@@ -274,6 +299,8 @@ export async function refreshTokenGrant(core: Core, params: GrantParams): Promis
   if (resource !== undefined && resource !== mcpResource(core)) {
     return refuse("invalid_target", `resource must be exactly ${mcpResource(core)}.`);
   }
+  const unknownClient = await checkClient(core, params, client_id);
+  if (unknownClient) return unknownClient;
   if (!isWellFormedRefreshToken(refresh_token)) return invalidGrant();
   const row = await core.db
     .selectFrom("refresh_tokens")

@@ -106,7 +106,8 @@ describe("authorization_code grant", () => {
     ["a wrong PKCE verifier", () => ({ code_verifier: pkce().verifier }), "invalid_grant"],
     ["a verifier too short", (v) => ({ code_verifier: v.slice(0, 42) }), "invalid_grant"],
     ["another redirect_uri", () => ({ redirect_uri: `${REDIRECT}/` }), "invalid_grant"],
-    ["another client_id", () => ({ client_id: "oac_someone_else" }), "invalid_grant"],
+    ["an unknown client_id", () => ({ client_id: "oac_someone_else" }), "invalid_client"],
+    ["a client secret", () => ({ client_secret: "s3cret" }), "invalid_client"],
     ["another resource", () => ({ resource: "https://elsewhere.example/api/mcp" }), "invalid_target"],
     ["an unknown code", () => ({ code: `docket_ac_${"A".repeat(43)}` }), "invalid_grant"],
     ["a malformed code", () => ({ code: "nonsense" }), "invalid_grant"],
@@ -125,6 +126,26 @@ describe("authorization_code grant", () => {
       assert.equal((await core.db.selectFrom("access_tokens").selectAll().execute()).length, 0);
     });
   }
+
+  test("another registered client's code: invalid_grant, and the code is spent", async (t) => {
+    const { core, code } = await signedIn(t);
+    const other = await registered(core);
+    const answer = await authorizationCodeGrant(core, { ...tokenParams(core, code), client_id: other });
+    assert.deepEqual(answer.body, { error: "invalid_grant" });
+    assert.deepEqual((await authorizationCodeGrant(core, tokenParams(core, code))).body, {
+      error: "invalid_grant",
+    });
+  });
+
+  test("an unknown client does not spend the code", async (t) => {
+    const { core, code } = await signedIn(t);
+    const unknown = await authorizationCodeGrant(core, {
+      ...tokenParams(core, code),
+      client_id: "oac_nobody",
+    });
+    assert.equal(unknown.body.error, "invalid_client");
+    assert.equal((await authorizationCodeGrant(core, tokenParams(core, code))).status, 200);
+  });
 
   test("a code that failed a check is spent: the right verifier afterwards gets nothing", async (t) => {
     const { core, code } = await signedIn(t);
@@ -367,6 +388,11 @@ describe("refresh_token grant", () => {
     const { core, code, pair } = await firstPair(t);
     const otherClient = await registered(core);
     assert.deepEqual((await refresh(core, otherClient, pair.refresh_token)).body, { error: "invalid_grant" });
+    assert.equal((await refresh(core, "oac_nobody", pair.refresh_token)).body.error, "invalid_client");
+    assert.equal(
+      (await refresh(core, code.clientId, pair.refresh_token, { client_secret: "x" })).body.error,
+      "invalid_client",
+    );
     assert.equal((await refresh(core, code.clientId, pair.refresh_token)).status, 200);
   });
 
