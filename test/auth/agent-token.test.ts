@@ -438,15 +438,15 @@ describe("jwt-bearer renewal (spec: Token endpoint, renewal)", () => {
     oauthError(await renew(env.app, redeemed.body.identity_assertion), "unsupported_grant_type");
   });
 
-  test("authorization_code and refresh_token are not offered yet on this endpoint", async (t) => {
+  test("authorization_code and refresh_token go to the browser OAuth grants (test/http/oauth.test.ts)", async (t) => {
     const env = await agentSetup(t);
     oauthError(
       await postForm(env.app, TOKEN, { grant_type: "authorization_code", code: "x" }),
-      "unsupported_grant_type",
+      "invalid_request",
     );
     oauthError(
       await postForm(env.app, TOKEN, { grant_type: "refresh_token", refresh_token: "x" }),
-      "unsupported_grant_type",
+      "invalid_request",
     );
   });
 });
