@@ -14,21 +14,22 @@ export interface Core {
   /** Limits shared by every instance: Redis with REDIS_URL, else the database (`limit_counters`). */
   readonly limiter: RateLimiter;
   /**
-   * The REST per-token request limit: Redis with REDIS_URL, else in memory per instance (a database
-   * write on every /v1 request would cost more than the request; see docs/decisions.md).
+   * Request rates per credential (REST per token, MCP per connection): Redis with REDIS_URL, else in
+   * memory per instance (a database write on every request would cost more than the request; see
+   * docs/decisions.md).
    */
-  readonly restLimiter: RateLimiter;
+  readonly requestLimiter: RateLimiter;
 }
 
 export function createCore(
   config: Config,
   store: Store,
-  options: { clock?: Clock; limiter?: RateLimiter; restLimiter?: RateLimiter } = {},
+  options: { clock?: Clock; limiter?: RateLimiter; requestLimiter?: RateLimiter } = {},
 ): Core {
   const clock = options.clock ?? systemClock;
   const limiter = options.limiter ?? createRateLimiter(config.redisUrl, clock, store);
-  const restLimiter =
-    options.restLimiter ?? (options.limiter || config.redisUrl ? limiter : new MemoryRateLimiter(clock));
+  const requestLimiter =
+    options.requestLimiter ?? (options.limiter || config.redisUrl ? limiter : new MemoryRateLimiter(clock));
   return {
     config,
     store,
@@ -36,12 +37,12 @@ export function createCore(
     clock,
     switches: new Switches(store.db, store.changes, clock),
     limiter,
-    restLimiter,
+    requestLimiter,
   };
 }
 
 /** Releases what a core holds; the store is closed by its opener. */
 export async function closeCore(core: Core): Promise<void> {
   await core.limiter.close();
-  if (core.restLimiter !== core.limiter) await core.restLimiter.close();
+  if (core.requestLimiter !== core.limiter) await core.requestLimiter.close();
 }

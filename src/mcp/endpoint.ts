@@ -162,7 +162,7 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
   }
 
   async function limit(principal: Principal, reply: FastifyReply): Promise<void> {
-    const r = await core.limiter.hit(`mcp:${principal.tokenId}`, MCP_RATE_LIMIT, WINDOW_MS);
+    const r = await core.requestLimiter.hit(`mcp:${principal.tokenId}`, MCP_RATE_LIMIT, WINDOW_MS);
     const reset = Math.max(1, Math.ceil(r.resetMs / 1000));
     reply.header("ratelimit-limit", String(MCP_RATE_LIMIT));
     reply.header("ratelimit-remaining", String(r.remaining));

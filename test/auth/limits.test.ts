@@ -97,9 +97,9 @@ test("a core counts limits in the database without REDIS_URL and in Redis with i
   const plain = createCore(env.config, env.store);
   t.after(() => closeCore(plain));
   assert.ok(plain.limiter instanceof DatabaseRateLimiter);
-  assert.ok(plain.restLimiter instanceof MemoryRateLimiter);
+  assert.ok(plain.requestLimiter instanceof MemoryRateLimiter);
   const shared = createCore({ ...env.config, redisUrl: "redis://127.0.0.1:6379" }, env.store);
   t.after(() => closeCore(shared));
   assert.ok(shared.limiter instanceof RedisRateLimiter);
-  assert.equal(shared.restLimiter, shared.limiter);
+  assert.equal(shared.requestLimiter, shared.limiter);
 });
