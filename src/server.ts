@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import { type Core, closeCore, createCore } from "./core.ts";
 import { openStore } from "./db/store.ts";
+import { startHousekeeping } from "./housekeeping.ts";
 import { buildApp } from "./http/app.ts";
 import { createLogger } from "./http/logger.ts";
 
@@ -32,9 +33,11 @@ export async function startServer(
   const core = createCore(config, store);
   const app = buildApp(core, { logger });
   options.beforeListen?.(app);
+  const stopHousekeeping = startHousekeeping(core, logger);
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      stopHousekeeping();
       await app.close();
       await closeCore(core);
       await store.close();

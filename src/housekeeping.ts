@@ -1,0 +1,76 @@
+import type { Logger } from "pino";
+import { sweepSessions } from "./auth/web/sessions.ts";
+import { DAY, MINUTE } from "./clock.ts";
+import type { Core } from "./core.ts";
+import { IDEMPOTENCY_WINDOW_MS } from "./http/v1/idempotency.ts";
+
+/** How often a running service deletes what has run out. */
+export const HOUSEKEEPING_EVERY_MS = 10 * MINUTE;
+/** How long rows that ran out are kept before they go (to answer questions about them for a while). */
+const KEEP_EXPIRED_TOKENS_MS = DAY;
+const KEEP_FINISHED_REGISTRATIONS_MS = 7 * DAY;
+
+export type SweepReport = Record<
+  "access_tokens" | "agent_registrations" | "sign_in_codes" | "web_sessions" | "idempotency_keys",
+  number
+>;
+
+/**
+ * Deletes what has run out and will never be used again: access tokens a day past their expiry,
+ * registrations that never became a connection a week after their 60 minutes (their codes go with them),
+ * sign-in codes a day past theirs, expired web sessions, and idempotency keys past their 24 hours.
+ * Redeemed registrations stay: their connection names them.
+ */
+export async function sweepExpired(core: Core): Promise<SweepReport> {
+  const now = core.clock.now().getTime();
+  const before = (ms: number) => new Date(now - ms).toISOString();
+  const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+  const db = core.db;
+  return {
+    access_tokens: count(
+      await db
+        .deleteFrom("access_tokens")
+        .where("expires_at", "<", before(KEEP_EXPIRED_TOKENS_MS))
+        .executeTakeFirst(),
+    ),
+    agent_registrations: count(
+      await db
+        .deleteFrom("agent_registrations")
+        .where("expires_at", "<", before(KEEP_FINISHED_REGISTRATIONS_MS))
+        .where("status", "in", ["pending", "denied", "expired"])
+        .executeTakeFirst(),
+    ),
+    sign_in_codes: count(
+      await db
+        .deleteFrom("sign_in_codes")
+        .where("expires_at", "<", before(KEEP_EXPIRED_TOKENS_MS))
+        .executeTakeFirst(),
+    ),
+    web_sessions: await sweepSessions(core),
+    idempotency_keys: count(
+      await db
+        .deleteFrom("idempotency_keys")
+        .where("created_at", "<", before(IDEMPOTENCY_WINDOW_MS))
+        .executeTakeFirst(),
+    ),
+  };
+}
+
+/** Sweeps now and then while the service runs; a failed sweep is logged and tried again next time. */
+export function startHousekeeping(core: Core, logger: Logger, everyMs = HOUSEKEEPING_EVERY_MS): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepExpired(core)
+      .then((report) => {
+        if (Object.values(report).some((n) => n > 0)) logger.info({ deleted: report }, "housekeeping");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "housekeeping failed; trying again later"))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
