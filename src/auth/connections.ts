@@ -291,6 +291,46 @@ export async function revokeConnectionsWhere(
   return rows.length;
 }
 
+/**
+ * Connections with what decides whether they still hold: their person's suspension and membership of
+ * the connection's workspace. Renewal, redemption and refresh all read this.
+ */
+export function connectionsWithHolder(db: Db) {
+  return db
+    .selectFrom("connections as c")
+    .innerJoin("people as p", "p.id", "c.person_id")
+    .leftJoin("memberships as m", (j) =>
+      j.onRef("m.workspace_id", "=", "c.workspace_id").onRef("m.person_id", "=", "c.person_id"),
+    )
+    .select([
+      "c.id",
+      "c.kind",
+      "c.scopes",
+      "c.registration_id",
+      "c.assertion_jti",
+      "c.assertion_expires_at",
+      "c.idle_expires_at",
+      "c.revoked_at",
+      "p.suspended_at",
+      "m.role",
+    ]);
+}
+
+export type ConnectionState = Awaited<
+  ReturnType<ReturnType<typeof connectionsWithHolder>["execute"]>
+>[number];
+
+/**
+ * True while a connection of `kind` holds: not revoked, its person not suspended and still a member.
+ * (Whether its assertion or idle time ran out is the caller's to ask: `isLive`.)
+ */
+export function connectionHolds(
+  c: ConnectionState | undefined,
+  kind: Connection["kind"],
+): c is ConnectionState {
+  return c !== undefined && c.kind === kind && !c.revoked_at && !c.suspended_at && Boolean(c.role);
+}
+
 /** True while a connection can still be renewed: not revoked, its assertion or idle time not run out. */
 export function isLive(
   connection: Pick<Connection, "revoked_at" | "assertion_expires_at" | "idle_expires_at">,

@@ -2,7 +2,13 @@ import type { Core } from "../../core.ts";
 import { prepared } from "../../db/prepared.ts";
 import type { AgentRegistration } from "../../db/schema.ts";
 import type { Db } from "../../db/store.ts";
-import { issueAccessToken, mcpResource } from "../connections.ts";
+import {
+  type ConnectionState,
+  connectionHolds,
+  connectionsWithHolder,
+  issueAccessToken,
+  mcpResource,
+} from "../connections.ts";
 import { parseScopes, SCOPES, type Scope } from "../tokens.ts";
 import { signAssertion, verifyAssertion } from "./assertions.ts";
 import {
@@ -61,30 +67,9 @@ export function single(
 
 /** The state of a connection that renewal and redemption both check. */
 const liveConnectionBy = (column: "c.id" | "c.assertion_jti") =>
-  prepared(["key"], (db: Db, { key }: { key: string }) =>
-    db
-      .selectFrom("connections as c")
-      .innerJoin("people as p", "p.id", "c.person_id")
-      .leftJoin("memberships as m", (j) =>
-        j.onRef("m.workspace_id", "=", "c.workspace_id").onRef("m.person_id", "=", "c.person_id"),
-      )
-      .select([
-        "c.id",
-        "c.kind",
-        "c.scopes",
-        "c.registration_id",
-        "c.assertion_jti",
-        "c.assertion_expires_at",
-        "c.revoked_at",
-        "p.suspended_at",
-        "m.role",
-      ])
-      .where(column, "=", key),
-  );
+  prepared(["key"], (db: Db, { key }: { key: string }) => connectionsWithHolder(db).where(column, "=", key));
 const connectionById = liveConnectionBy("c.id");
 const connectionByJti = liveConnectionBy("c.assertion_jti");
-
-type ConnectionState = Awaited<ReturnType<typeof connectionById>>[number];
 
 /** The registration's code in force: the newest claim attempt not superseded. */
 const currentAttempt = prepared(["registration"], (db: Db, { registration }: { registration: string }) =>
@@ -107,10 +92,7 @@ const recordPoll = prepared(
       .where("id", "=", a.id),
 );
 
-/** True while the connection holds: not revoked, its person not suspended and still a member. */
-function holds(c: ConnectionState | undefined): c is ConnectionState {
-  return c !== undefined && c.kind === "agent" && !c.revoked_at && !c.suspended_at && Boolean(c.role);
-}
+const holds = (c: ConnectionState | undefined): c is ConnectionState => connectionHolds(c, "agent");
 
 /** Counts one token response against the registration's hourly allowance; an answer when it is spent. */
 async function tokenAllowance(core: Core, c: ConnectionState): Promise<GrantResult | undefined> {

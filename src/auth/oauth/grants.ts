@@ -3,6 +3,8 @@ import type { Core } from "../../core.ts";
 import type { Db } from "../../db/store.ts";
 import { checksum, hashSecret, newId, randomBase62 } from "../../secrets.ts";
 import {
+  connectionHolds,
+  connectionsWithHolder,
   type IssuedAccessToken,
   isLive,
   issueAccessToken,
@@ -145,30 +147,9 @@ async function switchedOff(core: Core): Promise<GrantAnswer | undefined> {
 }
 
 /** The connection still holds: live, its person not suspended and still a member of its workspace. */
-async function connectionHolds(core: Core, db: Db, connectionId: string) {
-  const row = await db
-    .selectFrom("connections as c")
-    .innerJoin("people as p", "p.id", "c.person_id")
-    .leftJoin("memberships as m", (j) =>
-      j.onRef("m.workspace_id", "=", "c.workspace_id").onRef("m.person_id", "=", "c.person_id"),
-    )
-    .select([
-      "c.id",
-      "c.kind",
-      "c.scopes",
-      "c.revoked_at",
-      "c.assertion_expires_at",
-      "c.idle_expires_at",
-      "p.suspended_at",
-      "m.role",
-    ])
-    .where("c.id", "=", connectionId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  if (row.kind !== "oauth" || !isLive(row, core.clock.now()) || row.suspended_at || !row.role) {
-    return undefined;
-  }
-  return row;
+async function liveConnection(core: Core, db: Db, connectionId: string) {
+  const row = await connectionsWithHolder(db).where("c.id", "=", connectionId).executeTakeFirst();
+  return connectionHolds(row, "oauth") && isLive(row, core.clock.now()) ? row : undefined;
 }
 
 /** Issues an access token and a refresh token for a connection, and extends its idle life to 30 days. */
@@ -275,7 +256,7 @@ export async function authorizationCodeGrant(core: Core, params: GrantParams): P
     return invalidGrant();
   }
   const issued = await core.db.transaction().execute(async (tx) => {
-    const connection = await connectionHolds(core, tx, row.connection_id);
+    const connection = await liveConnection(core, tx, row.connection_id);
     if (!connection) return undefined;
     return issuePair(core, tx, connection, row.client_id, row.scopes, parseScopes(row.scopes));
   });
@@ -324,7 +305,7 @@ export async function refreshTokenGrant(core: Core, params: GrantParams): Promis
     accessScopes = granted.filter((s) => asked.includes(s));
   }
   const outcome = await core.db.transaction().execute(async (tx): Promise<GrantAnswer | "reuse"> => {
-    const connection = await connectionHolds(core, tx, row.connection_id);
+    const connection = await liveConnection(core, tx, row.connection_id);
     if (!connection) return invalidGrant();
     const now = core.clock.now();
     const nowIso = now.toISOString();
