@@ -57,7 +57,7 @@ export const signature = (c: CommandSpec) => `${c.name}${argsOf(c) ? ` ${argsOf(
 export function commandHelp(prog: string, c: CommandSpec, commonFlags: string[] = ["[--json]"]): string {
   const flags = Object.entries(c.options).map(([flag, o]) => {
     const value = o.type === "string" ? ` <${flag.replace(/-file$/, "-path")}>` : "";
-    return `--${flag}${value}${o.multiple ? " ..." : ""}`;
+    return `[--${flag}${value}]${o.multiple ? "..." : ""}`;
   });
   return [
     `${prog} ${signature(c)} — ${c.summary}`,
@@ -130,6 +130,7 @@ export function parseCommandArgs(
       args: rest,
       options: { ...c.options, ...common },
       allowPositionals: true,
+      allowNegative: true,
       strict: true,
     });
     values = parsed.values as Values;

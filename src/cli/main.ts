@@ -1,5 +1,10 @@
 #!/usr/bin/env node
+import module from "node:module";
 import { EXIT, type Io, processIo } from "./output.ts";
+
+// Each command is a process of its own: keep the compiled code on disk (in the system's temporary
+// folder, or NODE_COMPILE_CACHE) so the next one starts in a third of the time.
+module.enableCompileCache?.();
 
 const HELP = `docket — an issue tracker for people and AI agents
 

@@ -44,6 +44,14 @@ function fit(widths: number[], headers: string[], width: number, shrink?: number
     out[widest]!--;
     total--;
   }
+  // Still too wide: the columns that may shrink go down to 4 characters ("ab…"), the last named first,
+  // so the first named (the title, usually) keeps the most.
+  for (const i of [...(shrink ?? out.map((_, i) => i))].reverse()) {
+    const cut = Math.min(total - width, out[i]! - Math.min(out[i]!, 4));
+    if (cut <= 0) continue;
+    out[i]! -= cut;
+    total -= cut;
+  }
   return out;
 }
 

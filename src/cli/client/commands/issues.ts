@@ -173,7 +173,7 @@ export function activityCommand(
 ): ClientCommand {
   return {
     name: `${group} activity`,
-    summary: `A ${what}'s changes, oldest first, with who made each`,
+    summary: `${/^[aeiou]/.test(what) ? "An" : "A"} ${what}'s changes, oldest first, with who made each`,
     positionals: ["id"],
     options: { ...LIST_OPTIONS },
     examples: [`docket ${group} activity ${example}`, `docket ${group} activity ${example} --all --json`],
