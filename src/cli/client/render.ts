@@ -13,7 +13,16 @@ export interface Terminal {
   stderr: (text: string) => void;
 }
 
-export function terminal(env: NodeJS.ProcessEnv, stdout = process.stdout, stderr = process.stderr): Terminal {
+interface Stream {
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export function terminal(
+  env: NodeJS.ProcessEnv,
+  stdout: Stream = process.stdout,
+  stderr: Stream & { write(text: string): unknown } = process.stderr,
+): Terminal {
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";
   const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "" && env.FORCE_COLOR !== "0";
   const columns = Number(env.COLUMNS);
