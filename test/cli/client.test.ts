@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CLIENT_COMMANDS, runClient } from "../../src/cli/client/index.ts";
 import { REPO } from "../support.ts";
-import { docket, type Outcome, type Service, startService } from "./support.ts";
+import { cleanEnv, docket, type Outcome, type Service, startService } from "./support.ts";
 
 let service: Service;
 /** The configuration file every command here uses unless it says otherwise. */
@@ -103,6 +103,33 @@ describe("sign-in and profiles", () => {
     );
     // Another workspace's issue is not found from this profile.
     expectCode(await run(["issues", "show", "ENG-1", "--profile", "beta"]), 4);
+  });
+
+  const hasScript = spawnSync("script", ["--version"]).status === 0;
+  test("on a terminal, login asks for the token at a prompt that does not echo it", {
+    skip: hasScript ? false : "needs script(1) to give the command a terminal",
+  }, async () => {
+    const command = `${JSON.stringify(process.execPath)} ${path.join(REPO, "src/cli/main.ts")} login --url ${service.url} --profile tty`;
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      env: cleanEnv({ DOCKET_CONFIG: config }),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    const prompted = new Promise<void>((resolve) => {
+      child.stdout.setEncoding("utf8").on("data", (c: string) => {
+        output += c;
+        if (output.includes("Personal access token: ")) resolve();
+      });
+    });
+    await prompted;
+    child.stdin.write(`${service.token}\r`);
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    child.stdin.end();
+    assert.equal(code, 0, output);
+    assert.match(output, /Signed in to Acme \(acme\)/);
+    assert.ok(!output.includes(service.token), "the token is not echoed");
+    assert.equal((await json(["whoami", "--profile", "tty"])).workspace.slug, "acme");
+    expectCode(await run(["logout", "--profile", "tty"]), 0);
   });
 
   test("a wrong token is refused with exit 3 and nothing is stored; logout forgets a profile", async () => {

@@ -136,14 +136,19 @@ const CLEARED = [
   "VISUAL",
 ];
 
+/** This process's environment without the client's variables, plus `extra`. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of CLEARED) delete env[name];
+  return Object.assign(env, extra);
+}
+
 /** Runs the real `docket` process with `args`, `input` on stdin and `env` on top of a clean environment. */
 export function docket(
   args: string[],
   options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
 ): Promise<Outcome> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of CLEARED) delete env[name];
-  Object.assign(env, options.env);
+  const env = cleanEnv(options.env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(REPO, "src/cli/main.ts"), ...args], {
       cwd: options.cwd ?? REPO,
