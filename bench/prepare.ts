@@ -2,27 +2,70 @@
  * `node bench/prepare.ts <database-url> [issues]`: migrates the database and seeds it — the floor only,
  * or the workspace of `issues` issues — then prints the fixture (token, spaces) as JSON on stdout.
  * `npm run bench` runs it as its own process, so the memory the seeding used is gone before the load
- * starts and the load generator runs in a small heap.
+ * starts and the load generator runs in a small heap. It also makes MCP_CONNECTIONS connections of the
+ * owner's with an access token each, for the MCP scenario (BASE_URL, when set, is the service's, so the
+ * tokens are bound to its /api/mcp).
  */
+import { createConnection, issueAccessToken } from "../src/auth/connections.ts";
 import { loadConfig } from "../src/config.ts";
 import { closeCore, createCore } from "../src/core.ts";
 import { openStore } from "../src/db/store.ts";
-import { seedFloor, seedSize, seedWorkspace } from "./seed.ts";
+import { seedAgents } from "./agents.ts";
+import { type SeededWorkspace, seedFloor, seedSize, seedWorkspace } from "./seed.ts";
+
+/**
+ * MCP allows 120 requests a minute per connection; the load spreads over this many connections so
+ * that the bench measures the path and not the limit (60,000 requests a minute in all; more would measure their first use, which writes last_used_at).
+ */
+const MCP_CONNECTIONS = 500;
 
 const [databaseUrl, issues] = process.argv.slice(2);
 if (!databaseUrl) throw new Error("usage: node bench/prepare.ts <database-url> [issues]");
-const config = loadConfig({ DATABASE_URL: databaseUrl });
+const config = loadConfig({
+  DATABASE_URL: databaseUrl,
+  ...(process.env.BASE_URL ? { BASE_URL: process.env.BASE_URL } : {}),
+});
 const store = openStore(config.database);
 await store.migrate();
 const core = createCore(config, store);
+/** Connections of the workspace owner's, each with an access token, made in one transaction. */
+async function accessTokens(): Promise<string[]> {
+  const ws = await core.db
+    .selectFrom("workspaces")
+    .select(["id", "owner_id"])
+    .where("slug", "=", "bench")
+    .executeTakeFirstOrThrow();
+  return core.db.transaction().execute(async (trx) => {
+    const tokens: string[] = [];
+    for (let i = 0; i < MCP_CONNECTIONS; i++) {
+      const connection = await createConnection(
+        core,
+        {
+          kind: "agent",
+          workspaceId: ws.id,
+          personId: ws.owner_id,
+          name: `bench ${i}`,
+          scopes: ["workspace.read", "workspace.write"],
+        },
+        trx,
+      );
+      tokens.push((await issueAccessToken(core, connection, { db: trx })).access_token);
+    }
+    return tokens;
+  });
+}
+
 try {
+  let fixture: SeededWorkspace & { seeded: boolean };
   if (issues === undefined) {
-    process.stdout.write(`${JSON.stringify({ ...(await seedFloor(core)), seeded: false })}\n`);
+    fixture = { ...(await seedFloor(core)), seeded: false };
   } else {
     console.error(`seeding ${Number(issues).toLocaleString("en")} issues …`);
     const seeded = await seedWorkspace(core, seedSize(Number(issues)), (line) => console.error(`  ${line}`));
-    process.stdout.write(`${JSON.stringify({ ...seeded, seeded: true })}\n`);
+    fixture = { ...seeded, seeded: true };
   }
+  const agents = await seedAgents(core);
+  process.stdout.write(`${JSON.stringify({ ...fixture, ...agents, accessTokens: await accessTokens() })}\n`);
 } finally {
   await closeCore(core);
   await store.close();

@@ -24,6 +24,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { loadConfig } from "../src/config.ts";
+import type { AgentFixture } from "./agents.ts";
 import type { SeededWorkspace } from "./seed.ts";
 import { LABELS, SEARCH_WORDS } from "./text.ts";
 
@@ -44,8 +45,10 @@ const issueCount = Number(values.issues);
 if (!Number.isInteger(issueCount) || issueCount < 100)
   throw new Error("--issues must be a whole number ≥ 100");
 
-interface Fixture extends SeededWorkspace {
+interface Fixture extends SeededWorkspace, AgentFixture {
   seeded: boolean;
+  /** access tokens of as many connections, for /api/mcp (120 requests a minute each) */
+  accessTokens: string[];
 }
 
 interface RequestSpec {
@@ -68,6 +71,8 @@ interface Scenario {
   /** Name of another scenario this one is compared with, as a ratio of requests/s. */
   compareWith?: string;
   aim?: Aim;
+  /** The status every answer should have, when not 2xx (a poll before approval is 400 by design). */
+  expect?: number;
 }
 
 const auth = (f: Fixture) => ({ authorization: `Bearer ${f.token}` });
@@ -85,6 +90,42 @@ function randomIssue(f: Fixture, prefix?: string): string {
 }
 
 const FLOOR = "GET /v1/workspace (PAT)";
+const ISSUE_READ = "GET /v1/issues/{id}";
+
+/** A 2026-07-28 `tools/call` as a client sends it: the envelope in `_meta`, the method and name in headers. */
+function mcpCall(f: Fixture, name: string, args: Record<string, unknown>): RequestSpec {
+  return {
+    path: "/api/mcp",
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${pick(f.accessTokens)}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": name,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name,
+        arguments: args,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    }),
+  };
+}
+const form = (params: Record<string, string>) => ({
+  method: "POST" as const,
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(params).toString(),
+});
 
 /** In order; creation comes last because it adds issues the reads would then see. */
 const SCENARIOS: Scenario[] = [
@@ -95,12 +136,40 @@ const SCENARIOS: Scenario[] = [
     compareWith: "GET /healthz (bare)",
   },
   {
-    name: "GET /v1/issues/{id}",
+    name: "POST token: jwt-bearer renewal",
+    varies: true,
+    request: (f) => ({
+      path: "/api/auth/oauth2/token",
+      ...form({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: pick(f.assertions) }),
+    }),
+    compareWith: FLOOR,
+    aim: { rps: 2000 },
+  },
+  {
+    name: "POST token: claim poll (pending)",
+    varies: true,
+    expect: 400,
+    request: (f) => ({
+      path: "/api/auth/oauth2/token",
+      ...form({ grant_type: "urn:docket:agent-auth:grant-type:claim", claim_token: pick(f.claimTokens) }),
+    }),
+    compareWith: FLOOR,
+  },
+  {
+    name: ISSUE_READ,
     seeded: true,
     varies: true,
     request: (f) => ({ path: `/v1/issues/${randomIssue(f)}`, headers: auth(f) }),
     compareWith: FLOOR,
     aim: { ratio: 0.4 },
+  },
+  {
+    name: "MCP tools/call get_issue",
+    seeded: true,
+    varies: true,
+    request: (f) => mcpCall(f, "get_issue", { id: randomIssue(f) }),
+    compareWith: ISSUE_READ,
+    aim: { ratio: 0.5 },
   },
   {
     name: "GET /v1/issues filtered",
@@ -189,9 +258,13 @@ async function benchDatabase(): Promise<{ url: string; label: string; done: () =
 }
 
 /** Migrates and seeds the database in a process of its own (bench/prepare.ts) and reads the fixture. */
-async function prepare(databaseUrl: string): Promise<Fixture> {
+async function prepare(databaseUrl: string, baseUrl: string): Promise<Fixture> {
   const args = ["bench/prepare.ts", databaseUrl, ...(values.seed ? [String(issueCount)] : [])];
-  const child = spawn(process.execPath, args, { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, BASE_URL: baseUrl },
+  });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => {
     out += chunk.toString();
@@ -259,13 +332,13 @@ interface Row {
  * One request ahead of the load: a 404 or 405 means the route is not there (yet), any other failure
  * is shown as it is. Returns why the scenario cannot run, or undefined.
  */
-async function probe(address: string, req: RequestSpec): Promise<string | undefined> {
+async function probe(address: string, req: RequestSpec, expect?: number): Promise<string | undefined> {
   const res = await fetch(`${address}${req.path}`, {
     method: req.method ?? "GET",
     headers: req.headers,
     body: req.body,
   });
-  if (res.ok) {
+  if (expect === undefined ? res.ok : res.status === expect) {
     await res.arrayBuffer();
     return undefined;
   }
@@ -294,6 +367,14 @@ async function load(address: string, scenario: Scenario, fixture: Fixture, secon
     opts.requests = [{ setupRequest: (r) => ({ ...r, ...scenario.request(fixture) }) }];
   }
   return autocannon(opts);
+}
+
+/** Answers other than the expected: non-2xx, or any status but `expect` when the scenario names one. */
+function unexpected(r: autocannon.Result, expect?: number): number {
+  if (expect === undefined) return r.non2xx;
+  const stats =
+    (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  return Object.entries(stats).reduce((n, [code, s]) => (Number(code) === expect ? n : n + s.count), 0);
 }
 
 function aimVerdict(s: Scenario, row: Row | undefined, rows: Row[], skipped: string | undefined): string {
@@ -326,20 +407,21 @@ function aimVerdict(s: Scenario, row: Row | undefined, rows: Row[], skipped: str
 
 async function main(): Promise<void> {
   const database = await benchDatabase();
+  const port = await freePort();
+  const address = `http://127.0.0.1:${port}`;
   let fixture: Fixture;
   try {
-    fixture = await prepare(database.url);
+    fixture = await prepare(database.url, address);
   } catch (error) {
     database.done();
     throw error;
   }
-  const port = await freePort();
-  const address = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
     cwd: REPO,
     env: {
       ...process.env,
       DATABASE_URL: database.url,
+      BASE_URL: address,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
@@ -356,7 +438,7 @@ async function main(): Promise<void> {
         skipped.set(scenario.name, "needs the seeded workspace (--seed)");
         continue;
       }
-      const problem = await probe(address, scenario.request(fixture));
+      const problem = await probe(address, scenario.request(fixture), scenario.expect);
       if (problem) {
         skipped.set(scenario.name, problem);
         continue;
@@ -369,7 +451,7 @@ async function main(): Promise<void> {
         rps: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
-        errors: r.errors + r.non2xx,
+        errors: r.errors + unexpected(r, scenario.expect),
       });
     }
   } finally {

@@ -13,6 +13,10 @@ export interface Config {
   dataDir: string;
   logLevel: LogLevel;
   smtpUrl: string | undefined;
+  /** The From address of sign-in mail. */
+  mailFrom: string;
+  /** External identity providers people may sign in with; each is off until configured. */
+  signIn: SignInProvidersConfig;
   redisUrl: string | undefined;
   /** Requests per minute per token on /v1 (0 switches the limit off). */
   restRateLimit: number;
@@ -40,6 +44,28 @@ export type FileStoreConfig =
 /** 100 MiB by default; at most 5 GiB, the largest object one S3 PUT may carry. */
 export const DEFAULT_FILE_MAX_BYTES = 100 * 1024 * 1024;
 export const FILE_MAX_BYTES_CEILING = 5 * 1024 * 1024 * 1024;
+
+export interface SignInProvidersConfig {
+  github: GitHubConfig | undefined;
+  oidc: OidcConfig | undefined;
+}
+
+/** A GitHub OAuth app (or GitHub Enterprise Server: its web and API addresses). */
+export interface GitHubConfig {
+  clientId: string;
+  clientSecret: string;
+  webUrl: string;
+  apiUrl: string;
+}
+
+/** Any OpenID Connect provider, found through its discovery document. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** shown on the sign-in button: "Sign in with <name>" */
+  name: string;
+}
 
 export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
@@ -177,6 +203,68 @@ function fileStore(env: Env, dataDir: string): FileStoreConfig {
   };
 }
 
+/** An http(s) URL without query, fragment or credentials; plain http only for this machine (tests, development). */
+function providerUrl(env: Env, name: string, fallback?: string): string | undefined {
+  const raw = value(env, name) ?? fallback;
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute https:// URL (got ${JSON.stringify(raw)})`);
+  }
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(parsed.hostname);
+  if (parsed.protocol !== "https:" && !(parsed.protocol === "http:" && local)) {
+    throw new ConfigError(name, "must start with https:// (http:// only for localhost)");
+  }
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError(name, "must not carry a query, a fragment or credentials");
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+/** Both variables of a pair or neither: half a provider is a mistake worth naming. */
+function pair(env: Env, id: string, secret: string): [string, string] | undefined {
+  const a = value(env, id);
+  const b = value(env, secret);
+  if (a === undefined && b === undefined) return undefined;
+  if (a === undefined) throw new ConfigError(id, `must be set when ${secret} is`);
+  if (b === undefined) throw new ConfigError(secret, `must be set when ${id} is`);
+  return [a, b];
+}
+
+function signInProviders(env: Env): SignInProvidersConfig {
+  const gh = pair(env, "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET");
+  const github: GitHubConfig | undefined = gh && {
+    clientId: gh[0],
+    clientSecret: gh[1],
+    webUrl: providerUrl(env, "GITHUB_URL", "https://github.com")!,
+    apiUrl: providerUrl(env, "GITHUB_API_URL", "https://api.github.com")!,
+  };
+  const issuer = providerUrl(env, "OIDC_ISSUER");
+  const client = pair(env, "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET");
+  if (issuer && !client) throw new ConfigError("OIDC_CLIENT_ID", "must be set when OIDC_ISSUER is");
+  if (client && !issuer) throw new ConfigError("OIDC_ISSUER", "must be set when OIDC_CLIENT_ID is");
+  const name = value(env, "OIDC_NAME") ?? "OpenID Connect";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (name.length > 40 || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new ConfigError("OIDC_NAME", "must be a plain name of at most 40 characters");
+  }
+  const oidc: OidcConfig | undefined =
+    issuer && client ? { issuer, clientId: client[0], clientSecret: client[1], name } : undefined;
+  return { github, oidc };
+}
+
+function mailFrom(env: Env, base: string): string {
+  const raw = value(env, "MAIL_FROM");
+  if (raw === undefined) return `Docket <no-reply@${new URL(base).hostname}>`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a header value must stay on one line
+  if (!/@/.test(raw) || /[\u0000-\u001f\u007f]/.test(raw) || raw.length > 254) {
+    throw new ConfigError("MAIL_FROM", `must be an email address such as Docket <no-reply@example.com>`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, "PORT", 3000, 0, 65535);
   const host = value(env, "HOST") ?? "0.0.0.0";
@@ -191,14 +279,17 @@ export function loadConfig(env: Env = process.env): Config {
       `must be one of ${LOG_LEVELS.join(", ")} (got ${JSON.stringify(logLevel)})`,
     );
   }
+  const base = baseUrl(env, port);
   return {
     port,
     host,
-    baseUrl: baseUrl(env, port),
+    baseUrl: base,
     database: database(env, dataDir),
     dataDir,
     logLevel: logLevel as LogLevel,
     smtpUrl: url(env, "SMTP_URL", ["smtp", "smtps"]),
+    mailFrom: mailFrom(env, base),
+    signIn: signInProviders(env),
     redisUrl: url(env, "REDIS_URL", ["redis", "rediss"]),
     restRateLimit: integer(env, "REST_RATE_LIMIT", 1200, 0, 1_000_000_000),
     files: {

@@ -1,5 +1,7 @@
 import { Redis } from "ioredis";
 import type { Clock } from "../clock.ts";
+import { prepared } from "../db/prepared.ts";
+import type { Db } from "../db/store.ts";
 
 export interface LimitResult {
   allowed: boolean;
@@ -113,6 +115,68 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-export function createRateLimiter(redisUrl: string | undefined, clock: Clock): RateLimiter {
-  return redisUrl ? new RedisRateLimiter(redisUrl, clock) : new MemoryRateLimiter(clock);
+const bumpCounter = prepared(
+  ["key", "start", "expires"],
+  (db: Db, a: { key: string; start: number; expires: number }) =>
+    db
+      .insertInto("limit_counters")
+      .values({ key: a.key, window_start: a.start, count: 1, expires_at: a.expires })
+      .onConflict((oc) =>
+        oc
+          .columns(["key", "window_start"])
+          .doUpdateSet((eb) => ({ count: eb("limit_counters.count", "+", 1) })),
+      )
+      .returning("count"),
+);
+
+/** How often (in hits) a database limiter deletes windows that have ended. */
+const SWEEP_EVERY = 1000;
+
+/**
+ * Fixed-window counters in the service's own database (table `limit_counters`): one upsert per hit,
+ * shared by every instance on the same database, so several instances count one limit together without
+ * Redis. A database that cannot be reached is reported as LimiterUnavailable, never counted as allowed.
+ */
+export class DatabaseRateLimiter implements RateLimiter {
+  readonly #db: Db;
+  readonly #clock: Clock;
+  #hits = 0;
+
+  constructor(db: Db, clock: Clock) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<LimitResult> {
+    const now = this.#clock.now().getTime();
+    const start = Math.floor(now / windowMs) * windowMs;
+    try {
+      const [row] = await bumpCounter(this.#db, { key, start, expires: start + windowMs });
+      if (!row) throw new Error("the counter was not returned");
+      if (++this.#hits % SWEEP_EVERY === 0) await this.sweep();
+      return result(Number(row.count), limit, start, windowMs, now);
+    } catch (error) {
+      throw new LimiterUnavailable(error);
+    }
+  }
+
+  /** Deletes the windows that have ended; returns how many. */
+  async sweep(): Promise<number> {
+    const r = await this.#db
+      .deleteFrom("limit_counters")
+      .where("expires_at", "<=", this.#clock.now().getTime())
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/**
+ * The limiter shared by every instance: Redis when REDIS_URL is set, else the database. Without a
+ * database (tools that count nothing) an in-memory one.
+ */
+export function createRateLimiter(redisUrl: string | undefined, clock: Clock, db?: Db): RateLimiter {
+  if (redisUrl) return new RedisRateLimiter(redisUrl, clock);
+  return db ? new DatabaseRateLimiter(db, clock) : new MemoryRateLimiter(clock);
 }

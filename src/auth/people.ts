@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../db/store.ts";
 import { conflict, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { displayName, email, parse } from "../validate.ts";
+import { revokeConnectionsWhere } from "./connections.ts";
 
 export interface PersonView {
   id: string;
@@ -46,6 +47,8 @@ export async function createPerson(
     name: name ?? email.split("@")[0]!,
     email_verified_at: email_verified ? now : null,
     suspended_at: null,
+    terms_version: null,
+    terms_accepted_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -76,13 +79,43 @@ export async function listPeople(core: Core): Promise<PersonView[]> {
 
 /**
  * Suspends or reinstates an account. A suspended person's tokens stop working at once (every
- * authentication checks the flag); reinstating brings back the tokens that were not revoked.
+ * authentication checks the flag); reinstating brings back the personal access tokens that were not
+ * revoked. Agent and browser connections end for good on suspension (the spec's "account suspended":
+ * revoked), so the person approves again after reinstatement.
  */
 export async function setSuspended(core: Core, address: string, suspended: boolean): Promise<PersonView> {
   const person = await requirePersonByEmail(core, address);
   if ((person.suspended_at !== null) === suspended) return viewPerson(person);
   const now = iso(core.clock);
   const changes = { suspended_at: suspended ? now : null, updated_at: now };
-  await core.db.updateTable("people").set(changes).where("id", "=", person.id).execute();
+  await core.db.transaction().execute(async (tx) => {
+    await tx.updateTable("people").set(changes).where("id", "=", person.id).execute();
+    if (suspended) await revokeConnectionsWhere(core, { personId: person.id }, "account_suspended", tx);
+  });
   return viewPerson({ ...person, ...changes });
+}
+
+/**
+ * Deletes an account and everything that is only theirs (memberships, tokens, connections, sessions).
+ * Their connections are revoked first, so registrations record the end. A person who owns a workspace
+ * cannot be deleted until that workspace is deleted or handed over.
+ */
+export async function deletePerson(core: Core, address: string): Promise<PersonView> {
+  const person = await requirePersonByEmail(core, address);
+  const owned = await core.db
+    .selectFrom("workspaces")
+    .select("slug")
+    .where("owner_id", "=", person.id)
+    .orderBy("slug")
+    .execute();
+  if (owned.length > 0) {
+    throw conflict(
+      `${person.email} owns ${owned.map((w) => w.slug).join(", ")}; delete those workspaces first.`,
+    );
+  }
+  await core.db.transaction().execute(async (tx) => {
+    await revokeConnectionsWhere(core, { personId: person.id }, "account_deleted", tx);
+    await tx.deleteFrom("people").where("id", "=", person.id).execute();
+  });
+  return viewPerson(person);
 }

@@ -145,7 +145,7 @@ function viewToken(
 
 export async function listPats(
   core: Core,
-  filter: { workspace?: string; email?: string; id?: string } = {},
+  filter: { workspace?: string; email?: string; id?: string; personId?: string } = {},
 ): Promise<TokenView[]> {
   let query = core.db
     .selectFrom("personal_access_tokens as t")
@@ -156,6 +156,7 @@ export async function listPats(
     .orderBy("t.created_at", "desc")
     .orderBy("t.id", "desc");
   if (filter.id) query = query.where("t.id", "=", filter.id);
+  if (filter.personId) query = query.where("t.person_id", "=", filter.personId);
   if (filter.workspace)
     query = query.where("t.workspace_id", "=", (await requireWorkspace(core, filter.workspace)).id);
   if (filter.email)
@@ -172,23 +173,36 @@ export async function listPats(
   );
 }
 
-/** Revokes a token by id. Revoking a revoked token changes nothing and is not an error. */
-export async function revokePat(core: Core, id: string): Promise<TokenView> {
+/**
+ * Revokes a token by id. Revoking a revoked token changes nothing and is not an error. With `personId`
+ * (settings), only that person's own token: anyone else's is not found.
+ */
+export async function revokePat(
+  core: Core,
+  id: string,
+  options: { personId?: string } = {},
+): Promise<TokenView> {
   const tokenId = id.trim();
-  await core.db
+  let update = core.db
     .updateTable("personal_access_tokens")
     .set({ revoked_at: iso(core.clock) })
     .where("id", "=", tokenId)
-    .where("revoked_at", "is", null)
-    .execute();
-  const [view] = await listPats(core, { id: tokenId });
+    .where("revoked_at", "is", null);
+  if (options.personId) update = update.where("person_id", "=", options.personId);
+  await update.execute();
+  const [view] = await listPats(core, {
+    id: tokenId,
+    ...(options.personId ? { personId: options.personId } : {}),
+  });
   if (!view) throw notFound(`No personal access token has the id "${tokenId}".`);
   return view;
 }
 
 /** Who is behind an authenticated request, on any surface. */
 export interface Principal {
-  kind: "pat";
+  /** a personal access token, or a connection's access token (agent registration or browser OAuth) */
+  kind: "pat" | "connection";
+  /** the credential writes record as acted through: `pat_…` or the connection's `con_…` */
   tokenId: string;
   personId: string;
   workspaceId: string;

@@ -7,6 +7,7 @@ import { type Db, isUniqueViolation, type Tx } from "../db/store.ts";
 import { conflict, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { displayName, email, parse, prefix, slug, slugify } from "../validate.ts";
+import { revokeConnectionsWhere } from "./connections.ts";
 import { requirePersonByEmail } from "./people.ts";
 
 /** Agent connections on the free plan, unless the operator sets another number for a workspace. */
@@ -90,39 +91,50 @@ export async function createWorkspace(
 ): Promise<WorkspaceView> {
   const data = parse(createWorkspaceInput, input);
   const owner = await requirePersonByEmail(core, data.owner_email);
+  const workspace = await core.db
+    .transaction()
+    .execute((tx) => createWorkspaceWithin(tx, core, owner.id, { ...data, owner_email: owner.email }));
+  return getWorkspaceView(core, workspace.slug);
+}
+
+/**
+ * The body of createWorkspace, inside the caller's transaction (the claim page makes a person's first
+ * workspace and approves an agent for it in one). `input` is parsed here; its owner_email is not read.
+ */
+export async function createWorkspaceWithin(
+  tx: Tx,
+  core: Core,
+  ownerId: string,
+  input: z.input<typeof createWorkspaceInput>,
+): Promise<Workspace> {
+  const data = parse(createWorkspaceInput, input);
   const wsSlug = data.slug ?? slugify(data.name);
   const now = iso(core.clock);
   const workspace: Workspace = {
     id: newId("ws", core.clock.now()),
     name: data.name,
     slug: wsSlug,
-    owner_id: owner.id,
+    owner_id: ownerId,
     plan: "free",
     agent_connection_limit: data.agent_connection_limit ?? FREE_PLAN_AGENT_CONNECTIONS,
     created_at: now,
     updated_at: now,
   };
+  const taken = await tx.selectFrom("workspaces").select("id").where("slug", "=", wsSlug).executeTakeFirst();
+  if (taken) throw conflict(`The workspace slug "${wsSlug}" is taken; choose another with a slug.`);
   try {
-    await core.db.transaction().execute(async (tx) => {
-      const taken = await tx
-        .selectFrom("workspaces")
-        .select("id")
-        .where("slug", "=", wsSlug)
-        .executeTakeFirst();
-      if (taken) throw conflict(`The workspace slug "${wsSlug}" is taken; choose another with a slug.`);
-      await tx.insertInto("workspaces").values(workspace).execute();
-      await tx
-        .insertInto("memberships")
-        .values({ workspace_id: workspace.id, person_id: owner.id, role: "owner", created_at: now })
-        .execute();
-      await insertSpace(tx, core, workspace.id, data.space_name ?? data.space_prefix, data.space_prefix);
-    });
+    await tx.insertInto("workspaces").values(workspace).execute();
   } catch (error) {
     if (isUniqueViolation(error))
       throw conflict(`The workspace slug "${wsSlug}" is taken; choose another with a slug.`);
     throw error;
   }
-  return getWorkspaceView(core, wsSlug);
+  await tx
+    .insertInto("memberships")
+    .values({ workspace_id: workspace.id, person_id: ownerId, role: "owner", created_at: now })
+    .execute();
+  await insertSpace(tx, core, workspace.id, data.space_name ?? data.space_prefix, data.space_prefix);
+  return workspace;
 }
 
 export async function requireWorkspace(core: Core, slugOrId: string): Promise<Workspace> {
@@ -351,4 +363,51 @@ export async function roleOf(core: Core, workspaceId: string, personId: string):
     .where("person_id", "=", personId)
     .executeTakeFirst();
   return row?.role;
+}
+
+/**
+ * Removes a person from a workspace. Their personal access tokens for it stop at once (every use checks
+ * the membership) and their connections to it are revoked. The Owner cannot be removed.
+ */
+export async function removeMember(core: Core, workspace: string, address: string): Promise<MemberView> {
+  const ws = await requireWorkspace(core, workspace);
+  const person = await requirePersonByEmail(core, address);
+  const membership = await core.db
+    .selectFrom("memberships")
+    .selectAll()
+    .where("workspace_id", "=", ws.id)
+    .where("person_id", "=", person.id)
+    .executeTakeFirst();
+  if (!membership) throw notFound(`${person.email} is not a member of ${ws.slug}.`);
+  if (membership.role === "owner") {
+    throw conflict(`${person.email} owns ${ws.slug}; the Owner cannot be removed.`);
+  }
+  await core.db.transaction().execute(async (tx) => {
+    await tx
+      .deleteFrom("memberships")
+      .where("workspace_id", "=", ws.id)
+      .where("person_id", "=", person.id)
+      .execute();
+    await revokeConnectionsWhere(core, { personId: person.id, workspaceId: ws.id }, "left_workspace", tx);
+  });
+  return {
+    person_id: person.id,
+    email: person.email,
+    name: person.name,
+    role: membership.role,
+    joined_at: membership.created_at,
+  };
+}
+
+/**
+ * Deletes a workspace and everything in it. Its connections are revoked first, so the registrations
+ * behind them record the end.
+ */
+export async function deleteWorkspace(core: Core, workspace: string): Promise<WorkspaceView> {
+  const view = await getWorkspaceView(core, workspace);
+  await core.db.transaction().execute(async (tx) => {
+    await revokeConnectionsWhere(core, { workspaceId: view.id }, "workspace_deleted", tx);
+    await tx.deleteFrom("workspaces").where("id", "=", view.id).execute();
+  });
+  return view;
 }

@@ -1,13 +1,15 @@
 import { MemoryRateLimiter } from "../auth/limits.ts";
-import { createPerson, listPeople, type PersonView, setSuspended } from "../auth/people.ts";
+import { createPerson, deletePerson, listPeople, type PersonView, setSuspended } from "../auth/people.ts";
 import { SWITCHES, type SwitchState, switchName } from "../auth/switches.ts";
 import { listPats, mintPat, revokePat, type TokenView } from "../auth/tokens.ts";
 import {
   addMember,
   createSpace,
   createWorkspace,
+  deleteWorkspace,
   listMembers,
   listWorkspaces,
+  removeMember,
   setAgentConnectionLimit,
   type WorkspaceView,
 } from "../auth/workspaces.ts";
@@ -144,6 +146,16 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
     },
   },
   {
+    name: "people delete",
+    summary: "Delete a person: their tokens and connections end at once",
+    options: { email: { type: "string" } },
+    examples: ["docket admin people delete --email mallory@example.com"],
+    async run(core, v) {
+      const person = await deletePerson(core, need(v, "email"));
+      return { json: person, text: `${person.email} is deleted; their tokens and connections have ended.` };
+    },
+  },
+  {
     name: "workspaces create",
     summary: "Create a workspace with its Owner and first space",
     options: {
@@ -204,6 +216,16 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
     },
   },
   {
+    name: "workspaces delete",
+    summary: "Delete a workspace and everything in it; its tokens and connections end at once",
+    options: { workspace: { type: "string" } },
+    examples: ["docket admin workspaces delete --workspace acme"],
+    async run(core, v) {
+      const ws = await deleteWorkspace(core, need(v, "workspace"));
+      return { json: ws, text: `Workspace ${ws.slug} (${ws.id}) is deleted.` };
+    },
+  },
+  {
     name: "spaces create",
     summary: "Add a space (team with an issue prefix) to a workspace",
     options: { workspace: { type: "string" }, name: { type: "string" }, prefix: { type: "string" } },
@@ -229,6 +251,16 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
         ...(str(v, "role") !== undefined ? { role: str(v, "role") as "admin" | "member" } : {}),
       });
       return { json: member, text: `${member.email} joined ${need(v, "workspace")} as ${member.role}.` };
+    },
+  },
+  {
+    name: "members remove",
+    summary: "Remove a person from a workspace: their tokens and connections for it end at once",
+    options: { workspace: { type: "string" }, email: { type: "string" } },
+    examples: ["docket admin members remove --workspace acme --email grace@example.com"],
+    async run(core, v) {
+      const member = await removeMember(core, need(v, "workspace"), need(v, "email"));
+      return { json: member, text: `${member.email} is no longer a member of ${need(v, "workspace")}.` };
     },
   },
   {

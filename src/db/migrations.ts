@@ -119,6 +119,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
     },
   }),
   "0002_tracker": (t, kind) => trackerMigration(t, kind),
+  "0003_agent_auth": (t) => agentAuthMigration(t),
 };
 
 /** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */
@@ -539,6 +540,194 @@ const trackerMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration 
     ]) {
       await db.schema.dropTable(table).execute();
     }
+  },
+});
+
+/**
+ * Connections (an agent registration or a browser OAuth sign-in approved by a person for one workspace),
+ * their access tokens, agent registrations and their codes, the service's signing keys, people's web
+ * sessions, sign-in codes and external identities, and the counters of limits kept in the database.
+ */
+const agentAuthMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.alterTable("people").addColumn("terms_version", "text").execute();
+    await db.schema.alterTable("people").addColumn("terms_accepted_at", t.time).execute();
+
+    await db.schema
+      .createTable("connections")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('agent', 'oauth')`))
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("person_id", "text", (c) => c.notNull().references("people.id").onDelete("cascade"))
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("scopes", "text", (c) => c.notNull())
+      .addColumn("registration_id", "text")
+      .addColumn("client_id", "text")
+      .addColumn("assertion_jti", "text")
+      .addColumn("assertion_expires_at", t.time)
+      .addColumn("idle_expires_at", t.time)
+      .addColumn("last_used_at", t.time)
+      .addColumn("revoked_at", t.time)
+      .addColumn("revoked_reason", "text")
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("connections_person_idx").on("connections").column("person_id").execute();
+    await db.schema
+      .createIndex("connections_workspace_idx")
+      .on("connections")
+      .column("workspace_id")
+      .execute();
+    await db.schema
+      .createIndex("connections_assertion_jti_key")
+      .on("connections")
+      .column("assertion_jti")
+      .unique()
+      .execute();
+
+    await db.schema
+      .createTable("access_tokens")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("token_hash", "text", (c) => c.notNull().unique())
+      .addColumn("connection_id", "text", (c) => c.notNull().references("connections.id").onDelete("cascade"))
+      .addColumn("scopes", "text", (c) => c.notNull())
+      .addColumn("resource", "text", (c) => c.notNull())
+      .addColumn("expires_at", t.time, (c) => c.notNull())
+      .addColumn("revoked_at", t.time)
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("access_tokens_connection_idx")
+      .on("access_tokens")
+      .column("connection_id")
+      .execute();
+
+    await db.schema
+      .createTable("agent_registrations")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("claim_token_hash", "text", (c) => c.notNull().unique())
+      .addColumn("login_hint", "text", (c) => c.notNull())
+      .addColumn("client_name", "text")
+      .addColumn("status", "text", (c) =>
+        c.notNull().check(sql`status in ('pending', 'approved', 'denied', 'revoked', 'expired', 'redeemed')`),
+      )
+      .addColumn("ip", "text")
+      .addColumn("interval_seconds", "integer", (c) => c.notNull())
+      .addColumn("last_polled_at", t.time)
+      .addColumn("codes_issued", "integer", (c) => c.notNull())
+      .addColumn("person_id", "text", (c) => c.references("people.id").onDelete("set null"))
+      .addColumn("workspace_id", "text", (c) => c.references("workspaces.id").onDelete("set null"))
+      .addColumn("scopes", "text")
+      .addColumn("connection_id", "text")
+      .addColumn("decided_at", t.time)
+      .addColumn("redeemed_at", t.time)
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("expires_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("agent_registrations_waiting_idx")
+      .on("agent_registrations")
+      .columns(["status", "expires_at"])
+      .execute();
+
+    await db.schema
+      .createTable("claim_attempts")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("registration_id", "text", (c) =>
+        c.notNull().references("agent_registrations.id").onDelete("cascade"),
+      )
+      .addColumn("code_hash", "text", (c) => c.notNull())
+      .addColumn("view_token_hash", "text", (c) => c.notNull().unique())
+      .addColumn("wrong_tries", "integer", (c) => c.notNull())
+      .addColumn("expires_at", t.time, (c) => c.notNull())
+      .addColumn("superseded_at", t.time)
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("claim_attempts_registration_idx")
+      .on("claim_attempts")
+      .column("registration_id")
+      .execute();
+
+    await db.schema
+      .createTable("signing_keys")
+      .addColumn("kid", "text", (c) => c.primaryKey())
+      .addColumn("alg", "text", (c) => c.notNull())
+      .addColumn("private_jwk", "text", (c) => c.notNull())
+      .addColumn("public_jwk", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("retired_at", t.time)
+      .execute();
+
+    await db.schema
+      .createTable("web_sessions")
+      .addColumn("id_hash", "text", (c) => c.primaryKey())
+      .addColumn("person_id", "text", (c) => c.references("people.id").onDelete("cascade"))
+      .addColumn("csrf_token", "text", (c) => c.notNull())
+      .addColumn("data", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("last_seen_at", t.time, (c) => c.notNull())
+      .addColumn("expires_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("web_sessions_person_idx").on("web_sessions").column("person_id").execute();
+
+    await db.schema
+      .createTable("sign_in_codes")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("email", "text", (c) => c.notNull())
+      .addColumn("session_hash", "text", (c) => c.notNull())
+      .addColumn("code_hash", "text", (c) => c.notNull())
+      .addColumn("wrong_tries", "integer", (c) => c.notNull())
+      .addColumn("expires_at", t.time, (c) => c.notNull())
+      .addColumn("used_at", t.time)
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("sign_in_codes_session_idx")
+      .on("sign_in_codes")
+      .column("session_hash")
+      .execute();
+
+    await db.schema
+      .createTable("identities")
+      .addColumn("provider", "text", (c) => c.notNull())
+      .addColumn("subject", "text", (c) => c.notNull())
+      .addColumn("person_id", "text", (c) => c.notNull().references("people.id").onDelete("cascade"))
+      .addColumn("email", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addPrimaryKeyConstraint("identities_pk", ["provider", "subject"])
+      .execute();
+    await db.schema.createIndex("identities_person_idx").on("identities").column("person_id").execute();
+
+    await db.schema
+      .createTable("limit_counters")
+      .addColumn("key", "text", (c) => c.notNull())
+      .addColumn("window_start", "bigint", (c) => c.notNull())
+      .addColumn("count", "integer", (c) => c.notNull())
+      .addColumn("expires_at", "bigint", (c) => c.notNull())
+      .addPrimaryKeyConstraint("limit_counters_pk", ["key", "window_start"])
+      .execute();
+    await db.schema
+      .createIndex("limit_counters_expires_idx")
+      .on("limit_counters")
+      .column("expires_at")
+      .execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of [
+      "limit_counters",
+      "identities",
+      "sign_in_codes",
+      "web_sessions",
+      "signing_keys",
+      "claim_attempts",
+      "agent_registrations",
+      "access_tokens",
+      "connections",
+    ]) {
+      await db.schema.dropTable(table).execute();
+    }
+    await db.schema.alterTable("people").dropColumn("terms_accepted_at").execute();
+    await db.schema.alterTable("people").dropColumn("terms_version").execute();
   },
 });
 

@@ -29,6 +29,15 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   service_secrets: ServiceSecretsTable;
   search_documents: SearchDocumentsTable;
+  connections: ConnectionsTable;
+  access_tokens: AccessTokensTable;
+  agent_registrations: AgentRegistrationsTable;
+  claim_attempts: ClaimAttemptsTable;
+  signing_keys: SigningKeysTable;
+  web_sessions: WebSessionsTable;
+  sign_in_codes: SignInCodesTable;
+  identities: IdentitiesTable;
+  limit_counters: LimitCountersTable;
 }
 
 export interface PeopleTable {
@@ -37,6 +46,9 @@ export interface PeopleTable {
   name: string;
   email_verified_at: string | null;
   suspended_at: string | null;
+  /** the version of the Terms and Privacy Policy the person accepted, and when */
+  terms_version: ColumnType<string | null, string | null | undefined, string | null>;
+  terms_accepted_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -302,6 +314,128 @@ export interface SearchDocumentsTable {
   updated_at: string;
 }
 
+/**
+ * What a person approved for one workspace: an agent registration (`agent`, renewed with an identity
+ * assertion until `assertion_expires_at`) or a browser OAuth sign-in (`oauth`, renewed with rotating
+ * refresh tokens while used before `idle_expires_at`). Revoking it ends its access tokens at once.
+ */
+export interface ConnectionsTable {
+  id: string;
+  kind: "agent" | "oauth";
+  workspace_id: string;
+  person_id: string;
+  /** the client's own, unverified name */
+  name: string;
+  /** space-separated scopes the person approved */
+  scopes: string;
+  registration_id: string | null;
+  client_id: string | null;
+  /** the `jti` of the one identity assertion that currently renews this connection */
+  assertion_jti: string | null;
+  assertion_expires_at: string | null;
+  idle_expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  created_at: string;
+}
+
+export interface AccessTokensTable {
+  id: string;
+  token_hash: string;
+  connection_id: string;
+  scopes: string;
+  /** the resource the token is bound to: `{base_url}/api/mcp` */
+  resource: string;
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export type RegistrationStatus = "pending" | "approved" | "denied" | "revoked" | "expired" | "redeemed";
+
+export interface AgentRegistrationsTable {
+  id: string;
+  claim_token_hash: string;
+  login_hint: string;
+  client_name: string | null;
+  status: RegistrationStatus;
+  ip: string | null;
+  interval_seconds: number;
+  last_polled_at: string | null;
+  codes_issued: number;
+  person_id: string | null;
+  workspace_id: string | null;
+  scopes: string | null;
+  connection_id: string | null;
+  decided_at: string | null;
+  redeemed_at: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ClaimAttemptsTable {
+  id: string;
+  registration_id: string;
+  code_hash: string;
+  view_token_hash: string;
+  wrong_tries: number;
+  expires_at: string;
+  superseded_at: string | null;
+  created_at: string;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: string;
+  retired_at: string | null;
+}
+
+export interface WebSessionsTable {
+  /** SHA-256 of the session cookie's value */
+  id_hash: string;
+  /** null until the person signs in */
+  person_id: string | null;
+  csrf_token: string;
+  /** JSON: short-lived state of the session (where to return, a pending provider sign-in) */
+  data: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface SignInCodesTable {
+  id: string;
+  email: string;
+  session_hash: string;
+  code_hash: string;
+  wrong_tries: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface IdentitiesTable {
+  provider: string;
+  subject: string;
+  person_id: string;
+  email: string;
+  created_at: string;
+}
+
+export interface LimitCountersTable {
+  key: string;
+  /** milliseconds since the epoch */
+  window_start: ColumnType<number, number, number>;
+  count: number;
+  expires_at: ColumnType<number, number, number>;
+}
+
+export type Connection = Selectable<ConnectionsTable>;
+export type AgentRegistration = Selectable<AgentRegistrationsTable>;
 export type Person = Selectable<PeopleTable>;
 export type Workspace = Selectable<WorkspacesTable>;
 export type Space = Selectable<SpacesTable>;

@@ -38,11 +38,57 @@ export class NodeSqliteDialect implements Dialect {
   }
 }
 
+/** Most transactions one group commit holds, and longest it stays open, before it commits. */
+const GROUP_MAX_MEMBERS = 64;
+const GROUP_MAX_MS = 10;
+
+/** One holder's turn on the connection; released once, by whoever gets there first. */
+class Lease implements DatabaseConnection {
+  readonly connection: NodeSqliteConnection;
+  #release: (() => void) | undefined;
+  constructor(connection: NodeSqliteConnection, release: () => void) {
+    this.connection = connection;
+    this.#release = release;
+  }
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.connection.executeQuery<R>(query);
+  }
+  streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    return this.connection.streamQuery<R>(query);
+  }
+  /** whether this holder still has the connection */
+  get held(): boolean {
+    return this.#release !== undefined;
+  }
+  release(): void {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
+/** Transactions whose work is in the open outer transaction, waiting for its COMMIT. */
+interface Group {
+  startedAt: number;
+  members: number;
+  waiting: { resolve: () => void; reject: (error: unknown) => void }[];
+}
+
+/**
+ * One connection, handed to one query or transaction at a time. Transactions commit in groups: each
+ * runs in a savepoint of an outer transaction, and while others are queued for the connection the
+ * outer transaction stays open for them, so one COMMIT (one set of WAL pages, one FTS segment) serves
+ * many. A transaction's commit resolves only once the outer COMMIT is done, so nothing is answered as
+ * saved before it is; a failed member rolls back its own savepoint alone. Queries outside transactions
+ * run in the open group and see its work.
+ */
 class NodeSqliteDriver implements Driver {
   readonly #file: string;
   #connection: NodeSqliteConnection | undefined;
   #queue: Promise<void> = Promise.resolve();
-  #release: (() => void) | undefined;
+  /** holders queued for the connection */
+  #queued = 0;
+  #group: Group | undefined;
 
   constructor(file: string) {
     this.#file = file;
@@ -65,29 +111,98 @@ class NodeSqliteDriver implements Driver {
     this.#queue = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await previous;
-    this.#release = release;
-    if (!this.#connection) throw new Error("The SQLite database is closed");
-    return this.#connection;
+    this.#queued++;
+    try {
+      await previous;
+    } finally {
+      this.#queued--;
+    }
+    if (!this.#connection) {
+      release();
+      throw new Error("The SQLite database is closed");
+    }
+    return new Lease(this.#connection, release);
   }
 
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as NodeSqliteConnection).exec("BEGIN IMMEDIATE");
+  async beginTransaction(lease: DatabaseConnection): Promise<void> {
+    const { connection } = lease as Lease;
+    if (!this.#group) {
+      connection.exec("BEGIN IMMEDIATE");
+      this.#group = { startedAt: performance.now(), members: 0, waiting: [] };
+    }
+    this.#group.members++;
+    connection.exec("SAVEPOINT member");
   }
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as NodeSqliteConnection).exec("COMMIT");
+
+  async commitTransaction(lease: DatabaseConnection): Promise<void> {
+    const l = lease as Lease;
+    const group = this.#group!;
+    l.connection.exec("RELEASE member");
+    if (!this.#shouldWait(group)) {
+      this.#commit(l.connection);
+      return;
+    }
+    // Others are queued: let them add to the group; the last of them commits it for everyone.
+    const done = new Promise<void>((resolve, reject) => group.waiting.push({ resolve, reject }));
+    l.release();
+    await done;
   }
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as NodeSqliteConnection).exec("ROLLBACK");
+
+  async rollbackTransaction(lease: DatabaseConnection): Promise<void> {
+    const { connection } = lease as Lease;
+    if (!connection.inTransaction) {
+      // SQLite rolled the whole group back itself (some errors do): every member's work is gone.
+      this.#fail(new Error("The transaction was rolled back by the database"));
+      return;
+    }
+    connection.exec("ROLLBACK TO member");
+    connection.exec("RELEASE member");
   }
-  async releaseConnection(): Promise<void> {
-    const release = this.#release;
-    this.#release = undefined;
-    release?.();
+
+  async releaseConnection(lease: DatabaseConnection): Promise<void> {
+    const l = lease as Lease;
+    try {
+      // The last holder in line commits an open group before letting go.
+      if (l.held && this.#group && this.#connection && !this.#shouldWait(this.#group))
+        this.#commit(this.#connection);
+    } finally {
+      l.release();
+    }
   }
+
+  /** Settles every waiting member of the open group with `error`. */
+  #fail(error: unknown): void {
+    const group = this.#group;
+    this.#group = undefined;
+    for (const w of group?.waiting ?? []) w.reject(error);
+  }
+
+  #shouldWait(group: Group): boolean {
+    return (
+      this.#queued > 0 &&
+      group.members < GROUP_MAX_MEMBERS &&
+      performance.now() - group.startedAt < GROUP_MAX_MS
+    );
+  }
+
+  /** Commits the open group and settles every transaction waiting on it. */
+  #commit(connection: NodeSqliteConnection): void {
+    const group = this.#group!;
+    this.#group = undefined;
+    try {
+      connection.exec("COMMIT");
+    } catch (error) {
+      if (connection.inTransaction) connection.exec("ROLLBACK");
+      for (const w of group.waiting) w.reject(error);
+      throw error;
+    }
+    for (const w of group.waiting) w.resolve();
+  }
+
   async destroy(): Promise<void> {
     const connection = this.#connection;
     this.#connection = undefined;
+    if (this.#group && connection) this.#commit(connection);
     connection?.close();
   }
 }
@@ -121,6 +236,10 @@ class NodeSqliteConnection implements DatabaseConnection {
 
   exec(sql: string): void {
     this.#db.exec(sql);
+  }
+
+  get inTransaction(): boolean {
+    return this.#db.isTransaction;
   }
 
   close(): void {

@@ -2,9 +2,13 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
+import { mcpRoutes } from "../mcp/endpoint.ts";
+import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
+import { authServerRoutes, wellKnownRoutes } from "./auth/oauth2.ts";
 import { docsRoutes } from "./docs.ts";
 import { installErrorHandling } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
+import { pageRoutes } from "./pages/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { openApiRoutes } from "./v1/openapi.ts";
 
@@ -102,7 +106,9 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
 <p>The service is running.</p>
 <ul>
 <li>REST API: <code>${escapeHtml(core.config.baseUrl)}/v1</code>, with a personal access token (<code>Authorization: Bearer docket_pat_…</code>)</li>
+<li>MCP (Streamable HTTP): <code>${escapeHtml(core.config.baseUrl)}/api/mcp</code>, with a connection's access token (<code>Authorization: Bearer docket_at_…</code>)</li>
 <li>API reference: <a href="/docs">/docs</a>, OpenAPI 3.1 document: <a href="/v1/openapi.json">/v1/openapi.json</a></li>
+<li>People: <a href="/sign-in">sign in</a>, <a href="/settings">settings</a> (agent connections and personal access tokens)</li>
 <li>Health: <a href="/healthz">/healthz</a>, readiness: <a href="/readyz">/readyz</a></li>
 </ul></main></body></html>
 `),
@@ -126,5 +132,13 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(docsRoutes(core));
   // The local file store's signed upload and download URLs: the signature is the authority.
   app.register(fileRoutes(core));
+  // MCP over Streamable HTTP; takes connections' access tokens only (see src/mcp/endpoint.ts).
+  app.register(mcpRoutes(core));
+  // Agent registration, the authorization server and its discovery documents.
+  app.register(agentAuthRoutes(core), { prefix: AGENT_AUTH_PREFIX });
+  app.register(authServerRoutes(core), { prefix: "/api/auth" });
+  app.register(wellKnownRoutes(core));
+  // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
+  app.register(pageRoutes(core));
   return app;
 }

@@ -1,4 +1,9 @@
 import type { FastifyRequest } from "fastify";
+import {
+  ACCESS_TOKEN_PREFIX,
+  authenticateAccessToken,
+  describeAccessTokenFailure,
+} from "../auth/connections.ts";
 import { authenticatePat, describePatFailure, type Principal, type Scope } from "../auth/tokens.ts";
 import type { Core } from "../core.ts";
 import { DocketError, insufficientScope, notFound } from "../errors.ts";
@@ -35,28 +40,40 @@ export function bearerToken(request: FastifyRequest): string {
   return match[1]!;
 }
 
+/** A personal access token or a connection's access token, checked; 401 when it does not hold. */
+async function authenticateBearer(core: Core, token: string): Promise<Principal> {
+  if (token.startsWith(ACCESS_TOKEN_PREFIX)) {
+    const outcome = await authenticateAccessToken(core, token);
+    if (!outcome.ok) throw unauthorized(describeAccessTokenFailure(outcome.reason), true);
+    return outcome.principal;
+  }
+  const outcome = await authenticatePat(core, token);
+  if (!outcome.ok) throw unauthorized(describePatFailure(outcome.reason), true);
+  return outcome.principal;
+}
+
 /**
- * Authenticates a `/v1` request by its personal access token and fixes its workspace. A request that
- * names another workspace in `Docket-Workspace` gets 404, as every object of another workspace does.
+ * Authenticates a `/v1` request by its personal access token (or a connection's access token) and fixes
+ * its workspace. A request that names another workspace in `Docket-Workspace` gets 404, as every object
+ * of another workspace does.
  */
 export async function authenticateRequest(core: Core, request: FastifyRequest): Promise<Principal> {
   const token = bearerToken(request);
-  const outcome = await authenticatePat(core, token);
-  if (!outcome.ok) throw unauthorized(describePatFailure(outcome.reason), true);
+  const principal = await authenticateBearer(core, token);
   const asked = request.headers["docket-workspace"];
   if (typeof asked === "string" && asked.trim() !== "") {
     const ws = await core.db
       .selectFrom("workspaces")
       .select(["id", "slug"])
-      .where("id", "=", outcome.principal.workspaceId)
+      .where("id", "=", principal.workspaceId)
       .executeTakeFirst();
     const wanted = asked.trim().toLowerCase();
     if (!ws || (ws.slug !== wanted && ws.id.toLowerCase() !== wanted)) {
       throw notFound(`No workspace "${asked.trim()}" is reachable with this token.`);
     }
   }
-  request.principal = outcome.principal;
-  return outcome.principal;
+  request.principal = principal;
+  return principal;
 }
 
 /** The principal of an authenticated request, refused with 403 insufficient_scope when it lacks `scope`. */

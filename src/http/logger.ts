@@ -10,9 +10,9 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(q + 1));
   const kept: string[] = [];
   for (const [name, value] of params) {
-    kept.push(
-      `${encodeURIComponent(name)}=${SECRET_PARAM.test(name) ? "[redacted]" : encodeURIComponent(value)}`,
-    );
+    // A return path carried in the query (`return_to=/claim?claim_attempt_token=…`) is redacted in turn.
+    const shown = SECRET_PARAM.test(name) ? "[redacted]" : value.startsWith("/") ? redactUrl(value) : value;
+    kept.push(`${encodeURIComponent(name)}=${shown === "[redacted]" ? shown : encodeURIComponent(shown)}`);
   }
   return `${url.slice(0, q)}?${kept.join("&")}`;
 }

@@ -457,11 +457,15 @@ async function markSqlite(ctx: Ctx, parsed: ParsedSearch, ids: readonly string[]
     from search_documents d ${detailJoins}
     where d.workspace_id = ${ctx.workspaceId} and d.object_id in (${sql.join(ids)})`.execute(db);
   if (rows.length === 0) return [];
+  // The page's rowids as a range FTS5 seeks to in each doclist, then the rows themselves as a filter
+  // (`rowid + 0`, so the planner cannot turn the list into one doclist lookup per rowid, each a pass).
+  const rids = rows.map((r) => r.rid);
   const snippets = await sql<{ rid: number; body: string; title: string }>`
     select rowid as rid, snippet(search_fts, 1, ${OPEN}, ${CLOSE}, '…', ${SNIPPET_WORDS}) as body,
       highlight(search_fts, 0, ${OPEN}, ${CLOSE}) as title
     from search_fts
-    where search_fts match ${toFts5(parsed)} and rowid in (${sql.join(rows.map((r) => r.rid))})`.execute(db);
+    where search_fts match ${toFts5(parsed)} and rowid >= ${Math.min(...rids)} and rowid <= ${Math.max(...rids)}
+      and rowid + 0 in (${sql.join(rids)})`.execute(db);
   const byRowid = new Map(snippets.rows.map((s) => [s.rid, s]));
   return rows.map(({ rid, head, ...row }) => {
     const m = byRowid.get(rid);

@@ -2,12 +2,14 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
 import {
+  DatabaseRateLimiter,
   LimiterUnavailable,
   MemoryRateLimiter,
   type RateLimiter,
   RedisRateLimiter,
 } from "../../src/auth/limits.ts";
 import { ManualClock } from "../../src/clock.ts";
+import { setup } from "../support.ts";
 
 /**
  * The Redis limiter runs against a real server when TEST_REDIS_URL is set (CI sets it); the memory one
@@ -51,5 +53,40 @@ for (const [kind, make] of kinds) {
 test("a Redis that cannot be reached is reported, never counted as allowed", async (t) => {
   const limiter = new RedisRateLimiter("redis://127.0.0.1:1", new ManualClock());
   t.after(() => limiter.close());
+  await assert.rejects(limiter.hit("k", 10, 60_000), LimiterUnavailable);
+});
+
+test("the database limiter counts like the others, shares its counts and sweeps ended windows", async (t) => {
+  const env = await setup(t);
+  const clock = new ManualClock("2026-03-01T09:00:00.000Z");
+  const one = new DatabaseRateLimiter(env.store.db, clock);
+  const two = new DatabaseRateLimiter(env.store.db, clock);
+  for (let i = 1; i <= 3; i++) {
+    const r = await (i % 2 ? one : two).hit("k", 3, 60_000);
+    assert.equal(r.allowed, true);
+    assert.equal(r.remaining, 3 - i);
+    assert.equal(r.resetMs, 60_000);
+  }
+  clock.advance(15_000);
+  const over = await two.hit("k", 3, 60_000);
+  assert.equal(over.allowed, false, "both count one window");
+  assert.equal(over.resetMs, 45_000);
+  assert.equal((await one.hit("other", 3, 60_000)).allowed, true, "keys are counted apart");
+  clock.advance(45_000);
+  const fresh = await one.hit("k", 3, 60_000);
+  assert.equal(fresh.allowed, true);
+  assert.equal(fresh.remaining, 2);
+  assert.equal(await one.sweep(), 2, "the ended windows of k and other are deleted");
+  const left = await env.store.db.selectFrom("limit_counters").selectAll().execute();
+  assert.deepEqual(
+    left.map((r) => [r.key, Number(r.count)]),
+    [["k", 1]],
+  );
+});
+
+test("a database that cannot be reached is reported, never counted as allowed", async (t) => {
+  const env = await setup(t);
+  const limiter = new DatabaseRateLimiter(env.store.db, new ManualClock());
+  await env.store.close();
   await assert.rejects(limiter.hit("k", 10, 60_000), LimiterUnavailable);
 });

@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import {
+  createConnection,
+  issueAccessToken,
+  isWellFormedAccessToken,
+  revokeAccessToken,
+  revokeConnection,
+} from "../../src/auth/connections.ts";
 import { setSuspended } from "../../src/auth/people.ts";
 import { generatePat, isWellFormedPat, mintPat, revokePat } from "../../src/auth/tokens.ts";
-import { DAY } from "../../src/clock.ts";
+import { DAY, HOUR } from "../../src/clock.ts";
 import { authenticateRequest, requireScope } from "../../src/http/auth.ts";
 import { app, bearer, seed, setup } from "../support.ts";
 
@@ -46,7 +53,7 @@ describe("personal access tokens on /v1", () => {
     ["a Basic header", () => ({ authorization: "Basic YWRhOnB3" }), /must be of the form Bearer/],
     [
       "a wrong prefix",
-      (tk) => bearer(tk.replace("docket_pat_", "docket_at_")),
+      (tk) => bearer(tk.replace("docket_pat_", "docket_xyz_")),
       /not a Docket personal access token/,
     ],
     [
@@ -213,5 +220,75 @@ describe("personal access tokens on /v1", () => {
     // B's own token sees B
     const bOwn = await server.inject({ url: "/v1/workspace", headers: bearer(b.token) });
     assert.equal(bOwn.json().slug, "bravo");
+  });
+});
+
+describe("connection access tokens on /v1", () => {
+  async function connected(t: Parameters<typeof setup>[0], kind: "agent" | "oauth" = "agent") {
+    const ctx = await setup(t);
+    const s = await seed(ctx.core);
+    const connection = await createConnection(ctx.core, {
+      kind,
+      workspaceId: s.workspaceId,
+      personId: s.personId,
+      name: "helper",
+      scopes: ["workspace.read"],
+    });
+    const issued = await issueAccessToken(ctx.core, connection);
+    const server = await app(t, ctx.core);
+    const get = () => server.inject({ url: "/v1/workspace", headers: bearer(issued.access_token) });
+    return { ...ctx, s, connection, issued, server, get };
+  }
+
+  test("an access token reads its workspace and acts as its connection, read-only as approved", async (t) => {
+    const { issued, get, server, connection, s } = await connected(t);
+    assert.ok(isWellFormedAccessToken(issued.access_token));
+    assert.match(issued.access_token, /^docket_at_/);
+    assert.equal(issued.expires_in, 3600);
+    assert.equal(issued.scope, "workspace.read");
+    const res = await get();
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().id, s.workspaceId);
+    const write = await server.inject({
+      method: "POST",
+      url: "/v1/issues",
+      headers: bearer(issued.access_token),
+      payload: { title: "nope" },
+    });
+    assert.equal(write.statusCode, 403);
+    assert.equal(write.json().error, "insufficient_scope");
+    assert.ok(connection.id.startsWith("con_"));
+  });
+
+  test("it stops after 60 minutes, when revoked, when its connection ends or its person is suspended", async (t) => {
+    const { core, clock, get, connection, issued } = await connected(t);
+    clock.advance(HOUR - 1000);
+    assert.equal((await get()).statusCode, 200);
+    clock.advance(1000);
+    assert.match((await get()).json().error_description, /expired/);
+
+    const fresh = await issueAccessToken(core, connection);
+    const server = await app(t, core);
+    const use = () => server.inject({ url: "/v1/workspace", headers: bearer(fresh.access_token) });
+    assert.equal((await use()).statusCode, 200);
+    await setSuspended(core, "ada@example.com", true);
+    assert.match((await use()).json().error_description, /suspended/);
+    await setSuspended(core, "ada@example.com", false);
+    assert.equal((await use()).statusCode, 200);
+    await revokeAccessToken(core, issued.access_token);
+    assert.equal((await use()).statusCode, 200, "revoking one token leaves the others");
+    await revokeConnection(core, connection.id, "person revoked it");
+    const ended = await use();
+    assert.equal(ended.statusCode, 401);
+    assert.match(ended.json().error_description, /connection .* has ended/);
+  });
+
+  test("a browser OAuth token stops at once when browser OAuth is switched off", async (t) => {
+    const { core, get } = await connected(t, "oauth");
+    assert.equal((await get()).statusCode, 200);
+    await core.switches.set("browser_oauth", false);
+    assert.match((await get()).json().error_description, /switched off/);
+    await core.switches.set("browser_oauth", true);
+    assert.equal((await get()).statusCode, 200);
   });
 });

@@ -49,7 +49,7 @@ export function v1Routes(core: Core): FastifyPluginAsync {
       const principal = await authenticateRequest(core, request);
       const limit = core.config.restRateLimit;
       if (limit > 0) {
-        const r = await core.limiter.hit(`rest:${principal.tokenId}`, limit, WINDOW_MS);
+        const r = await core.restLimiter.hit(`rest:${principal.tokenId}`, limit, WINDOW_MS);
         const reset = Math.max(1, Math.ceil(r.resetMs / 1000));
         reply.header("ratelimit-limit", String(limit));
         reply.header("ratelimit-remaining", String(r.remaining));

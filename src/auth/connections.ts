@@ -1,0 +1,325 @@
+import { iso } from "../clock.ts";
+import type { Core } from "../core.ts";
+import { prepared } from "../db/prepared.ts";
+import type { Connection } from "../db/schema.ts";
+import type { Db } from "../db/store.ts";
+import { checksum, hashSecret, newId, randomBase62 } from "../secrets.ts";
+import { type Principal, parseScopes, type Scope } from "./tokens.ts";
+
+/**
+ * Connections and their access tokens. A connection is what a person approved for one workspace: an
+ * agent registration or a browser OAuth sign-in. Its access tokens (`docket_at_…`, 60 minutes) are bound
+ * to one resource, stored only as SHA-256, and stop at once when the connection is revoked, its person is
+ * suspended or leaves the workspace.
+ */
+
+export const ACCESS_TOKEN_PREFIX = "docket_at_";
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+const ACCESS_TOKEN_BODY = 43;
+const ACCESS_TOKEN_PATTERN = new RegExp(
+  `^${ACCESS_TOKEN_PREFIX}([0-9A-Za-z]{${ACCESS_TOKEN_BODY}})([0-9A-Za-z]{6})$`,
+);
+/** How stale `last_used_at` may be before a use writes it again. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+/** The resource every access token is bound to: the MCP endpoint. */
+export function mcpResource(core: Core): string {
+  return `${core.config.baseUrl}/api/mcp`;
+}
+
+export function generateAccessToken(): string {
+  const body = randomBase62(ACCESS_TOKEN_BODY);
+  return `${ACCESS_TOKEN_PREFIX}${body}${checksum(body)}`;
+}
+
+/** True when the string has the access-token shape and its checksum holds. */
+export function isWellFormedAccessToken(token: string): boolean {
+  const m = ACCESS_TOKEN_PATTERN.exec(token);
+  return m !== null && checksum(m[1]!) === m[2];
+}
+
+export interface NewConnection {
+  kind: Connection["kind"];
+  workspaceId: string;
+  personId: string;
+  name: string;
+  scopes: readonly Scope[];
+  registrationId?: string | null;
+  clientId?: string | null;
+  idleExpiresAt?: string | null;
+}
+
+/** Creates a connection row (inside the caller's transaction when `db` is one). */
+export async function createConnection(
+  core: Core,
+  input: NewConnection,
+  db: Db = core.db,
+): Promise<Connection> {
+  const now = core.clock.now();
+  const row: Connection = {
+    id: newId("con", now),
+    kind: input.kind,
+    workspace_id: input.workspaceId,
+    person_id: input.personId,
+    name: input.name,
+    scopes: input.scopes.join(" "),
+    registration_id: input.registrationId ?? null,
+    client_id: input.clientId ?? null,
+    assertion_jti: null,
+    assertion_expires_at: null,
+    idle_expires_at: input.idleExpiresAt ?? null,
+    last_used_at: null,
+    revoked_at: null,
+    revoked_reason: null,
+    created_at: now.toISOString(),
+  };
+  await db.insertInto("connections").values(row).execute();
+  return row;
+}
+
+export interface IssuedAccessToken {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  scope: string;
+}
+
+/** Every renewal writes one of these: compiled once, a named prepared statement on PostgreSQL. */
+const insertAccessToken = prepared(
+  ["id", "hash", "connection", "scopes", "resource", "expires", "created"],
+  (
+    db: Db,
+    a: {
+      id: string;
+      hash: string;
+      connection: string;
+      scopes: string;
+      resource: string;
+      expires: string;
+      created: string;
+    },
+  ) =>
+    db.insertInto("access_tokens").values({
+      id: a.id,
+      token_hash: a.hash,
+      connection_id: a.connection,
+      scopes: a.scopes,
+      resource: a.resource,
+      expires_at: a.expires,
+      revoked_at: null,
+      created_at: a.created,
+    }),
+);
+
+/**
+ * Issues an access token for a connection, bound to `resource` (the MCP endpoint unless given), with
+ * `scopes` (the connection's own unless narrowed by the caller).
+ */
+export async function issueAccessToken(
+  core: Core,
+  connection: Pick<Connection, "id" | "scopes">,
+  options: { scopes?: readonly Scope[]; resource?: string; db?: Db } = {},
+): Promise<IssuedAccessToken> {
+  const now = core.clock.now();
+  const token = generateAccessToken();
+  const scope = options.scopes ? options.scopes.join(" ") : connection.scopes;
+  await insertAccessToken(options.db ?? core.db, {
+    id: newId("at", now),
+    hash: hashSecret(token),
+    connection: connection.id,
+    scopes: scope,
+    resource: options.resource ?? mcpResource(core),
+    expires: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString(),
+    created: now.toISOString(),
+  });
+  return { access_token: token, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SECONDS, scope };
+}
+
+export type AccessTokenFailure =
+  | "malformed"
+  | "unknown"
+  | "expired"
+  | "revoked"
+  | "wrong_resource"
+  | "connection_ended"
+  | "suspended"
+  | "not_a_member"
+  | "switched_off";
+
+const FAILURE_TEXT: Record<AccessTokenFailure, string> = {
+  malformed: "The bearer token is not a Docket access token.",
+  unknown: "The access token is not recognised.",
+  expired: "The access token has expired; renew it.",
+  revoked: "The access token has been revoked.",
+  wrong_resource: "The access token was not issued for this resource.",
+  connection_ended: "The connection this token belongs to has ended; ask the person to approve again.",
+  suspended: "The account behind this connection is suspended.",
+  not_a_member: "The person behind this connection is no longer a member of its workspace.",
+  switched_off: "Sign-in of this kind is switched off on this service.",
+};
+
+export function describeAccessTokenFailure(reason: AccessTokenFailure): string {
+  return FAILURE_TEXT[reason];
+}
+
+const accessTokenByHash = prepared(["hash"], (db: Db, { hash }: { hash: string }) =>
+  db
+    .selectFrom("access_tokens as t")
+    .innerJoin("connections as c", "c.id", "t.connection_id")
+    .innerJoin("people as p", "p.id", "c.person_id")
+    .leftJoin("memberships as m", (j) =>
+      j.onRef("m.workspace_id", "=", "c.workspace_id").onRef("m.person_id", "=", "c.person_id"),
+    )
+    .select([
+      "t.id as token_id",
+      "t.scopes",
+      "t.resource",
+      "t.expires_at",
+      "t.revoked_at",
+      "c.id as connection_id",
+      "c.kind",
+      "c.workspace_id",
+      "c.person_id",
+      "c.revoked_at as connection_revoked_at",
+      "c.assertion_expires_at",
+      "c.idle_expires_at",
+      "c.last_used_at",
+      "p.suspended_at",
+      "m.role",
+    ])
+    .where("t.token_hash", "=", hash),
+);
+
+/**
+ * Checks an access token: known, not expired or revoked, bound to `resource` when given, its connection
+ * alive, its person neither suspended nor gone from the workspace, and its kind of sign-in not switched
+ * off (a browser OAuth token stops when browser OAuth is off; every token stops when both are off). The
+ * principal's `tokenId` is the connection's id, which writes record as the credential acted through.
+ */
+export async function authenticateAccessToken(
+  core: Core,
+  token: string,
+  resource?: string,
+): Promise<{ ok: true; principal: Principal } | { ok: false; reason: AccessTokenFailure }> {
+  if (!isWellFormedAccessToken(token)) return { ok: false, reason: "malformed" };
+  const [row] = await accessTokenByHash(core.db, { hash: hashSecret(token) });
+  if (!row) return { ok: false, reason: "unknown" };
+  const now = core.clock.now();
+  const nowIso = now.toISOString();
+  if (row.revoked_at) return { ok: false, reason: "revoked" };
+  if (row.expires_at <= nowIso) return { ok: false, reason: "expired" };
+  if (resource !== undefined && row.resource !== resource) return { ok: false, reason: "wrong_resource" };
+  if (row.connection_revoked_at) return { ok: false, reason: "connection_ended" };
+  if (row.suspended_at) return { ok: false, reason: "suspended" };
+  if (!row.role) return { ok: false, reason: "not_a_member" };
+  const browserOAuth = await core.switches.isOn("browser_oauth");
+  if (!browserOAuth) {
+    if (row.kind === "oauth") return { ok: false, reason: "switched_off" };
+    if (!(await core.switches.isOn("agent_registration"))) return { ok: false, reason: "switched_off" };
+  }
+  if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_GRANULARITY_MS) {
+    await core.db
+      .updateTable("connections")
+      .set({ last_used_at: nowIso })
+      .where("id", "=", row.connection_id)
+      .execute();
+  }
+  return {
+    ok: true,
+    principal: {
+      kind: "connection",
+      tokenId: row.connection_id,
+      personId: row.person_id,
+      workspaceId: row.workspace_id,
+      scopes: new Set(parseScopes(row.scopes)),
+    },
+  };
+}
+
+/** Revokes one access token by its value (RFC 7009): unknown, expired or revoked tokens change nothing. */
+export async function revokeAccessToken(core: Core, token: string): Promise<void> {
+  if (!isWellFormedAccessToken(token)) return;
+  await core.db
+    .updateTable("access_tokens")
+    .set({ revoked_at: iso(core.clock) })
+    .where("token_hash", "=", hashSecret(token))
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/**
+ * Ends a connection at once: its access tokens stop (they are checked against the connection on every
+ * use) and its assertion or refresh tokens no longer renew. Revoking a revoked connection changes nothing.
+ */
+export async function revokeConnection(
+  core: Core,
+  connectionId: string,
+  reason: string,
+  db: Db = core.db,
+): Promise<boolean> {
+  const now = iso(core.clock);
+  const result = await db
+    .updateTable("connections")
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where("id", "=", connectionId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  await db
+    .updateTable("agent_registrations")
+    .set({ status: "revoked" })
+    .where("connection_id", "=", connectionId)
+    .where("status", "in", ["approved", "redeemed"])
+    .execute();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Ends every live connection matching the filter (a person who left a workspace, a suspended or
+ * deleted account, a deleted workspace). Returns how many ended.
+ */
+export async function revokeConnectionsWhere(
+  core: Core,
+  filter: { personId?: string; workspaceId?: string },
+  reason: string,
+  db: Db = core.db,
+): Promise<number> {
+  let q = db.selectFrom("connections").select("id").where("revoked_at", "is", null);
+  if (filter.personId) q = q.where("person_id", "=", filter.personId);
+  if (filter.workspaceId) q = q.where("workspace_id", "=", filter.workspaceId);
+  const rows = await q.execute();
+  for (const r of rows) await revokeConnection(core, r.id, reason, db);
+  return rows.length;
+}
+
+/** True while a connection can still be renewed: not revoked, its assertion or idle time not run out. */
+export function isLive(
+  connection: Pick<Connection, "revoked_at" | "assertion_expires_at" | "idle_expires_at">,
+  now: Date,
+): boolean {
+  const at = now.toISOString();
+  if (connection.revoked_at) return false;
+  if (connection.assertion_expires_at && connection.assertion_expires_at <= at) return false;
+  if (connection.idle_expires_at && connection.idle_expires_at <= at) return false;
+  return true;
+}
+
+/**
+ * The live connections of a workspace, counted against its plan's agent-connection limit. A connection
+ * whose assertion or idle time ran out no longer takes a slot.
+ */
+export async function countLiveConnections(
+  core: Core,
+  workspaceId: string,
+  db: Db = core.db,
+): Promise<number> {
+  const now = core.clock.now().toISOString();
+  const row = await db
+    .selectFrom("connections")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("workspace_id", "=", workspaceId)
+    .where("revoked_at", "is", null)
+    .where((eb) => eb.or([eb("assertion_expires_at", "is", null), eb("assertion_expires_at", ">", now)]))
+    .where((eb) => eb.or([eb("idle_expires_at", "is", null), eb("idle_expires_at", ">", now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

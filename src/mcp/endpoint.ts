@@ -1,0 +1,234 @@
+import { readFileSync } from "node:fs";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import {
+  type AuthInfo,
+  type CallToolResult,
+  createMcpHandler,
+  type ListToolsResult,
+  type McpRequestContext,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+} from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { authenticateAccessToken, describeAccessTokenFailure, mcpResource } from "../auth/connections.ts";
+import { PAT_PREFIX, type Principal } from "../auth/tokens.ts";
+import type { Core } from "../core.ts";
+import { DocketError, rateLimited } from "../errors.ts";
+import { BODY_LIMIT_BYTES } from "../http/app.ts";
+import type { ToolLogger } from "./catalog.ts";
+import { TOOL_LIST, TOOLS_BY_NAME } from "./tools.ts";
+
+/**
+ * The MCP endpoint at `{base_url}/api/mcp`: Streamable HTTP, stateless, the 2026-07-28 revision and the
+ * 2025 ones before it (served per request by the SDK's stateless fallback). In front of the SDK's handler:
+ * Host and Origin checked against BASE_URL, a connection's access token bound to this resource, and 120
+ * requests a minute per connection. Each request gets a fresh low-level `Server` with two handlers; the
+ * tools, their JSON Schemas and the `tools/list` answer are built once, when the module loads.
+ */
+
+export const MCP_PATH = "/api/mcp";
+export const MCP_RATE_LIMIT = 120;
+const WINDOW_MS = 60_000;
+
+const PACKAGE_VERSION: string = JSON.parse(
+  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+).version;
+
+const SERVER_INFO = { name: "docket", title: "Docket", version: PACKAGE_VERSION };
+
+const INSTRUCTIONS =
+  "Docket is an issue tracker shared by people and agents. Call get_workspace_identity first and tell the " +
+  "person the name of the workspace you are connected to. Issues are named by identifiers such as ENG-42; " +
+  "other objects by prefixed ids (dec_, note_, fld_, cyc_, ms_, file_, bnd_, dep_). list_issues with " +
+  "ready: true gives the work that can start now; preview_bundle gives everything needed to work on one issue.";
+
+/** One validator for every per-request server: building one per request would cost more than the call. */
+const validator = new AjvJsonSchemaValidator();
+
+interface CallerInfo {
+  principal: Principal;
+  core: Core;
+  log: ToolLogger;
+}
+
+function callerOf(authInfo: AuthInfo | undefined): CallerInfo {
+  const caller = authInfo?.extra?.caller as CallerInfo | undefined;
+  if (!caller) throw new ProtocolError(ProtocolErrorCode.InternalError, "The request is not authenticated.");
+  return caller;
+}
+
+/** The per-request factory: a `Server` and two handlers over the tools built once. */
+function serverFor({ authInfo }: McpRequestContext): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: validator,
+  });
+  server.setRequestHandler("tools/list", () => TOOL_LIST as unknown as ListToolsResult);
+  server.setRequestHandler("tools/call", async (request) => {
+    const tool = TOOLS_BY_NAME.get(request.params.name);
+    if (!tool) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool: ${request.params.name}. tools/list names the tools there are.`,
+      );
+    }
+    const { principal, core, log } = callerOf(authInfo);
+    const ctx = {
+      core,
+      workspaceId: principal.workspaceId,
+      actor: { personId: principal.personId, via: principal.tokenId },
+    };
+    const result = await tool.call(ctx, principal, request.params.arguments, log);
+    return server.projectCallToolResult(result as CallToolResult, tool.definition.outputSchema);
+  });
+  return server;
+}
+
+/** Request headers the SDK's handler reads besides the `mcp-*` ones. */
+const FORWARDED_HEADERS = new Set(["content-type", "accept", "last-event-id"]);
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** RFC 6750 §3: quoted values are printable ASCII without `"` or `\`. */
+function headerSafe(text: string): string {
+  return text.replaceAll("…", "...").replace(/[^\x20-\x7e]|["\\]/g, "");
+}
+
+export function mcpRoutes(core: Core): FastifyPluginAsync {
+  const base = new URL(core.config.baseUrl);
+  const loopback = LOOPBACK.has(base.hostname);
+  const resource = mcpResource(core);
+  const metadataUrl = `${core.config.baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
+
+  /** DNS rebinding protection: Host names BASE_URL's host (any port), Origin, when sent, its origin. */
+  function checkHostAndOrigin(request: FastifyRequest): void {
+    const host = request.headers.host;
+    let hostname: string | undefined;
+    try {
+      hostname = host ? new URL(`http://${host}`).hostname : undefined;
+    } catch {
+      hostname = undefined;
+    }
+    const hostOk =
+      hostname !== undefined && (hostname === base.hostname || (loopback && LOOPBACK.has(hostname)));
+    if (!hostOk) {
+      throw new DocketError(
+        403,
+        "forbidden",
+        `This endpoint answers requests for ${base.host} only (Host header).`,
+      );
+    }
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    let ok = false;
+    try {
+      const o = new URL(origin);
+      ok = o.origin === base.origin || (loopback && LOOPBACK.has(o.hostname) && o.protocol === base.protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok)
+      throw new DocketError(403, "forbidden", `Requests from the origin ${origin} are not accepted here.`);
+  }
+
+  function challenge(description: string, tokenSent: boolean): DocketError {
+    const value = tokenSent
+      ? `Bearer resource_metadata="${metadataUrl}", error="invalid_token", error_description="${headerSafe(description)}"`
+      : `Bearer resource_metadata="${metadataUrl}"`;
+    return new DocketError(401, "invalid_token", description, { headers: { "www-authenticate": value } });
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<{ principal: Principal; token: string }> {
+    const header = request.headers.authorization;
+    if (!header) {
+      throw challenge("Send a connection's access token as Authorization: Bearer docket_at_….", false);
+    }
+    const match = /^Bearer +([^\s]+) *$/i.exec(header);
+    if (!match) throw challenge("The Authorization header must be of the form Bearer <token>.", true);
+    const token = match[1]!;
+    if (token.startsWith(PAT_PREFIX)) {
+      throw challenge(
+        "Personal access tokens work on the REST API only; MCP takes a connection's access token (docket_at_…).",
+        true,
+      );
+    }
+    const outcome = await authenticateAccessToken(core, token, resource);
+    if (!outcome.ok) throw challenge(describeAccessTokenFailure(outcome.reason), true);
+    return { principal: outcome.principal, token };
+  }
+
+  async function limit(principal: Principal, reply: FastifyReply): Promise<void> {
+    const r = await core.limiter.hit(`mcp:${principal.tokenId}`, MCP_RATE_LIMIT, WINDOW_MS);
+    const reset = Math.max(1, Math.ceil(r.resetMs / 1000));
+    reply.header("ratelimit-limit", String(MCP_RATE_LIMIT));
+    reply.header("ratelimit-remaining", String(r.remaining));
+    reply.header("ratelimit-reset", String(reset));
+    if (!r.allowed) {
+      throw rateLimited(
+        reset,
+        `More than ${MCP_RATE_LIMIT} MCP requests a minute on this connection; retry after ${reset} seconds.`,
+      );
+    }
+  }
+
+  const handler = createMcpHandler(serverFor, {
+    legacy: "stateless",
+    maxRequestBodySize: BODY_LIMIT_BYTES,
+  });
+
+  return async (app) => {
+    app.addHook("onClose", async () => {
+      await handler.close();
+    });
+
+    app.route({
+      method: ["GET", "POST", "DELETE"],
+      url: MCP_PATH,
+      handler: async (request, reply) => {
+        checkHostAndOrigin(request);
+        const { principal, token } = await authenticate(request);
+        await limit(principal, reply);
+
+        // The SDK reads the content negotiation and the MCP headers; the rest stays with Fastify.
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (value === undefined || !(name.startsWith("mcp-") || FORWARDED_HEADERS.has(name))) continue;
+          if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+          else headers.set(name, String(value));
+        }
+        const webRequest = new Request(`${core.config.baseUrl}${request.url}`, {
+          method: request.method,
+          headers,
+        });
+        const caller: CallerInfo = { principal, core, log: request.log };
+        const authInfo: AuthInfo = {
+          token,
+          clientId: principal.tokenId,
+          scopes: [...principal.scopes],
+          resource: new URL(resource),
+          extra: { caller },
+        };
+        const response = await handler.fetch(webRequest, {
+          authInfo,
+          ...(request.method === "POST" ? { parsedBody: request.body } : {}),
+        });
+
+        reply.code(response.status);
+        for (const [name, value] of response.headers) {
+          if (name !== "content-length") reply.header(name, value);
+        }
+        if (response.body === null) return reply.send();
+        const type = response.headers.get("content-type") ?? "";
+        if (type.startsWith("text/event-stream")) {
+          return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+        }
+        // JSON-RPC answers are text: sent as a string, they go out in one write with the headers.
+        return reply.send(await response.text());
+      },
+    });
+  };
+}

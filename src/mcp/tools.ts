@@ -1,0 +1,802 @@
+import { z } from "zod";
+import { getWorkspaceIdentity } from "../auth/workspaces.ts";
+import { listActivity } from "../tracker/activity.ts";
+import {
+  type BundleView,
+  bundleInput,
+  bundleMarkdown,
+  bundleRef,
+  bundleSummary,
+  bundleView,
+  createBundle,
+  getBundle,
+  listBundles,
+  listBundlesQuery,
+  liveBundle,
+} from "../tracker/bundles.ts";
+import { issueRef } from "../tracker/common.ts";
+import {
+  createCycle,
+  createCycleInput,
+  cycleId,
+  cycleIssuesQuery,
+  cycleStats,
+  cycleStatsView,
+  cycleView,
+  listCycleIssues,
+  listCycles,
+  listCyclesQuery,
+  updateCycle,
+  updateCycleInput,
+} from "../tracker/cycles.ts";
+import {
+  createDecision,
+  createDecisionInput,
+  decisionId,
+  decisionSummary,
+  decisionView,
+  getDecision,
+  listDecisionActivity,
+  listDecisions,
+  listDecisionsQuery,
+  updateDecision,
+  updateDecisionInput,
+} from "../tracker/decisions.ts";
+import {
+  addDependencies,
+  addDependenciesInput,
+  deleteDependency,
+  dependencyId,
+  dependencyView,
+  updateDependency,
+  updateDependencyInput,
+} from "../tracker/dependencies.ts";
+import {
+  createUploadUrl,
+  createUploadUrlInput,
+  fileId,
+  fileView,
+  getFile,
+  listFiles,
+  listFilesQuery,
+  registerFile,
+  registerFileInput,
+  uploadUrlView,
+} from "../tracker/files.ts";
+import {
+  createIssue,
+  createIssueInput,
+  getIssue,
+  iceIssue,
+  issueSummary,
+  issueView,
+  listIssues,
+  listIssuesQuery,
+  resolveIssue,
+  updateIssue,
+  updateIssueInput,
+} from "../tracker/issues.ts";
+import {
+  addMilestoneDependencies,
+  addMilestoneDependenciesInput,
+  createMilestone,
+  createMilestoneInput,
+  deleteMilestoneDependency,
+  listMilestoneIssues,
+  listMilestones,
+  listMilestonesQuery,
+  milestoneDependencyId,
+  milestoneDependencyView,
+  milestoneId,
+  milestoneIssuesQuery,
+  milestoneProgress,
+  milestoneView,
+  updateMilestone,
+  updateMilestoneInput,
+} from "../tracker/milestones.ts";
+import {
+  createFolder,
+  createFolderInput,
+  createNote,
+  createNoteInput,
+  type FolderNode,
+  folderId,
+  folderTree,
+  folderView,
+  getNote,
+  listFolders,
+  listNoteActivity,
+  listNotes,
+  listNotesQuery,
+  noteId,
+  noteSummary,
+  noteView,
+  updateFolder,
+  updateFolderInput,
+  updateNote,
+  updateNoteInput,
+} from "../tracker/notes.ts";
+import { pageQuery } from "../tracker/pagination.ts";
+import { search, searchPage, searchQuery } from "../tracker/search.ts";
+import { type Tool, tool } from "./catalog.ts";
+
+// ---------------------------------------------------------------------------------------------------
+// Compact texts: one line per object, the fields an agent acts on
+
+interface IssueLike {
+  identifier: string;
+  title: string;
+  status: string;
+  priority: string;
+  ready: boolean;
+  labels: string[];
+  assignee: { email: string } | null;
+}
+interface Neighbour {
+  identifier: string;
+  status: string;
+}
+
+const issueLine = (i: IssueLike) =>
+  `${i.identifier} [${i.status}, ${i.priority}${i.ready ? ", ready" : ""}] ${i.title}` +
+  (i.labels.length ? ` #${i.labels.join(" #")}` : "") +
+  (i.assignee ? ` @${i.assignee.email}` : "");
+
+const neighbours = (list: Neighbour[]) =>
+  list.length ? list.map((n) => `${n.identifier} (${n.status})`).join(", ") : "none";
+
+function issueText(i: z.output<typeof issueView>): string {
+  const lines = [
+    issueLine(i),
+    `blocked by: ${neighbours(i.blockedBy)}; blocks: ${neighbours(i.blocks)}; relates to: ${neighbours(i.relatesTo)}`,
+  ];
+  if (i.cycle || i.milestone)
+    lines.push(
+      [i.cycle ? `cycle: ${i.cycle.name}` : "", i.milestone ? `milestone: ${i.milestone.name}` : ""]
+        .filter(Boolean)
+        .join("; "),
+    );
+  lines.push(`version ${i.version}, updated ${i.updated_at}`);
+  if (i.description) lines.push("", i.description);
+  return lines.join("\n");
+}
+
+function pageText<T>(
+  page: { data: T[]; next_cursor: string | null },
+  line: (item: T) => string,
+  none: string,
+) {
+  const lines = page.data.length ? page.data.map(line) : [none];
+  if (page.next_cursor) lines.push(`More: call again with cursor "${page.next_cursor}".`);
+  return lines.join("\n");
+}
+
+const issueList = (page: { data: IssueLike[]; next_cursor: string | null }) =>
+  pageText(page, issueLine, "No issues match.");
+
+const linked = (issues: { identifier: string }[]) =>
+  issues.length ? ` (issues: ${issues.map((i) => i.identifier).join(", ")})` : "";
+
+const decisionLine = (d: z.output<typeof decisionSummary>) =>
+  `${d.id} [${d.status}] ${d.title}${linked(d.issues)}`;
+
+const noteLine = (n: z.output<typeof noteSummary>) =>
+  `${n.id} ${n.title}${n.folder ? ` in ${n.folder.name}` : ""}${linked(n.issues)}`;
+
+const cycleLine = (c: z.output<typeof cycleView>) =>
+  `${c.id} ${c.space} ${c.name} [${c.state}] ${c.starts_on} to ${c.ends_on}`;
+
+const milestoneLine = (m: z.output<typeof milestoneView>) =>
+  `${m.id} ${m.name}${m.target_date ? ` (target ${m.target_date})` : ""}: ${m.progress.done} of ${m.progress.total} done`;
+
+const fileLine = (f: z.output<typeof fileView>) =>
+  `${f.id} ${f.name} (${f.content_type}, ${f.size} bytes)${linked(f.issues)}`;
+
+function folderLines(nodes: FolderNode[], depth = 0): string[] {
+  return nodes.flatMap((n) => [
+    `${"  ".repeat(depth)}${n.id} ${n.name} (${n.note_count} notes)`,
+    ...folderLines(n.children, depth + 1),
+  ]);
+}
+
+const dependencyLine = (d: z.output<typeof dependencyView>) =>
+  `${d.id}: ${d.from.identifier} ${d.type === "blocks" ? "blocks" : "relates to"} ${d.to.identifier}` +
+  (d.created === false ? " (already there)" : "");
+
+const milestoneDependencyLine = (d: z.output<typeof milestoneDependencyView>) =>
+  `${d.id}: ${d.from.name} blocks ${d.to.name}${d.created ? "" : " (already there)"}`;
+
+const bundleText = (b: BundleView) => bundleMarkdown(b);
+
+const deletedText = (r: { id: string }) => `Removed ${r.id}.`;
+
+// ---------------------------------------------------------------------------------------------------
+// Shared argument and result schemas
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+
+const idOf = <S extends z.ZodType>(schema: S, description: string) =>
+  z.strictObject({ id: schema.describe(description) as S });
+const issueParams = idOf(issueRef, "The issue: its identifier such as ENG-42 (or its id, iss_…).");
+
+const activityView = z.object({
+  id: z.string(),
+  action: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  actor: z.object({ person_id: z.string(), via: z.string() }),
+  at: z.string(),
+});
+
+const activitySubject = z.union([issueRef, decisionId, noteId], {
+  error: "must be an issue identifier such as ENG-42, a decision id (dec_…) or a note id (note_…)",
+});
+
+const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
+
+const identityView = z.object({
+  id: z.string(),
+  name: z.string().describe("The workspace's name: tell the person which workspace you are connected to."),
+  slug: z.string(),
+  spaces: z.array(z.object({ id: z.string(), name: z.string(), prefix: z.string() })),
+  scopes: z.array(z.enum(["workspace.read", "workspace.write"])),
+  read_only: z.boolean().describe("true when this connection may read but not write."),
+  connection_id: z.string(),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The tools, in the order tools/list shows them
+
+const write = { destructiveHint: false, idempotentHint: false };
+const idempotentWrite = { destructiveHint: false, idempotentHint: true };
+
+export const TOOLS: readonly Tool[] = [
+  tool({
+    name: "get_workspace_identity",
+    title: "Workspace identity",
+    description:
+      "Call this first. Names the workspace this connection reaches (tell the person its name), its spaces with their issue prefixes, and whether the connection may write.",
+    scope: "workspace.read",
+    output: identityView,
+    run: async (ctx, _args, principal) => {
+      const ws = await getWorkspaceIdentity(ctx.core, ctx.workspaceId);
+      const scopes = [...principal.scopes].sort();
+      return {
+        ...ws,
+        scopes,
+        read_only: !principal.scopes.has("workspace.write"),
+        connection_id: principal.tokenId,
+      };
+    },
+    text: (w) =>
+      `Connected to the workspace "${w.name}" (${w.slug}), ${w.read_only ? "read-only" : "read and write"}.\n` +
+      `Spaces: ${w.spaces.map((s) => `${s.prefix} (${s.name})`).join(", ") || "none"}.`,
+  }),
+
+  // Issues
+  tool({
+    name: "list_issues",
+    title: "Find issues",
+    description:
+      "List and filter the workspace's issues, newest first unless `sort` says otherwise. Filters combine with AND. `ready: true` gives ready work: open, not iced, every blocker done or canceled. `q` matches text in titles (use `search` for full text). Pages of `limit` items; pass `next_cursor` back as `cursor` for more.",
+    scope: "workspace.read",
+    input: listIssuesQuery,
+    query: true,
+    output: page(issueSummary),
+    run: (ctx, { input }) => listIssues(ctx, input),
+    text: issueList,
+  }),
+  tool({
+    name: "get_issue",
+    title: "Read an issue",
+    description:
+      "One issue by identifier (ENG-42): its fields, description, whether it is ready, and its blockedBy / blocks / relatesTo issues with their status and dependency ids.",
+    scope: "workspace.read",
+    params: issueParams,
+    output: issueView,
+    run: (ctx, { params }) => getIssue(ctx, params.id),
+    text: issueText,
+  }),
+  tool({
+    name: "create_issue",
+    title: "Create an issue",
+    description:
+      "Create an issue in a space (the first space unless `space` names one). `blocks`, `blockedBy` and `relatesTo` create its dependencies in the same transaction: all or nothing; a `blocks` edge that would close a cycle is refused.",
+    scope: "workspace.write",
+    input: createIssueInput,
+    output: issueView,
+    hints: write,
+    run: (ctx, { input }) => createIssue(ctx, input),
+    text: issueText,
+  }),
+  tool({
+    name: "update_issue",
+    title: "Change an issue",
+    description:
+      "Change some fields of an issue; only the fields sent change (null clears a field). A status change thaws an iced issue. With `expected_version` the change is made only if nobody changed the issue since you read it.",
+    scope: "workspace.write",
+    params: issueParams,
+    input: updateIssueInput,
+    versioned: true,
+    output: issueView,
+    hints: idempotentWrite,
+    run: (ctx, { params, input, ifMatch }) => updateIssue(ctx, params.id, input, ifMatch),
+    text: issueText,
+  }),
+  tool({
+    name: "ice_issue",
+    title: "Put an issue on ice",
+    description:
+      "Put an open issue on ice: it leaves ready work until its status next changes. Icing an iced issue changes nothing; a done or canceled issue cannot be iced.",
+    scope: "workspace.write",
+    params: issueParams,
+    versioned: true,
+    output: issueView,
+    hints: idempotentWrite,
+    run: (ctx, { params, ifMatch }) => iceIssue(ctx, params.id, ifMatch),
+    text: issueText,
+  }),
+  tool({
+    name: "list_activity",
+    title: "Read an object's history",
+    description:
+      "The changes made to an issue (ENG-42), a decision (dec_…) or a note (note_…), oldest first, each with who made it and through which token or connection.",
+    scope: "workspace.read",
+    params: idOf(
+      activitySubject,
+      "An issue identifier (ENG-42), a decision id (dec_…) or a note id (note_…).",
+    ),
+    input: z.strictObject({ ...pageQuery }),
+    query: true,
+    output: page(activityView),
+    run: async (ctx, { params, input }) => {
+      const id = params.id;
+      if (id.startsWith("dec_")) return listDecisionActivity(ctx, id, input);
+      if (id.startsWith("note_")) return listNoteActivity(ctx, id, input);
+      const issue = await resolveIssue(ctx, id);
+      return listActivity(ctx, issue.id, input);
+    },
+    text: (p) =>
+      pageText(
+        p,
+        (a) =>
+          `${a.at} ${a.action} by ${a.actor.via}${Object.keys(a.changes).length ? `: ${Object.keys(a.changes).join(", ")}` : ""}`,
+        "No activity.",
+      ),
+  }),
+
+  // Dependencies
+  tool({
+    name: "set_dependencies",
+    title: "Add dependencies to an issue",
+    description:
+      "Add blockedBy, blocks and relatesTo edges to an issue in one call, all or nothing. An edge to the issue itself or to an unknown issue is refused; a `blocks` edge that would close a cycle is refused with the cycle's path. An edge that exists already is returned (created: false), not duplicated.",
+    scope: "workspace.write",
+    params: issueParams,
+    input: addDependenciesInput,
+    output: z.object({ data: z.array(dependencyView) }),
+    hints: idempotentWrite,
+    run: (ctx, { params, input }) => addDependencies(ctx, params.id, input),
+    text: (r) => r.data.map(dependencyLine).join("\n"),
+  }),
+  tool({
+    name: "update_dependency",
+    title: "Change a dependency",
+    description:
+      "Change a dependency edge (dep_… from an issue's blockedBy / blocks / relatesTo): its type (blocks or relatesTo), its direction (`reverse: true`) or its note.",
+    scope: "workspace.write",
+    params: idOf(dependencyId, "The dependency's id (dep_…)."),
+    input: updateDependencyInput,
+    output: dependencyView,
+    hints: write,
+    run: (ctx, { params, input }) => updateDependency(ctx, params.id, input),
+    text: dependencyLine,
+  }),
+  tool({
+    name: "remove_dependency",
+    title: "Remove a dependency",
+    description: "Remove a dependency edge between two issues by its id (dep_…).",
+    scope: "workspace.write",
+    params: idOf(dependencyId, "The dependency's id (dep_…)."),
+    output: deleted,
+    hints: { destructiveHint: true, idempotentHint: false },
+    run: (ctx, { params }) => deleteDependency(ctx, params.id),
+    text: deletedText,
+  }),
+
+  // Decisions
+  tool({
+    name: "list_decisions",
+    title: "List decisions",
+    description:
+      "List the workspace's decisions (ADR-like records), newest first. Filter by `status`, by linked `issue`, or by text in the title (`q`). Items leave out the texts; read one decision for them.",
+    scope: "workspace.read",
+    input: listDecisionsQuery,
+    query: true,
+    output: page(decisionSummary),
+    run: (ctx, { input }) => listDecisions(ctx, input),
+    text: (p) => pageText(p, decisionLine, "No decisions match."),
+  }),
+  tool({
+    name: "get_decision",
+    title: "Read a decision",
+    description:
+      "One decision with its context, decision and consequences, linked issues and what it supersedes.",
+    scope: "workspace.read",
+    params: idOf(decisionId, "The decision's id (dec_…)."),
+    output: decisionView,
+    run: (ctx, { params }) => getDecision(ctx, params.id),
+    text: (d) => [decisionLine(d), "", d.context, "", d.decision, "", d.consequences].join("\n").trim(),
+  }),
+  tool({
+    name: "create_decision",
+    title: "Record a decision",
+    description:
+      "Record a decision. With `supersedes`, the earlier decision is marked superseded in the same transaction; `issues` links it to issues.",
+    scope: "workspace.write",
+    input: createDecisionInput,
+    output: decisionView,
+    hints: write,
+    run: (ctx, { input }) => createDecision(ctx, input),
+    text: decisionLine,
+  }),
+  tool({
+    name: "update_decision",
+    title: "Change a decision",
+    description:
+      "Change some fields of a decision; `issues` replaces the whole set of linked issues. With `expected_version` the change is made only if nobody changed it since you read it.",
+    scope: "workspace.write",
+    params: idOf(decisionId, "The decision's id (dec_…)."),
+    input: updateDecisionInput,
+    versioned: true,
+    output: decisionView,
+    hints: idempotentWrite,
+    run: (ctx, { params, input, ifMatch }) => updateDecision(ctx, params.id, input, ifMatch),
+    text: decisionLine,
+  }),
+
+  // Notes and folders
+  tool({
+    name: "list_notes",
+    title: "List notes",
+    description:
+      "List the workspace's notes, newest first. Filter by `folder` (a folder id, or `none` for the top level), by linked `issue`, or by text in the title (`q`). Items leave out the body; read one note for it.",
+    scope: "workspace.read",
+    input: listNotesQuery,
+    query: true,
+    output: page(noteSummary),
+    run: (ctx, { input }) => listNotes(ctx, input),
+    text: (p) => pageText(p, noteLine, "No notes match."),
+  }),
+  tool({
+    name: "get_note",
+    title: "Read a note",
+    description: "One note with its Markdown body, folder and linked issues.",
+    scope: "workspace.read",
+    params: idOf(noteId, "The note's id (note_…)."),
+    output: noteView,
+    run: (ctx, { params }) => getNote(ctx, params.id),
+    text: (n) => `${noteLine(n)}\n\n${n.body}`.trim(),
+  }),
+  tool({
+    name: "create_note",
+    title: "Write a note",
+    description: "Write a note (Markdown), optionally in a folder and linked to issues.",
+    scope: "workspace.write",
+    input: createNoteInput,
+    output: noteView,
+    hints: write,
+    run: (ctx, { input }) => createNote(ctx, input),
+    text: noteLine,
+  }),
+  tool({
+    name: "update_note",
+    title: "Change a note",
+    description:
+      "Change some fields of a note; `issues` replaces the whole set of linked issues and `folder: null` moves it to the top level. With `expected_version` the change is made only if nobody changed it since you read it.",
+    scope: "workspace.write",
+    params: idOf(noteId, "The note's id (note_…)."),
+    input: updateNoteInput,
+    versioned: true,
+    output: noteView,
+    hints: idempotentWrite,
+    run: (ctx, { params, input, ifMatch }) => updateNote(ctx, params.id, input, ifMatch),
+    text: noteLine,
+  }),
+  tool({
+    name: "list_folders",
+    title: "List folders",
+    description:
+      "The workspace's note folders as a tree, each level sorted by name, with each folder's note count.",
+    scope: "workspace.read",
+    output: folderTree,
+    run: (ctx) => listFolders(ctx),
+    text: (t) => folderLines(t.data).join("\n") || "No folders.",
+  }),
+  tool({
+    name: "create_folder",
+    title: "Create a folder",
+    description:
+      "Create a note folder at the top level or in `parent`. Sibling names are unique ignoring case; at most 1,000 folders, nested at most 10 deep.",
+    scope: "workspace.write",
+    input: createFolderInput,
+    output: folderView,
+    hints: write,
+    run: (ctx, { input }) => createFolder(ctx, input),
+    text: (f) => `${f.id} ${f.name}`,
+  }),
+  tool({
+    name: "update_folder",
+    title: "Rename or move a folder",
+    description: "Rename a folder or move it, with everything in it (`parent: null` for the top level).",
+    scope: "workspace.write",
+    params: idOf(folderId, "The folder's id (fld_…)."),
+    input: updateFolderInput,
+    output: folderView,
+    hints: idempotentWrite,
+    run: (ctx, { params, input }) => updateFolder(ctx, params.id, input),
+    text: (f) => `${f.id} ${f.name}`,
+  }),
+
+  // Cycles
+  tool({
+    name: "list_cycles",
+    title: "List cycles",
+    description:
+      "List the workspace's cycles (time-boxed sets of issues in a space), earliest first. Filter by `space` and `state` (upcoming, active, completed).",
+    scope: "workspace.read",
+    input: listCyclesQuery,
+    query: true,
+    output: page(cycleView),
+    run: (ctx, { input }) => listCycles(ctx, input),
+    text: (p) => pageText(p, cycleLine, "No cycles match."),
+  }),
+  tool({
+    name: "create_cycle",
+    title: "Create a cycle",
+    description:
+      'Create a cycle in a space: `ends_on` on or after `starts_on`, at most 26 weeks later, not overlapping another cycle of the space. The name defaults to "Cycle N". Put issues in it with update_issue (`cycle`).',
+    scope: "workspace.write",
+    input: createCycleInput,
+    output: cycleView,
+    hints: write,
+    run: (ctx, { input }) => createCycle(ctx, input),
+    text: cycleLine,
+  }),
+  tool({
+    name: "update_cycle",
+    title: "Change a cycle",
+    description:
+      "Rename a cycle or move its dates (the rules of creation apply). With `expected_version` the change is made only if nobody changed it since you read it.",
+    scope: "workspace.write",
+    params: idOf(cycleId, "The cycle's id (cyc_…)."),
+    input: updateCycleInput,
+    versioned: true,
+    output: cycleView,
+    hints: idempotentWrite,
+    run: (ctx, { params, input, ifMatch }) => updateCycle(ctx, params.id, input, ifMatch),
+    text: cycleLine,
+  }),
+  tool({
+    name: "list_cycle_issues",
+    title: "Issues in a cycle",
+    description: "The issues in a cycle, with the filters and pages of list_issues.",
+    scope: "workspace.read",
+    params: idOf(cycleId, "The cycle's id (cyc_…)."),
+    input: cycleIssuesQuery,
+    query: true,
+    output: page(issueSummary),
+    run: (ctx, { params, input }) => listCycleIssues(ctx, params.id, input),
+    text: issueList,
+  }),
+  tool({
+    name: "get_cycle_stats",
+    title: "A cycle's numbers",
+    description:
+      "A cycle with its numbers: counts and estimates by status, completion (canceled issues leave the denominator), scope added and removed since it started, and a day-by-day burn-down.",
+    scope: "workspace.read",
+    params: idOf(cycleId, "The cycle's id (cyc_…)."),
+    output: cycleStatsView,
+    run: (ctx, { params }) => cycleStats(ctx, params.id),
+    text: (s) =>
+      `${cycleLine(s.cycle)}\n${s.completion.done_count} of ${s.total.count} issues done (${s.completion.percent}%), ${s.remaining.count} remaining.`,
+  }),
+
+  // Milestones
+  tool({
+    name: "list_milestones",
+    title: "List milestones",
+    description:
+      "List the workspace's milestones, oldest first, each with its progress and its blocks / blockedBy milestones. Filter by target date.",
+    scope: "workspace.read",
+    input: listMilestonesQuery,
+    query: true,
+    output: page(milestoneView),
+    run: (ctx, { input }) => listMilestones(ctx, input),
+    text: (p) => pageText(p, milestoneLine, "No milestones match."),
+  }),
+  tool({
+    name: "create_milestone",
+    title: "Create a milestone",
+    description:
+      "Create a milestone with an optional description and target date. Put issues in it with update_issue (`milestone`).",
+    scope: "workspace.write",
+    input: createMilestoneInput,
+    output: milestoneView,
+    hints: write,
+    run: (ctx, { input }) => createMilestone(ctx, input),
+    text: milestoneLine,
+  }),
+  tool({
+    name: "update_milestone",
+    title: "Change a milestone",
+    description:
+      "Change a milestone's name, description or target date (null clears it). With `expected_version` the change is made only if nobody changed it since you read it.",
+    scope: "workspace.write",
+    params: idOf(milestoneId, "The milestone's id (ms_…)."),
+    input: updateMilestoneInput,
+    versioned: true,
+    output: milestoneView,
+    hints: idempotentWrite,
+    run: (ctx, { params, input, ifMatch }) => updateMilestone(ctx, params.id, input, ifMatch),
+    text: milestoneLine,
+  }),
+  tool({
+    name: "list_milestone_issues",
+    title: "Issues in a milestone",
+    description: "The issues in a milestone, with the filters and pages of list_issues, and its progress.",
+    scope: "workspace.read",
+    params: idOf(milestoneId, "The milestone's id (ms_…)."),
+    input: milestoneIssuesQuery,
+    query: true,
+    output: page(issueSummary).extend({ progress: milestoneProgress }),
+    run: (ctx, { params, input }) => listMilestoneIssues(ctx, params.id, input),
+    text: (p) => `${p.progress.done} of ${p.progress.total} done.\n${issueList(p)}`,
+  }),
+  tool({
+    name: "set_milestone_dependencies",
+    title: "Add dependencies to a milestone",
+    description:
+      "Add blockedBy and blocks edges between milestones in one call, all or nothing. An edge to the milestone itself or an unknown one is refused; one that would close a cycle is refused with the cycle's path; one that exists is returned (created: false).",
+    scope: "workspace.write",
+    params: idOf(milestoneId, "The milestone's id (ms_…)."),
+    input: addMilestoneDependenciesInput,
+    output: z.object({ data: z.array(milestoneDependencyView) }),
+    hints: idempotentWrite,
+    run: (ctx, { params, input }) => addMilestoneDependencies(ctx, params.id, input),
+    text: (r) => r.data.map(milestoneDependencyLine).join("\n"),
+  }),
+  tool({
+    name: "remove_milestone_dependency",
+    title: "Remove a milestone dependency",
+    description: "Remove an edge between two milestones by its id (mdep_…).",
+    scope: "workspace.write",
+    params: idOf(milestoneDependencyId, "The milestone dependency's id (mdep_…)."),
+    output: deleted,
+    hints: { destructiveHint: true, idempotentHint: false },
+    run: (ctx, { params }) => deleteMilestoneDependency(ctx, params.id),
+    text: deletedText,
+  }),
+
+  // Files
+  tool({
+    name: "create_file_upload_url",
+    title: "Start a file upload",
+    description:
+      "Step 1 of 2 to attach a file: get a signed URL, then PUT exactly `size` bytes to it with the headers given, within 15 minutes. Then call register_file with the upload_id, a name and the SHA-256 of the bytes.",
+    scope: "workspace.write",
+    input: createUploadUrlInput,
+    output: uploadUrlView,
+    hints: write,
+    run: (ctx, { input }) => createUploadUrl(ctx, input),
+    text: (u) =>
+      `PUT ${u.size} bytes to ${u.url} before ${u.expires_at}, with headers ${JSON.stringify(u.headers)}; then register_file with upload_id ${u.upload_id}.`,
+  }),
+  tool({
+    name: "register_file",
+    title: "Register an uploaded file",
+    description:
+      "Step 2 of 2: register the uploaded bytes as a file, optionally linked to issues. The service checks the SHA-256 (a mismatch deletes the bytes); an upload registers once.",
+    scope: "workspace.write",
+    input: registerFileInput,
+    output: fileView,
+    hints: write,
+    run: (ctx, { input }) => registerFile(ctx, input),
+    text: fileLine,
+  }),
+  tool({
+    name: "get_file",
+    title: "Read a file's details",
+    description:
+      "One file's name, type, size, checksum and linked issues, with a download URL good for 15 minutes.",
+    scope: "workspace.read",
+    params: idOf(fileId, "The file's id (file_…)."),
+    output: fileView,
+    run: (ctx, { params }) => getFile(ctx, params.id),
+    text: (f) => `${fileLine(f)}\nDownload (until ${f.download_url_expires_at}): ${f.download_url}`,
+  }),
+  tool({
+    name: "list_files",
+    title: "List files",
+    description:
+      "List the workspace's files, newest first, each with a download URL good for 15 minutes. Filter by linked `issue`, `content_type` (`image/` for every image type) or text in the name (`q`).",
+    scope: "workspace.read",
+    input: listFilesQuery,
+    query: true,
+    output: page(fileView),
+    run: (ctx, { input }) => listFiles(ctx, input),
+    text: (p) => pageText(p, fileLine, "No files match."),
+  }),
+
+  // Search
+  tool({
+    name: "search",
+    title: "Search",
+    description:
+      'Ranked full-text search over issues, decisions, notes and file names; title matches rank above body matches. Words must all match; "quoted words" match as a phrase, word* as a prefix, -word leaves out, OR matches either side. An issue identifier (ENG-42) puts that issue first. Snippets mark matches with <mark>…</mark>.',
+    scope: "workspace.read",
+    input: searchQuery,
+    query: true,
+    output: searchPage,
+    run: (ctx, { input }) => search(ctx, input),
+    text: (p) =>
+      pageText(
+        p,
+        (r) =>
+          `${r.type} ${r.identifier ?? r.id}${r.status ? ` [${r.status}]` : ""} ${r.title}: ${r.snippet}`,
+        "Nothing matches.",
+      ),
+  }),
+
+  // Bundles
+  tool({
+    name: "preview_bundle",
+    title: "An issue's execution bundle",
+    description:
+      "Everything needed to work on an issue, as Markdown and as data: the issue, its blockers with their live status, what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. Nothing is kept.",
+    scope: "workspace.read",
+    input: bundleInput,
+    output: bundleView,
+    run: (ctx, { input }) => liveBundle(ctx, input.issue),
+    text: bundleText,
+  }),
+  tool({
+    name: "create_bundle",
+    title: "Keep a bundle snapshot",
+    description:
+      "Keep an immutable snapshot of an issue's execution bundle (as preview_bundle gives it), with an id (bnd_…) to read it back by.",
+    scope: "workspace.write",
+    input: bundleInput,
+    output: bundleView,
+    hints: write,
+    run: (ctx, { input }) => createBundle(ctx, input),
+    text: bundleText,
+  }),
+  tool({
+    name: "get_bundle",
+    title: "Read a bundle",
+    description:
+      "A kept snapshot by its id (bnd_…), or the live bundle of an issue by its identifier (ENG-42).",
+    scope: "workspace.read",
+    params: idOf(bundleRef, "A snapshot id (bnd_…) or an issue identifier (ENG-42)."),
+    output: bundleView,
+    run: (ctx, { params }) => getBundle(ctx, params.id),
+    text: bundleText,
+  }),
+  tool({
+    name: "list_bundles",
+    title: "List an issue's snapshots",
+    description: "The bundle snapshots kept of an issue, newest first.",
+    scope: "workspace.read",
+    input: listBundlesQuery,
+    query: true,
+    output: page(bundleSummary),
+    run: (ctx, { input }) => listBundles(ctx, input),
+    text: (p) => pageText(p, (b) => `${b.id} of ${b.issue}, taken ${b.created_at}`, "No snapshots."),
+  }),
+];
+
+export const TOOLS_BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((t) => [t.name, t]));
+
+/** The `tools/list` answer, the same for every caller. */
+export const TOOL_LIST = { tools: TOOLS.map((t) => t.definition) };

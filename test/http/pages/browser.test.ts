@@ -1,0 +1,215 @@
+import assert from "node:assert/strict";
+import { createServer as createNetServer } from "node:net";
+import { type TestContext, test } from "node:test";
+import { chromium } from "playwright-core";
+import { SMTPServer } from "smtp-server";
+import { createPerson } from "../../../src/auth/people.ts";
+import { createWorkspace } from "../../../src/auth/workspaces.ts";
+import { buildApp } from "../../../src/http/app.ts";
+import { createLogger } from "../../../src/http/logger.ts";
+import { createTestRegistration } from "../../auth/web/registrations.ts";
+import { setup } from "../../support.ts";
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A real SMTP peer: keeps every message it receives. */
+async function startSmtp(t: TestContext) {
+  const inbox: { to: string[]; raw: string }[] = [];
+  const waiting: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      stream.on("end", () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        for (const w of waiting.splice(0)) w();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    async next(count: number): Promise<{ to: string[]; raw: string }> {
+      while (inbox.length < count) await new Promise<void>((resolve) => waiting.push(resolve));
+      return inbox[count - 1]!;
+    },
+  };
+}
+
+test("in a browser: sign in with a mailed code, approve an agent on the claim page, revoke it in settings", async (t) => {
+  const smtp = await startSmtp(t);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const { core } = await setup(t, { BASE_URL: baseUrl, SMTP_URL: smtp.url });
+  await createPerson(core, { email: "ada@example.com", name: "Ada" });
+  const ws = await createWorkspace(core, {
+    name: "Acme",
+    slug: "acme",
+    owner_email: "ada@example.com",
+    space_prefix: "ENG",
+  });
+  await createWorkspace(core, {
+    name: "Side project",
+    slug: "side",
+    owner_email: "ada@example.com",
+    space_prefix: "SIDE",
+  });
+  const reg = await createTestRegistration(core, {
+    loginHint: "ada@example.com",
+    clientName: "Claude's helper",
+  });
+
+  const app = buildApp(core, { logger: createLogger("silent") });
+  await app.listen({ port, host: "127.0.0.1" });
+  t.after(() => app.close());
+
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  t.after(() => browser.close());
+  // A phone-sized window: the pages must work there.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+
+  /** Every visible form control on the page has a label the browser itself associates with it. */
+  const assertLabelled = async () => {
+    // Runs in the page; written as a string because this project's types have no DOM.
+    const unlabelled = await page.evaluate(`Array.from(document.querySelectorAll("input, select, textarea"))
+      .filter((el) => el.type !== "hidden")
+      .filter((el) => !Array.from(el.labels ?? []).some((l) => l.textContent.trim() !== "") && !el.getAttribute("aria-label"))
+      .map((el) => el.outerHTML)`);
+    assert.deepEqual(unlabelled, [], `unlabelled controls on ${page.url()}`);
+  };
+
+  // The verification_uri sends an anonymous browser to sign in first.
+  await page.goto(reg.verificationUri);
+  assert.match(page.url(), /\/sign-in\?return_to=%2Fclaim%3Fclaim_attempt_token%3D/);
+  await assertLabelled();
+  await page.getByLabel("Email address").fill("ada@example.com");
+  await page.getByRole("button", { name: "Email me a code" }).click();
+  await page.waitForURL(/\/sign-in\/code$/);
+  await assertLabelled();
+
+  const mail = await smtp.next(1);
+  assert.deepEqual(mail.to, ["ada@example.com"]);
+  const code = /Subject: (\d{6}) is your Docket sign-in code/.exec(mail.raw)?.[1];
+  assert.ok(code, mail.raw);
+  await page.getByLabel("Sign-in code").fill(code);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  // Back on the claim page, signed in.
+  await page.waitForURL(/\/claim\?claim_attempt_token=/);
+  await assertLabelled();
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name === "docket_session")!;
+  assert.equal(session.httpOnly, true);
+  assert.equal(session.sameSite, "Lax");
+  const text = (await page.locator("main").textContent()) ?? "";
+  assert.match(text, /The agent calls itself “Claude's helper”/);
+  assert.match(text, /Docket has not verified it/);
+
+  // A wrong code first: the page says so and keeps the form.
+  const wrong = reg.userCode === "000000" ? "111111" : "000000";
+  await page.getByLabel("Code the agent shows you").fill(wrong);
+  await page.getByRole("radio", { name: /^Acme/ }).check();
+  await page.getByRole("radio", { name: /^Read and write/ }).check();
+  await page.getByRole("checkbox", { name: /I accept the/ }).check();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("alert").waitFor();
+  assert.match((await page.getByRole("alert").textContent()) ?? "", /4 tries left/);
+  await assertLabelled();
+
+  await page.getByLabel("Code the agent shows you").fill(reg.userCode);
+  await page.getByRole("radio", { name: /^Acme/ }).check();
+  await page.getByRole("radio", { name: /^Read and write/ }).check();
+  await page.getByRole("checkbox", { name: /I accept the/ }).check();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByText(/^Approved\./).waitFor();
+
+  const registration = await core.db
+    .selectFrom("agent_registrations")
+    .selectAll()
+    .where("id", "=", reg.registrationId)
+    .executeTakeFirstOrThrow();
+  assert.equal(registration.status, "approved");
+  assert.equal(registration.workspace_id, ws.id);
+  assert.equal(registration.scopes, "workspace.read workspace.write");
+  const connection = await core.db
+    .selectFrom("connections")
+    .selectAll()
+    .where("id", "=", registration.connection_id!)
+    .executeTakeFirstOrThrow();
+  assert.equal(connection.kind, "agent");
+  assert.equal(connection.name, "Claude's helper");
+  assert.equal(connection.registration_id, reg.registrationId);
+  assert.equal(connection.assertion_expires_at, registration.expires_at);
+  const ada = await core.db.selectFrom("people").selectAll().executeTakeFirstOrThrow();
+  assert.ok(ada.terms_version);
+
+  // Settings: the connection is listed with the registration-flow mark, and Revoke ends it.
+  await page.getByRole("link", { name: "Settings" }).first().click();
+  await page.waitForURL(/\/settings$/);
+  await assertLabelled();
+  const item = page.locator("li", { hasText: "Claude's helper" });
+  assert.match((await item.textContent()) ?? "", /made through the registration flow/);
+  assert.match((await item.textContent()) ?? "", /read and write/);
+  await item.getByRole("button", { name: /Revoke/ }).click();
+  await page.getByText("Revoked. It no longer has access.").waitFor();
+  const revoked = await core.db
+    .selectFrom("connections")
+    .selectAll()
+    .where("id", "=", connection.id)
+    .executeTakeFirstOrThrow();
+  assert.ok(revoked.revoked_at);
+  assert.equal(
+    (
+      await core.db
+        .selectFrom("agent_registrations")
+        .select("status")
+        .where("id", "=", reg.registrationId)
+        .executeTakeFirstOrThrow()
+    ).status,
+    "revoked",
+  );
+
+  // A personal access token, made and shown once.
+  await page.getByLabel("Token name").fill("Laptop");
+  await page.getByLabel("Workspace").selectOption("side");
+  await page.getByRole("radio", { name: "Read only" }).check();
+  await page.getByRole("button", { name: "Create token" }).click();
+  const token = (await page.locator("#new-token").textContent()) ?? "";
+  assert.match(token, /^docket_pat_/);
+  await assertLabelled();
+
+  // Sign out: the signed-in session ends; the sign-in page starts an anonymous one.
+  const signedIn = (await context.cookies()).find((c) => c.name === "docket_session")!.value;
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/sign-in$/);
+  assert.notEqual((await context.cookies()).find((c) => c.name === "docket_session")?.value, signedIn);
+  await page.goto(`${baseUrl}/settings`);
+  assert.match(page.url(), /\/sign-in\?return_to=%2Fsettings$/);
+});

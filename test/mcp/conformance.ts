@@ -1,0 +1,172 @@
+/**
+ * Runs the MCP conformance suite (`@modelcontextprotocol/conformance`) against the real endpoint.
+ *
+ *   node test/mcp/conformance.ts                     # the scenarios that apply to Docket (see SCENARIOS)
+ *   node test/mcp/conformance.ts --scenario ping     # any arguments are passed on to `conformance server`
+ *   node test/mcp/conformance.ts --suite all -o out  # every scenario, results saved under out/
+ *   node test/mcp/conformance.ts --serve             # just serve: prints the endpoint and a token, for the Inspector
+ *
+ * The suite has no way to send a bearer token, so the endpoint is reached through a small forwarding
+ * proxy that adds `Authorization: Bearer <a connection's access token>` and passes everything else (Host
+ * and Origin included) through unchanged. The service runs on a fresh SQLite database in a temporary
+ * folder, with a workspace, a read-and-write connection and its token made for the run.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createConnection, issueAccessToken } from "../../src/auth/connections.ts";
+import { createPerson } from "../../src/auth/people.ts";
+import { createWorkspace } from "../../src/auth/workspaces.ts";
+import { loadConfig } from "../../src/config.ts";
+import { createCore } from "../../src/core.ts";
+import { openStore } from "../../src/db/store.ts";
+import { buildApp } from "../../src/http/app.ts";
+import { createLogger } from "../../src/http/logger.ts";
+
+/** The suite, a devDependency (0.2.0-alpha.12: the 0.2 line carries the 2026-07-28 scenarios). */
+const CONFORMANCE_BIN = path.resolve(import.meta.dirname, "../../node_modules/.bin/conformance");
+
+/** Scenarios that apply to a server with tools of its own and no resources, prompts or completions. */
+export const SCENARIOS = [
+  "server-initialize",
+  "ping",
+  "tools-list",
+  "server-stateless",
+  "dns-rebinding-protection",
+  "http-header-validation",
+  "caching",
+] as const;
+
+export interface Target {
+  /** the proxy's URL of the endpoint, to give the suite */
+  url: string;
+  /** the endpoint itself, without the proxy */
+  directUrl: string;
+  /** the access token the proxy adds now */
+  token(): string;
+  /** switches the proxy to a new connection's token */
+  fresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The service on a temporary SQLite database, and the token-adding proxy in front of its /api/mcp. */
+export async function startTarget(): Promise<Target> {
+  const dir = mkdtempSync(path.join(tmpdir(), "docket-conformance-"));
+  const proxy: Server = createServer();
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const port = (proxy.address() as AddressInfo).port;
+  // BASE_URL is the address clients use: the proxy's.
+  const config = loadConfig({
+    DATABASE_URL: path.join(dir, "docket.db"),
+    DOCKET_DATA_DIR: dir,
+    BASE_URL: `http://localhost:${port}`,
+    LOG_LEVEL: "silent",
+    PORT: "0",
+    HOST: "127.0.0.1",
+  });
+  const store = openStore(config.database);
+  await store.migrate();
+  const core = createCore(config, store);
+  const person = await createPerson(core, { email: "conformance@example.com", name: "Conformance" });
+  const ws = await createWorkspace(core, {
+    name: "Conformance",
+    owner_email: person.email,
+    space_prefix: "ENG",
+  });
+  let token = "";
+  /** A fresh connection and token, so that each scenario has the per-connection allowance to itself. */
+  async function fresh(): Promise<void> {
+    const connection = await createConnection(core, {
+      kind: "agent",
+      workspaceId: ws.id,
+      personId: person.id,
+      name: "Conformance suite",
+      scopes: ["workspace.read", "workspace.write"],
+    });
+    token = (await issueAccessToken(core, connection)).access_token;
+  }
+  await fresh();
+  const app = buildApp(core, { logger: createLogger("silent") });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const upstream = (app.server.address() as AddressInfo).port;
+
+  proxy.on("request", (req, res) => {
+    const out = request(
+      {
+        host: "127.0.0.1",
+        port: upstream,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, authorization: `Bearer ${token}` },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on("error", () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(out);
+  });
+
+  return {
+    url: `http://localhost:${port}/api/mcp`,
+    directUrl: `http://127.0.0.1:${upstream}/api/mcp`,
+    token: () => token,
+    fresh,
+    async close() {
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await app.close();
+      await core.limiter.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `conformance server --url … <args>`; resolves with its exit code and output. */
+export function runSuite(url: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(CONFORMANCE_BIN, ["server", "--url", url, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: process.env,
+    });
+    let output = "";
+    child.stdout.on("data", (d) => {
+      output += d;
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+if (import.meta.main && process.argv[2] === "--serve") {
+  const target = await startTarget();
+  console.log(`endpoint: ${target.directUrl}\naccess token: ${target.token()}\n(Ctrl-C stops it)`);
+  process.once("SIGINT", () => void target.close().then(() => process.exit(0)));
+} else if (import.meta.main) {
+  const target = await startTarget();
+  const passed = process.argv.slice(2);
+  const runs = passed.length ? [passed] : SCENARIOS.map((s) => ["--scenario", s]);
+  let failed = 0;
+  try {
+    for (const args of runs) {
+      await target.fresh();
+      const { code, output } = await runSuite(target.url, args);
+      await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
+      if (code !== 0) failed++;
+    }
+  } finally {
+    await target.close();
+  }
+  process.exit(failed ? 1 : 0);
+}
