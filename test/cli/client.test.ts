@@ -696,7 +696,7 @@ describe("files, search and bundles", () => {
     const text = await run(["search", "Failover"]);
     expectCode(text, 0);
     assert.match(text.stdout, /^TYPE\s+ID\s+TITLE\s+STATUS\s+MATCH/);
-    assert.match(text.stdout, /note\s+note_\w+\s+Failover/);
+    assert.match(text.stdout, /note\s+note_\w+\s+Failover runbook/);
     assert.ok(!text.stdout.includes("<mark>"), "snippets are shown as text");
     expectCode(await run(["search"]), 2);
   });

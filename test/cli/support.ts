@@ -13,7 +13,7 @@ import { openStore } from "../../src/db/store.ts";
 import { createTestDatabase, REPO, type TestDatabase, testConfig } from "../support.ts";
 
 /** A free port on the loopback interface (the service needs it before it starts, for its BASE_URL). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as net.AddressInfo;

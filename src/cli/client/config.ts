@@ -15,8 +15,26 @@ export interface PatCredentials {
   token: string;
 }
 
+/**
+ * An agent connection (docket login --agent): the identity assertion, kept like a password, and the
+ * short-lived access token last had for it, renewed silently when it runs out or is refused.
+ */
+export interface AgentCredentials {
+  type: "agent";
+  identity_assertion: string;
+  /** ISO time the assertion stops renewing (30 days after redemption) */
+  assertion_expires: string;
+  access_token: string;
+  /** ISO time the access token stops working */
+  access_token_expires_at: string;
+  /** the scopes the person approved, space-separated */
+  scope: string;
+  /** the person the registration named */
+  email: string;
+}
+
 /** What a profile signs in with; each kind knows how to give a bearer token (see session.ts). */
-export type Credentials = PatCredentials;
+export type Credentials = PatCredentials | AgentCredentials;
 
 export interface WorkspaceInfo {
   id: string;

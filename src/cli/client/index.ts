@@ -138,7 +138,7 @@ export async function runClient(
       !json &&
       error instanceof DocketError &&
       error.status === 401 &&
-      error.code !== "not_signed_in" &&
+      !["not_signed_in", "invalid_grant"].includes(error.code) &&
       command.name !== "login"
     )
       io.err(

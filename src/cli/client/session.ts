@@ -1,15 +1,43 @@
 import { DocketError } from "../../errors.ts";
+import { renewAccessToken } from "./agent.ts";
 import { ApiClient, type TokenSource } from "./api.ts";
-import { type Credentials, normalizeUrl, type Profile, readConfig } from "./config.ts";
+import { type AgentCredentials, normalizeUrl, type Profile, readConfig, updateConfig } from "./config.ts";
+
+/** An access token this close to its end is renewed before use rather than sent. */
+const RENEW_MARGIN_MS = 30_000;
 
 /**
  * From a profile's credentials to bearer tokens. A personal access token is sent as it is and cannot be
- * renewed; other kinds of credentials plug in here with their own way to renew.
+ * renewed. An agent connection sends its access token while it lasts, and renews it with the identity
+ * assertion when it has run out or the service refuses it; the new token is written back to the profile
+ * (`save`) so the next command uses it.
  */
-export function tokenSource(credentials: Credentials): TokenSource {
+export function tokenSource(profile: Profile, save: (credentials: AgentCredentials) => void): TokenSource {
+  const credentials = profile.credentials;
   switch (credentials.type) {
     case "pat":
       return { token: async () => credentials.token, renew: async () => undefined };
+    case "agent": {
+      let current = credentials;
+      const renew = async () => {
+        const fresh = await renewAccessToken(profile.url, current.identity_assertion);
+        current = {
+          ...current,
+          access_token: fresh.access_token,
+          access_token_expires_at: new Date(Date.now() + fresh.expires_in * 1000).toISOString(),
+          scope: fresh.scope ?? current.scope,
+        };
+        save(current);
+        return current.access_token;
+      };
+      return {
+        token: async () =>
+          Date.parse(current.access_token_expires_at) - RENEW_MARGIN_MS > Date.now()
+            ? current.access_token
+            : renew(),
+        renew,
+      };
+    }
   }
 }
 
@@ -35,5 +63,15 @@ export function loadProfile(configFile: string, name: string, env: NodeJS.Proces
 
 export function clientFor(configFile: string, name: string, env: NodeJS.ProcessEnv): ApiClient {
   const profile = loadProfile(configFile, name, env);
-  return new ApiClient(profile.url, tokenSource(profile.credentials));
+  const save = (credentials: AgentCredentials) =>
+    updateConfig(configFile, (config) => {
+      const stored = config.profiles[name];
+      // Only if the profile still holds this connection: a login meanwhile wins.
+      if (
+        stored?.credentials.type === "agent" &&
+        stored.credentials.identity_assertion === credentials.identity_assertion
+      )
+        stored.credentials = credentials;
+    });
+  return new ApiClient(profile.url, tokenSource(profile, save));
 }

@@ -1,8 +1,17 @@
 import { DocketError } from "../../../errors.ts";
 import { str } from "../../command.ts";
 import { table, UsageError } from "../../output.ts";
+import { registerAgent, revokeAccessToken } from "../agent.ts";
 import { ApiClient } from "../api.ts";
-import { hint, normalizeUrl, readConfig, updateConfig, type WorkspaceInfo } from "../config.ts";
+import {
+  type Credentials,
+  hint,
+  normalizeUrl,
+  type Profile,
+  readConfig,
+  updateConfig,
+  type WorkspaceInfo,
+} from "../config.ts";
 import type { ClientCommand, RunContext } from "../context.ts";
 import { fields } from "../render.ts";
 import { loadProfile } from "../session.ts";
@@ -53,19 +62,44 @@ async function tokenInput(ctx: RunContext): Promise<string> {
   return token;
 }
 
+/** The person's side of `login --agent`, on stderr: the link, the code, and what happens next. */
+async function agentCredentials(ctx: RunContext, url: string, email: string): Promise<Credentials> {
+  const r = await registerAgent(url, email, {
+    say: (text) => ctx.io.err(text),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+  return {
+    type: "agent",
+    identity_assertion: r.identity_assertion,
+    assertion_expires: r.assertion_expires,
+    access_token: r.access_token,
+    access_token_expires_at: new Date(Date.now() + r.expires_in * 1000).toISOString(),
+    scope: r.scope,
+    email,
+  };
+}
+
+/** How whoami and the login message name a profile's credentials (never the secret itself). */
+export function describeCredentials(c: Credentials): string {
+  if (c.type === "pat") return `personal access token ${hint(c.token)}`;
+  const access = c.scope.includes("workspace.write") ? "read and write" : "read only";
+  return `agent connection for ${c.email} (${access}; renews until ${c.assertion_expires.slice(0, 10)})`;
+}
+
 const describeWorkspace = (w: Workspace) =>
   `${w.name} (${w.slug}), spaces ${w.spaces.map((s) => s.prefix).join(", ") || "none"}`;
 
 export const AUTH_COMMANDS: ClientCommand[] = [
   {
     name: "login",
-    summary: "Sign in to a Docket service with a personal access token",
-    options: { url: { type: "string" } },
+    summary: "Sign in to a Docket service with a personal access token, or register as an agent",
+    options: { url: { type: "string" }, agent: { type: "boolean" }, email: { type: "string" } },
     auth: false,
     examples: [
       "docket login --url https://docket.example.com          # asks for the token, hidden",
       "echo $TOKEN | docket login --url http://localhost:3000 --profile local",
       "DOCKET_TOKEN=docket_pat_… docket login --url https://docket.example.com --json",
+      "docket login --agent --email ada@example.com --url https://docket.example.com",
     ],
     async run(ctx, v) {
       const existing = readConfig(ctx.configFile).profiles[ctx.profile];
@@ -73,7 +107,17 @@ export const AUTH_COMMANDS: ClientCommand[] = [
       if (!rawUrl)
         throw new UsageError("--url is required: the service's address, such as https://docket.example.com");
       const url = normalizeUrl(rawUrl);
-      const token = await tokenInput(ctx);
+      const email = str(v, "email");
+      if (v.agent === true && !email?.trim())
+        throw new UsageError(
+          "--agent needs --email: the address of the person who will approve the connection",
+        );
+      if (v.agent !== true && email !== undefined) throw new UsageError("--email goes with --agent");
+      const credentials: Credentials =
+        v.agent === true
+          ? await agentCredentials(ctx, url, email!.trim())
+          : { type: "pat", token: await tokenInput(ctx) };
+      const token = credentials.type === "pat" ? credentials.token : credentials.access_token;
       const probe = new ApiClient(url, { token: async () => token, renew: async () => undefined });
       let workspace: Workspace;
       try {
@@ -87,14 +131,26 @@ export const AUTH_COMMANDS: ClientCommand[] = [
       updateConfig(ctx.configFile, (config) => {
         config.profiles[ctx.profile] = {
           url,
-          credentials: { type: "pat", token },
+          credentials,
           workspace: { id, name, slug },
           signed_in_at: new Date().toISOString(),
         };
       });
       return {
-        json: { profile: ctx.profile, url, credentials: { type: "pat" }, workspace },
-        text: `Signed in to ${describeWorkspace(workspace)} at ${url} as profile "${ctx.profile}".\nThe token is kept in ${ctx.configFile}.`,
+        json: {
+          profile: ctx.profile,
+          url,
+          credentials: {
+            type: credentials.type,
+            ...(credentials.type === "agent" ? { scope: credentials.scope } : {}),
+          },
+          workspace,
+        },
+        text: [
+          `Signed in to ${describeWorkspace(workspace)} at ${url} as profile "${ctx.profile}"`,
+          `with ${describeCredentials(credentials)}.`,
+          `The ${credentials.type === "pat" ? "token is" : "identity assertion is"} kept in ${ctx.configFile}.`,
+        ].join("\n"),
       };
     },
   },
@@ -105,14 +161,24 @@ export const AUTH_COMMANDS: ClientCommand[] = [
     auth: false,
     examples: ["docket logout", "docket logout --profile staging"],
     async run(ctx) {
-      let had = false;
+      let gone: Profile | undefined;
       updateConfig(ctx.configFile, (config) => {
-        had = Object.hasOwn(config.profiles, ctx.profile);
+        gone = config.profiles[ctx.profile];
         delete config.profiles[ctx.profile];
       });
+      const ended = gone as Profile | undefined;
+      const had = ended !== undefined;
+      if (ended?.credentials.type === "agent") {
+        // The access token in hand ends now; the connection itself is the person's to revoke.
+        await revokeAccessToken(ended.url, ended.credentials.access_token).catch(() => undefined);
+      }
       return {
         json: { profile: ctx.profile, signed_out: had },
-        text: had ? `Signed out of profile "${ctx.profile}".` : `Profile "${ctx.profile}" was not signed in.`,
+        text: !had
+          ? `Profile "${ctx.profile}" was not signed in.`
+          : ended?.credentials.type === "agent"
+            ? `Signed out of profile "${ctx.profile}". The agent connection stays in the person's settings on the service until revoked there.`
+            : `Signed out of profile "${ctx.profile}".`,
       };
     },
   },
@@ -124,15 +190,20 @@ export const AUTH_COMMANDS: ClientCommand[] = [
     async run(ctx) {
       const profile = loadProfile(ctx.configFile, ctx.profile, ctx.env);
       const workspace = await ctx.api().get<Workspace>("/workspace");
-      const credentials =
-        profile.credentials.type === "pat"
-          ? `personal access token ${hint(profile.credentials.token)}`
-          : profile.credentials.type;
+      const credentials = describeCredentials(profile.credentials);
       return {
         json: {
           profile: ctx.profile,
           url: profile.url,
-          credentials: { type: profile.credentials.type },
+          credentials:
+            profile.credentials.type === "agent"
+              ? {
+                  type: "agent",
+                  email: profile.credentials.email,
+                  scope: profile.credentials.scope,
+                  assertion_expires: profile.credentials.assertion_expires,
+                }
+              : { type: "pat" },
           workspace,
         },
         text: fields(
