@@ -4,7 +4,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import { revokeConnection } from "../../src/auth/connections.ts";
 import { CLIENT_COMMANDS, runClient } from "../../src/cli/client/index.ts";
+import { approve } from "../auth/agent-support.ts";
 import { REPO } from "../support.ts";
 import { cleanEnv, docket, type Outcome, type Service, startService } from "./support.ts";
 
@@ -830,5 +832,128 @@ describe("output for people and scripts", () => {
     const admin = await run(["admin", "--help"]);
     expectCode(admin, 0);
     assert.match(admin.stdout, /tokens revoke <token-id>/);
+  });
+});
+
+describe("agent sign-in", () => {
+  test("login --agent shows the link and code, waits for approval; the profile renews its token silently", async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(REPO, "src/cli/main.ts"),
+        "login",
+        "--agent",
+        "--email",
+        "ada@example.com",
+        "--url",
+        service.url,
+        "--profile",
+        "agent",
+      ],
+      { env: cleanEnv({ DOCKET_CONFIG: config }), stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (c: string) => {
+      stdout += c;
+    });
+    const shown = new Promise<void>((resolve) => {
+      child.stderr.setEncoding("utf8").on("data", (c: string) => {
+        stderr += c;
+        if (/code \(valid 10 minutes\): \d{6}/.test(stderr)) resolve();
+      });
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    await shown;
+    assert.match(
+      stderr,
+      new RegExp(`open this link and sign in:\\n\\n {2}${service.url}/claim\\?claim_attempt_token=`),
+    );
+
+    // What the person does on the claim page.
+    const core = await service.core();
+    const reg = await core.db
+      .selectFrom("agent_registrations")
+      .select(["id"])
+      .where("login_hint", "=", "ada@example.com")
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow();
+    const acme = await core.db
+      .selectFrom("workspaces")
+      .select("id")
+      .where("slug", "=", "acme")
+      .executeTakeFirstOrThrow();
+    await approve(core, reg.id, { workspaceId: acme.id });
+    assert.equal(await exited, 0, stderr);
+    assert.match(
+      stdout,
+      /Signed in to Acme \(acme\), spaces ENG at .* as profile "agent"\nwith agent connection for ada@example\.com \(read and write; renews until \d{4}-\d\d-\d\d\)\./,
+    );
+    const stored = () => JSON.parse(readFileSync(config, "utf8")).profiles.agent;
+    const first = stored().credentials;
+    assert.equal(first.type, "agent");
+    assert.match(first.access_token, /^docket_at_/);
+    assert.equal(typeof first.identity_assertion, "string");
+    assert.equal(statSync(config).mode & 0o777, 0o600, "the assertion is kept like a password");
+
+    const who = await json(["whoami", "--profile", "agent"]);
+    assert.deepEqual(
+      { ...who.credentials, assertion_expires: undefined },
+      {
+        type: "agent",
+        email: "ada@example.com",
+        scope: "workspace.read workspace.write",
+        assertion_expires: undefined,
+      },
+    );
+    expectCode(await run(["issues", "show", "ENG-1", "--profile", "agent"]), 0);
+
+    const change = (edit: (c: Record<string, string>) => void) => {
+      const file = JSON.parse(readFileSync(config, "utf8"));
+      edit(file.profiles.agent.credentials);
+      writeFileSync(config, JSON.stringify(file));
+    };
+    // An access token past its time is renewed before use.
+    change((c) => {
+      c.access_token_expires_at = new Date(Date.now() - 1000).toISOString();
+    });
+    expectCode(await run(["issues", "show", "ENG-1", "--profile", "agent"]), 0);
+    const second = stored().credentials;
+    assert.notEqual(second.access_token, first.access_token);
+    assert.ok(Date.parse(second.access_token_expires_at) > Date.now() + 50 * 60_000);
+    // One the service refuses is renewed after the 401, and the request made again.
+    change((c) => {
+      c.access_token = "docket_at_no-longer-valid";
+    });
+    expectCode(await run(["issues", "show", "ENG-1", "--profile", "agent"]), 0);
+    assert.match(stored().credentials.access_token, /^docket_at_[0-9A-Za-z]{49}$/);
+
+    // Revoked by the person: renewal is refused, and that is "sign in again" (exit 3).
+    const connection = await core.db
+      .selectFrom("agent_registrations")
+      .select("connection_id")
+      .where("id", "=", reg.id)
+      .executeTakeFirstOrThrow();
+    await revokeConnection(core, connection.connection_id!, "revoked in a test");
+    const refused = await run(["issues", "list", "--profile", "agent"]);
+    expectCode(refused, 3);
+    assert.match(
+      refused.stderr,
+      /invalid_grant: The agent connection no longer holds .* docket login --agent/,
+    );
+
+    const out = await run(["logout", "--profile", "agent"]);
+    expectCode(out, 0);
+    assert.match(out.stdout, /stays in the person's settings on the service until revoked there/);
+  });
+
+  test("--agent needs --email, and --email needs --agent", async () => {
+    const noEmail = await run(["login", "--agent", "--url", service.url]);
+    expectCode(noEmail, 2);
+    assert.match(noEmail.stderr, /--agent needs --email/);
+    expectCode(
+      await run(["login", "--email", "ada@example.com", "--url", service.url], { input: service.token }),
+      2,
+    );
   });
 });

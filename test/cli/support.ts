@@ -8,7 +8,7 @@ import { createPerson } from "../../src/auth/people.ts";
 import { mintPat } from "../../src/auth/tokens.ts";
 import { createWorkspace } from "../../src/auth/workspaces.ts";
 import { systemClock } from "../../src/clock.ts";
-import { closeCore, createCore } from "../../src/core.ts";
+import { type Core, closeCore, createCore } from "../../src/core.ts";
 import { openStore } from "../../src/db/store.ts";
 import { createTestDatabase, REPO, type TestDatabase, testConfig } from "../support.ts";
 
@@ -34,6 +34,8 @@ export interface Service {
   otherToken: string;
   /** a folder for config files, uploads and downloads */
   dir: string;
+  /** the service's store, opened from this process too (to do what the person's pages would) */
+  core(): Promise<Core>;
   stop(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function startService(): Promise<Service> {
     if (i > 150) throw new Error("docket serve did not become ready in 15 seconds");
     await new Promise((r) => setTimeout(r, 100));
   }
+  let opened: { core: Core; close(): Promise<void> } | undefined;
   return {
     url,
     databaseUrl: database.url,
@@ -107,7 +110,22 @@ export async function startService(): Promise<Service> {
     spare: { token: spare.token, id: spare.details.id },
     otherToken: other.token,
     dir,
+    async core() {
+      if (!opened) {
+        const s = openStore(config.database, { poolSize: 1 });
+        const c = createCore(config, s, { limiter: new MemoryRateLimiter(systemClock) });
+        opened = {
+          core: c,
+          async close() {
+            await closeCore(c);
+            await s.close();
+          },
+        };
+      }
+      return opened.core;
+    },
     async stop() {
+      await opened?.close();
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));

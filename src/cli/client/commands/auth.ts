@@ -23,10 +23,11 @@ interface Workspace extends WorkspaceInfo {
 /** Reads a line from the terminal without echoing it. */
 function readHidden(prompt: string): Promise<string> {
   const input = process.stdin;
-  process.stderr.write(prompt);
   return new Promise((resolve, reject) => {
     let value = "";
+    // Echo goes off before the prompt shows, so nothing typed after it can be echoed.
     input.setRawMode(true);
+    process.stderr.write(prompt);
     input.resume();
     input.setEncoding("utf8");
     const done = (error?: Error) => {
