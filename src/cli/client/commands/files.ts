@@ -207,8 +207,9 @@ export const FILE_COMMANDS: ClientCommand[] = [
       "docket files download file_01JD4Q5M0V6S8Y2T7K3N9W1XBC -o - | tar xz",
     ],
     async run(ctx, v, [id]) {
-      const file = await ctx.api().get<FileView>(`/files/${enc(id!)}`);
       const out = str(v, "output");
+      if (out === "-" && ctx.json) throw new UsageError("-o - writes the file itself to stdout; leave out --json");
+      const file = await ctx.api().get<FileView>(`/files/${enc(id!)}`);
       const target = out === "-" ? "-" : path.resolve(out ?? path.basename(file.name));
       if (target !== "-" && existsSync(target) && v.force !== true)
         throw new UsageError(`${target} exists; add --force to replace it, or choose another path with -o`);
