@@ -26,7 +26,7 @@ export function createCore(
   options: { clock?: Clock; limiter?: RateLimiter; restLimiter?: RateLimiter } = {},
 ): Core {
   const clock = options.clock ?? systemClock;
-  const limiter = options.limiter ?? createRateLimiter(config.redisUrl, clock, store.db);
+  const limiter = options.limiter ?? createRateLimiter(config.redisUrl, clock, store);
   const restLimiter =
     options.restLimiter ?? (options.limiter || config.redisUrl ? limiter : new MemoryRateLimiter(clock));
   return {

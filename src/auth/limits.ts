@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { sql } from "kysely";
 import type { Clock } from "../clock.ts";
 import { prepared } from "../db/prepared.ts";
 import type { Db } from "../db/store.ts";
@@ -140,18 +141,33 @@ const SWEEP_EVERY = 1000;
 export class DatabaseRateLimiter implements RateLimiter {
   readonly #db: Db;
   readonly #clock: Clock;
+  readonly #relaxedCommit: boolean;
   #hits = 0;
 
-  constructor(db: Db, clock: Clock) {
+  /**
+   * `relaxedCommit` (PostgreSQL): counter writes do not wait for the write-ahead log to reach the disk.
+   * A crash of the database server may forget the last few milliseconds of counts, which a limit can
+   * afford; waiting for the disk on every hit cost 2.4 ms a hit here, against about 0.3 ms without.
+   */
+  constructor(db: Db, clock: Clock, options: { relaxedCommit?: boolean } = {}) {
     this.#db = db;
     this.#clock = clock;
+    this.#relaxedCommit = options.relaxedCommit ?? false;
+  }
+
+  async #bump(a: { key: string; start: number; expires: number }) {
+    if (!this.#relaxedCommit) return bumpCounter(this.#db, a);
+    return this.#db.transaction().execute(async (tx) => {
+      await sql`set local synchronous_commit = off`.execute(tx);
+      return bumpCounter(tx, a);
+    });
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<LimitResult> {
     const now = this.#clock.now().getTime();
     const start = Math.floor(now / windowMs) * windowMs;
     try {
-      const [row] = await bumpCounter(this.#db, { key, start, expires: start + windowMs });
+      const [row] = await this.#bump({ key, start, expires: start + windowMs });
       if (!row) throw new Error("the counter was not returned");
       if (++this.#hits % SWEEP_EVERY === 0) await this.sweep();
       return result(Number(row.count), limit, start, windowMs, now);
@@ -176,7 +192,12 @@ export class DatabaseRateLimiter implements RateLimiter {
  * The limiter shared by every instance: Redis when REDIS_URL is set, else the database. Without a
  * database (tools that count nothing) an in-memory one.
  */
-export function createRateLimiter(redisUrl: string | undefined, clock: Clock, db?: Db): RateLimiter {
+export function createRateLimiter(
+  redisUrl: string | undefined,
+  clock: Clock,
+  store?: { db: Db; kind: "sqlite" | "postgres" },
+): RateLimiter {
   if (redisUrl) return new RedisRateLimiter(redisUrl, clock);
-  return db ? new DatabaseRateLimiter(db, clock) : new MemoryRateLimiter(clock);
+  if (!store) return new MemoryRateLimiter(clock);
+  return new DatabaseRateLimiter(store.db, clock, { relaxedCommit: store.kind === "postgres" });
 }

@@ -120,6 +120,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
   }),
   "0002_tracker": (t, kind) => trackerMigration(t, kind),
   "0003_agent_auth": (t) => agentAuthMigration(t),
+  "0004_browser_oauth": (t) => browserOAuthMigration(t),
 };
 
 /** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */
@@ -728,6 +729,77 @@ const agentAuthMigration = (t: Dialectal): Migration => ({
     }
     await db.schema.alterTable("people").dropColumn("terms_accepted_at").execute();
     await db.schema.alterTable("people").dropColumn("terms_version").execute();
+  },
+});
+
+/**
+ * The browser OAuth sign-in of MCP clients: registered clients (dynamic registration, and cached client
+ * ID metadata documents), one-time authorization codes and rotating refresh tokens. Codes and tokens are
+ * stored only as hashes.
+ */
+const browserOAuthMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("oauth_clients")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('registered', 'metadata_document')`))
+      .addColumn("client_name", "text")
+      .addColumn("redirect_uris", "text", (c) => c.notNull())
+      .addColumn("metadata", "text", (c) => c.notNull())
+      .addColumn("registered_ip", "text")
+      .addColumn("fetched_at", t.time)
+      .addColumn("fresh_until", t.time)
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("authorization_codes")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("code_hash", "text", (c) => c.notNull().unique())
+      .addColumn("client_id", "text", (c) => c.notNull())
+      .addColumn("connection_id", "text", (c) => c.notNull().references("connections.id").onDelete("cascade"))
+      .addColumn("redirect_uri", "text", (c) => c.notNull())
+      .addColumn("code_challenge", "text", (c) => c.notNull())
+      .addColumn("scopes", "text", (c) => c.notNull())
+      .addColumn("resource", "text", (c) => c.notNull())
+      .addColumn("expires_at", t.time, (c) => c.notNull())
+      .addColumn("used_at", t.time)
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("authorization_codes_connection_idx")
+      .on("authorization_codes")
+      .column("connection_id")
+      .execute();
+    await db.schema
+      .createIndex("authorization_codes_expires_idx")
+      .on("authorization_codes")
+      .column("expires_at")
+      .execute();
+
+    await db.schema
+      .createTable("refresh_tokens")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("token_hash", "text", (c) => c.notNull().unique())
+      .addColumn("connection_id", "text", (c) => c.notNull().references("connections.id").onDelete("cascade"))
+      .addColumn("client_id", "text", (c) => c.notNull())
+      .addColumn("scopes", "text", (c) => c.notNull())
+      .addColumn("access_token_id", "text")
+      .addColumn("rotated_at", t.time)
+      .addColumn("successor_id", "text")
+      .addColumn("revoked_at", t.time)
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("refresh_tokens_connection_idx")
+      .on("refresh_tokens")
+      .column("connection_id")
+      .execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of ["refresh_tokens", "authorization_codes", "oauth_clients"]) {
+      await db.schema.dropTable(table).execute();
+    }
   },
 });
 

@@ -38,6 +38,9 @@ export interface Database {
   sign_in_codes: SignInCodesTable;
   identities: IdentitiesTable;
   limit_counters: LimitCountersTable;
+  oauth_clients: OAuthClientsTable;
+  authorization_codes: AuthorizationCodesTable;
+  refresh_tokens: RefreshTokensTable;
 }
 
 export interface PeopleTable {
@@ -434,6 +437,59 @@ export interface LimitCountersTable {
   expires_at: ColumnType<number, number, number>;
 }
 
+/**
+ * A browser OAuth client: one registered dynamically (RFC 7591, `id` issued by the service) or a client
+ * ID metadata document (`id` is its https URL; the row caches the fetched document until `fresh_until`).
+ */
+export interface OAuthClientsTable {
+  id: string;
+  kind: "registered" | "metadata_document";
+  client_name: string | null;
+  /** JSON array of the exact redirect URIs */
+  redirect_uris: string;
+  /** JSON object: the client's metadata as registered or fetched */
+  metadata: string;
+  registered_ip: string | null;
+  fetched_at: string | null;
+  fresh_until: string | null;
+  created_at: string;
+}
+
+export interface AuthorizationCodesTable {
+  id: string;
+  code_hash: string;
+  client_id: string;
+  connection_id: string;
+  redirect_uri: string;
+  /** the S256 code challenge */
+  code_challenge: string;
+  scopes: string;
+  resource: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/**
+ * Rotating refresh tokens of a browser OAuth connection: each use makes a successor and ends this one
+ * (`rotated_at`); presenting a rotated token again ends the connection, except for a grace retry.
+ */
+export interface RefreshTokensTable {
+  id: string;
+  token_hash: string;
+  connection_id: string;
+  client_id: string;
+  /** the scopes originally granted; a narrower request narrows only the access token */
+  scopes: string;
+  /** the access token issued in the same answer */
+  access_token_id: string | null;
+  rotated_at: string | null;
+  successor_id: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export type OAuthClient = Selectable<OAuthClientsTable>;
 export type Connection = Selectable<ConnectionsTable>;
 export type AgentRegistration = Selectable<AgentRegistrationsTable>;
 export type Person = Selectable<PeopleTable>;

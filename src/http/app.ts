@@ -4,6 +4,8 @@ import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
 import { mcpRoutes } from "../mcp/endpoint.ts";
 import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
+import { oauthAuthorizeRoutes } from "./auth/oauth-authorize.ts";
+import { oauthRegisterRoutes } from "./auth/oauth-register.ts";
 import { authServerRoutes, wellKnownRoutes } from "./auth/oauth2.ts";
 import { docsRoutes } from "./docs.ts";
 import { installErrorHandling } from "./errors.ts";
@@ -132,12 +134,15 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(docsRoutes(core));
   // The local file store's signed upload and download URLs: the signature is the authority.
   app.register(fileRoutes(core));
-  // MCP over Streamable HTTP; takes connections' access tokens only (see src/mcp/endpoint.ts).
-  app.register(mcpRoutes(core));
+  // The browser OAuth sign-in of MCP clients: client registration, and authorization with consent.
+  app.register(oauthRegisterRoutes(core));
+  app.register(oauthAuthorizeRoutes(core));
   // Agent registration, the authorization server and its discovery documents.
   app.register(agentAuthRoutes(core), { prefix: AGENT_AUTH_PREFIX });
   app.register(authServerRoutes(core), { prefix: "/api/auth" });
   app.register(wellKnownRoutes(core));
+  // MCP over Streamable HTTP; takes connections' access tokens only (see src/mcp/endpoint.ts).
+  app.register(mcpRoutes(core));
   // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
   app.register(pageRoutes(core));
   return app;

@@ -6,7 +6,7 @@ import { DatabaseRateLimiter, type RateLimiter, RedisRateLimiter } from "../../s
 import { HOUR, type ManualClock } from "../../src/clock.ts";
 import { closeCore, createCore } from "../../src/core.ts";
 import { openStore } from "../../src/db/store.ts";
-import { app } from "../support.ts";
+import { app, ON_POSTGRES } from "../support.ts";
 import { type AgentEnv, agentSetup, approve, poll, registerAgent, renew } from "./agent-support.ts";
 
 /**
@@ -28,7 +28,7 @@ async function secondInstance(t: TestContext, env: AgentEnv, make: MakeLimiter) 
 }
 
 const kinds: [string, MakeLimiter | undefined][] = [
-  ["the database", (clock, db) => new DatabaseRateLimiter(db, clock)],
+  ["the database", (clock, db) => new DatabaseRateLimiter(db, clock, { relaxedCommit: ON_POSTGRES })],
   ["Redis", REDIS ? (clock) => new RedisRateLimiter(REDIS, clock) : undefined],
 ];
 

@@ -30,7 +30,7 @@ function refused(res: Answer, status: number, error: string) {
 describe("POST /api/agent-auth/identity", () => {
   test("a valid request makes a pending registration with its first code (spec: Registration record, Claim attempt)", async (t) => {
     const env = await agentSetup(t);
-    const res = await registerAgent(env.app, "  Ada@Example.COM ", { clientName: "Claude Helper" });
+    const res = await registerAgent(env.app, "  Ada@Example.COM ", { clientName: "Release Helper" });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.headers["cache-control"], "no-store");
     const b = res.body;
@@ -65,7 +65,7 @@ describe("POST /api/agent-auth/identity", () => {
     const row = await registration(env.core, b.registration_id);
     assert.equal(row.status, "pending");
     assert.equal(row.login_hint, "ada@example.com", "trimmed and lowercased");
-    assert.equal(row.client_name, "Claude Helper");
+    assert.equal(row.client_name, "Release Helper");
     assert.equal(row.claim_token_hash, hashSecret(b.claim_token), "only the hash is stored");
     assert.equal(row.codes_issued, 1);
     const attempts = await env.core.db
@@ -210,6 +210,8 @@ describe("POST /api/agent-auth/identity", () => {
   test("unknown paths are 404 invalid_request, wrong methods 405 invalid_request", async (t) => {
     const env = await agentSetup(t);
     refused(await get(env.app, "/api/agent-auth/nothing"), 404, "invalid_request");
+    refused(await get(env.app, "/api/agent-auth/"), 404, "invalid_request");
+    refused(await postJson(env.app, "/api/agent-auth/identity/", {}), 404, "invalid_request");
     refused(await postJson(env.app, "/api/agent-auth/identity/other", {}), 404, "invalid_request");
     const wrong = await get(env.app, IDENTITY);
     refused(wrong, 405, "invalid_request");

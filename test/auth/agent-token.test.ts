@@ -342,6 +342,20 @@ describe("jwt-bearer renewal (spec: Token endpoint, renewal)", () => {
     oauthError(await renew(env.app, a), "invalid_grant");
   });
 
+  test("an access token lasts 60 minutes", async (t) => {
+    const env = await agentSetup(t);
+    const { redeemed } = await connectedAgent(env);
+    const renewed = await renew(env.app, redeemed.body.identity_assertion);
+    env.clock.advance(60 * MINUTE - SECOND);
+    assert.equal((await workspace(env, redeemed.body.access_token)).status, 200);
+    assert.equal((await workspace(env, renewed.body.access_token)).status, 200);
+    env.clock.advance(SECOND);
+    const expired = await workspace(env, redeemed.body.access_token);
+    assert.equal(expired.status, 401);
+    assert.match(expired.body.error_description, /expired/);
+    assert.equal((await renew(env.app, redeemed.body.identity_assertion)).status, 200, "renew and carry on");
+  });
+
   test("the assertion expires 30 days after redemption, however much it is used", async (t) => {
     const env = await agentSetup(t);
     const { redeemed, registrationId } = await connectedAgent(env);
@@ -424,15 +438,15 @@ describe("jwt-bearer renewal (spec: Token endpoint, renewal)", () => {
     oauthError(await renew(env.app, redeemed.body.identity_assertion), "unsupported_grant_type");
   });
 
-  test("authorization_code and refresh_token are not offered yet on this endpoint", async (t) => {
+  test("authorization_code and refresh_token go to the browser OAuth grants (test/http/oauth.test.ts)", async (t) => {
     const env = await agentSetup(t);
     oauthError(
       await postForm(env.app, TOKEN, { grant_type: "authorization_code", code: "x" }),
-      "unsupported_grant_type",
+      "invalid_request",
     );
     oauthError(
       await postForm(env.app, TOKEN, { grant_type: "refresh_token", refresh_token: "x" }),
-      "unsupported_grant_type",
+      "invalid_request",
     );
   });
 });

@@ -90,3 +90,16 @@ test("a database that cannot be reached is reported, never counted as allowed", 
   await env.store.close();
   await assert.rejects(limiter.hit("k", 10, 60_000), LimiterUnavailable);
 });
+
+test("a core counts limits in the database without REDIS_URL and in Redis with it; /v1 in memory without", async (t) => {
+  const env = await setup(t);
+  const { createCore, closeCore } = await import("../../src/core.ts");
+  const plain = createCore(env.config, env.store);
+  t.after(() => closeCore(plain));
+  assert.ok(plain.limiter instanceof DatabaseRateLimiter);
+  assert.ok(plain.restLimiter instanceof MemoryRateLimiter);
+  const shared = createCore({ ...env.config, redisUrl: "redis://127.0.0.1:6379" }, env.store);
+  t.after(() => closeCore(shared));
+  assert.ok(shared.limiter instanceof RedisRateLimiter);
+  assert.equal(shared.restLimiter, shared.limiter);
+});

@@ -271,16 +271,31 @@ describe("connection access tokens on /v1", () => {
     const server = await app(t, core);
     const use = () => server.inject({ url: "/v1/workspace", headers: bearer(fresh.access_token) });
     assert.equal((await use()).statusCode, 200);
-    await setSuspended(core, "ada@example.com", true);
-    assert.match((await use()).json().error_description, /suspended/);
-    await setSuspended(core, "ada@example.com", false);
-    assert.equal((await use()).statusCode, 200);
     await revokeAccessToken(core, issued.access_token);
     assert.equal((await use()).statusCode, 200, "revoking one token leaves the others");
     await revokeConnection(core, connection.id, "person revoked it");
     const ended = await use();
     assert.equal(ended.statusCode, 401);
     assert.match(ended.json().error_description, /connection .* has ended/);
+
+    // Suspension ends a connection for good (spec: account suspended → revoked): reinstating the
+    // person brings back their personal access tokens, not their connections.
+    const other = await createConnection(core, {
+      kind: "agent",
+      workspaceId: connection.workspace_id,
+      personId: connection.person_id,
+      name: "another",
+      scopes: ["workspace.read"],
+    });
+    const otherToken = await issueAccessToken(core, other);
+    const useOther = () => server.inject({ url: "/v1/workspace", headers: bearer(otherToken.access_token) });
+    assert.equal((await useOther()).statusCode, 200);
+    await setSuspended(core, "ada@example.com", true);
+    assert.equal((await useOther()).statusCode, 401);
+    await setSuspended(core, "ada@example.com", false);
+    const after = await useOther();
+    assert.equal(after.statusCode, 401);
+    assert.match(after.json().error_description, /connection .* has ended/);
   });
 
   test("a browser OAuth token stops at once when browser OAuth is switched off", async (t) => {

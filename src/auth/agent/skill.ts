@@ -95,6 +95,8 @@ Once the person approves, the next poll answers 200:
 
 \`scope\` is \`workspace.read\` alone for a read-only approval. Store the \`identity_assertion\` like a
 password (it renews access for 30 days after redemption); keep the access token for the next hour.
+If the answer was lost, poll once more within 30 seconds: you get a fresh pair and the earlier one
+ends. After 30 seconds the claim token answers \`invalid_grant\`.
 
 ## 5. Use the access token
 

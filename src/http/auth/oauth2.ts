@@ -16,6 +16,13 @@ import {
   protectedResourceMetadata,
 } from "../../auth/agent/metadata.ts";
 import { ACCESS_TOKEN_PREFIX, revokeAccessToken } from "../../auth/connections.ts";
+import {
+  authorizationCodeGrant,
+  REFRESH_TOKEN_PREFIX,
+  refreshTokenGrant,
+  revokeRefreshToken,
+} from "../../auth/oauth/grants.ts";
+import { browserOAuthMetadata } from "../../auth/oauth/metadata.ts";
 import type { SwitchState } from "../../auth/switches.ts";
 import type { Core } from "../../core.ts";
 import { DocketError } from "../../errors.ts";
@@ -36,26 +43,24 @@ const agentGrant =
     switches.agent_registration ? grant(core, params) : unsupportedGrantType(name);
 
 // ── Grant dispatch ──────────────────────────────────────────────────────────────────────────────────
-// authorization_code and refresh_token are the browser OAuth's (src/auth/oauth/grants.ts). Until it is
-// here they answer unsupported_grant_type; then these two entries become
-//   authorization_code: authorizationCodeGrant,
-//   refresh_token: refreshTokenGrant,
+// authorization_code and refresh_token are the browser OAuth's (src/auth/oauth/grants.ts).
 export const GRANTS: Record<string, Grant> = {
   [CLAIM_GRANT]: agentGrant(claimGrant, CLAIM_GRANT),
   [JWT_BEARER_GRANT]: agentGrant(jwtBearerGrant, JWT_BEARER_GRANT),
-  authorization_code: async () => unsupportedGrantType("authorization_code"),
-  refresh_token: async () => unsupportedGrantType("refresh_token"),
+  authorization_code: authorizationCodeGrant,
+  refresh_token: refreshTokenGrant,
 };
 
 // ── Revocation by token prefix ──────────────────────────────────────────────────────────────────────
 // Access tokens end here; the browser OAuth adds its refresh tokens (`docket_rt_…`) to this table.
 export const REVOCATIONS: Record<string, (core: Core, token: string) => Promise<void>> = {
   [ACCESS_TOKEN_PREFIX]: revokeAccessToken,
+  [REFRESH_TOKEN_PREFIX]: revokeRefreshToken,
 };
 
 // ── Metadata contributions ──────────────────────────────────────────────────────────────────────────
 // The browser OAuth adds its fields (authorization_endpoint, registration_endpoint, …) here.
-export const METADATA_CONTRIBUTIONS: MetadataContribution[] = [];
+export const METADATA_CONTRIBUTIONS: MetadataContribution[] = [browserOAuthMetadata];
 
 const FORM = "application/x-www-form-urlencoded";
 const NOT_A_FORM = Symbol("not a form");

@@ -51,7 +51,7 @@ async function connectionCount(core: Core): Promise<number> {
 }
 
 /** Ada (terms accepted) owns "acme"; a pending registration for her email. */
-async function ready(t: Parameters<typeof setup>[0], clientName: string | null = "Claude's helper") {
+async function ready(t: Parameters<typeof setup>[0], clientName: string | null = "Ada's helper") {
   const env = await setup(t);
   const seeded = await seed(env.core);
   await acceptTerms(env.core, seeded.personId);
@@ -81,7 +81,7 @@ describe("claim page: viewing", () => {
     const view = await viewClaim(core, reg.viewToken, ada);
     assert.equal(view.state, "open");
     if (view.state !== "open") return;
-    assert.equal(view.clientName, "Claude's helper");
+    assert.equal(view.clientName, "Ada's helper");
     assert.equal(view.loginHint, "ada@example.com");
     assert.equal(view.triesLeft, 5);
     assert.equal(view.termsAccepted, true);
@@ -146,7 +146,7 @@ describe("claim page: approving", () => {
       .where("id", "=", result.connectionId)
       .executeTakeFirstOrThrow();
     assert.equal(c.kind, "agent");
-    assert.equal(c.name, "Claude's helper");
+    assert.equal(c.name, "Ada's helper");
     assert.equal(c.registration_id, reg.registrationId);
     assert.equal(c.workspace_id, workspaceId);
     assert.equal(c.person_id, ada.id);

@@ -7,7 +7,6 @@ import { createPerson } from "../../../src/auth/people.ts";
 import { createWorkspace } from "../../../src/auth/workspaces.ts";
 import { buildApp } from "../../../src/http/app.ts";
 import { createLogger } from "../../../src/http/logger.ts";
-import { createTestRegistration } from "../../auth/web/registrations.ts";
 import { setup } from "../../support.ts";
 
 const CHROMIUM_ARGS = [
@@ -62,11 +61,54 @@ async function startSmtp(t: TestContext) {
   };
 }
 
-test("in a browser: sign in with a mailed code, approve an agent on the claim page, revoke it in settings", async (t) => {
+const CLAIM = "urn:docket:agent-auth:grant-type:claim";
+const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/** What an agent sends: JSON to the registration endpoint, forms to the token and revocation endpoints. */
+function agentClient(baseUrl: string) {
+  const form = async (path: string, params: Record<string, string>) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(params).toString(),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  return {
+    async register(loginHint: string, clientName: string) {
+      const res = await fetch(`${baseUrl}/api/agent-auth/identity`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ type: "service_auth", login_hint: loginHint, client_name: clientName }),
+      });
+      assert.equal(res.status, 200);
+      // biome-ignore lint/suspicious/noExplicitAny: the registration answer, checked field by field below
+      return (await res.json()) as any;
+    },
+    poll: (claimToken: string) =>
+      form("/api/auth/oauth2/token", { grant_type: CLAIM, claim_token: claimToken }),
+    renew: (assertion: string) =>
+      form("/api/auth/oauth2/token", {
+        grant_type: JWT_BEARER,
+        assertion,
+        resource: `${baseUrl}/api/mcp`,
+      }),
+    revoke: (token: string) => form("/api/auth/oauth2/revoke", { token }),
+    async workspace(accessToken: string) {
+      const res = await fetch(`${baseUrl}/v1/workspace`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      return { status: res.status, body: (await res.json()) as { name?: string } };
+    },
+  };
+}
+
+test("end to end: an agent registers, its person signs in with a mailed code in a browser and approves, the agent redeems, uses, renews and revokes; the person revokes in settings", async (t) => {
   const smtp = await startSmtp(t);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const { core } = await setup(t, { BASE_URL: baseUrl, SMTP_URL: smtp.url });
+  const { core, clock } = await setup(t, { BASE_URL: baseUrl, SMTP_URL: smtp.url });
   await createPerson(core, { email: "ada@example.com", name: "Ada" });
   const ws = await createWorkspace(core, {
     name: "Acme",
@@ -80,14 +122,24 @@ test("in a browser: sign in with a mailed code, approve an agent on the claim pa
     owner_email: "ada@example.com",
     space_prefix: "SIDE",
   });
-  const reg = await createTestRegistration(core, {
-    loginHint: "ada@example.com",
-    clientName: "Claude's helper",
-  });
 
   const app = buildApp(core, { logger: createLogger("silent") });
   await app.listen({ port, host: "127.0.0.1" });
   t.after(() => app.close());
+
+  // The agent registers on the person's behalf and shows them the link and the code.
+  const agent = agentClient(baseUrl);
+  const registered = await agent.register("  Ada@Example.com ", "Ada's helper");
+  const reg = {
+    registrationId: registered.registration_id as string,
+    claimToken: registered.claim_token as string,
+    verificationUri: registered.claim.verification_uri as string,
+    userCode: registered.claim.user_code as string,
+    interval: registered.claim.interval as number,
+  };
+  assert.match(reg.userCode, /^\d{6}$/);
+  assert.equal((await agent.poll(reg.claimToken)).body.error, "authorization_pending");
+  assert.equal(smtp.inbox.length, 0, "registering sends no email");
 
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   t.after(() => browser.close());
@@ -129,7 +181,7 @@ test("in a browser: sign in with a mailed code, approve an agent on the claim pa
   assert.equal(session.httpOnly, true);
   assert.equal(session.sameSite, "Lax");
   const text = (await page.locator("main").textContent()) ?? "";
-  assert.match(text, /The agent calls itself “Claude's helper”/);
+  assert.match(text, /The agent calls itself “Ada's helper”/);
   assert.match(text, /Docket has not verified it/);
 
   // A wrong code first: the page says so and keeps the form.
@@ -164,21 +216,45 @@ test("in a browser: sign in with a mailed code, approve an agent on the claim pa
     .where("id", "=", registration.connection_id!)
     .executeTakeFirstOrThrow();
   assert.equal(connection.kind, "agent");
-  assert.equal(connection.name, "Claude's helper");
+  assert.equal(connection.name, "Ada's helper");
   assert.equal(connection.registration_id, reg.registrationId);
   assert.equal(connection.assertion_expires_at, registration.expires_at);
   const ada = await core.db.selectFrom("people").selectAll().executeTakeFirstOrThrow();
   assert.ok(ada.terms_version);
 
+  // The agent, polling at its interval, redeems: an access token and an identity assertion.
+  clock.advance(reg.interval * 1000);
+  const redeemed = await agent.poll(reg.claimToken);
+  assert.equal(redeemed.status, 200, JSON.stringify(redeemed.body));
+  assert.equal(redeemed.body.token_type, "Bearer");
+  assert.equal(redeemed.body.expires_in, 3600);
+  assert.equal(redeemed.body.scope, "workspace.read workspace.write");
+  const assertion = redeemed.body.identity_assertion as string;
+  const identity = await agent.workspace(redeemed.body.access_token);
+  assert.equal(identity.status, 200);
+  assert.equal(identity.body.name, "Acme");
+  // Renewal with the assertion; revoking one access token leaves the assertion renewing.
+  const renewed = await agent.renew(assertion);
+  assert.equal(renewed.status, 200, JSON.stringify(renewed.body));
+  assert.deepEqual(Object.keys(renewed.body).sort(), ["access_token", "expires_in", "scope", "token_type"]);
+  assert.equal((await agent.revoke(renewed.body.access_token)).status, 200);
+  assert.equal((await agent.workspace(renewed.body.access_token)).status, 401);
+  const again = await agent.renew(assertion);
+  assert.equal(again.status, 200);
+  assert.equal((await agent.workspace(again.body.access_token)).status, 200);
+
   // Settings: the connection is listed with the registration-flow mark, and Revoke ends it.
   await page.getByRole("link", { name: "Settings" }).first().click();
   await page.waitForURL(/\/settings$/);
   await assertLabelled();
-  const item = page.locator("li", { hasText: "Claude's helper" });
+  const item = page.locator("li", { hasText: "Ada's helper" });
   assert.match((await item.textContent()) ?? "", /made through the registration flow/);
   assert.match((await item.textContent()) ?? "", /read and write/);
   await item.getByRole("button", { name: /Revoke/ }).click();
   await page.getByText("Revoked. It no longer has access.").waitFor();
+  // The agent's access token stops at once, and its assertion no longer renews.
+  assert.equal((await agent.workspace(again.body.access_token)).status, 401);
+  assert.deepEqual(await agent.renew(assertion), { status: 400, body: { error: "invalid_grant" } });
   const revoked = await core.db
     .selectFrom("connections")
     .selectAll()

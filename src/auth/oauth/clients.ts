@@ -1,0 +1,535 @@
+import { lookup as dnsLookup } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import { iso, MINUTE } from "../../clock.ts";
+import type { Core } from "../../core.ts";
+import type { OAuthClient } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/store.ts";
+import { newId } from "../../secrets.ts";
+import { SCOPES } from "../tokens.ts";
+
+/**
+ * Browser OAuth clients. A client is either registered dynamically (RFC 7591, the service issues its
+ * `client_id`) or names itself by the https URL of its client ID metadata document, which the service
+ * fetches, checks and caches. Every client is public: no secret, `token_endpoint_auth_method` `none`,
+ * PKCE required.
+ */
+
+export const CLIENT_NAME_MAX = 100;
+export const REDIRECT_URIS_MAX = 10;
+export const REDIRECT_URI_MAX_LENGTH = 2000;
+/** Largest client ID metadata document accepted. */
+export const METADATA_DOCUMENT_MAX_BYTES = 5 * 1024;
+export const METADATA_DOCUMENT_TIMEOUT_MS = 5000;
+/** How long a fetched metadata document is trusted without asking again: its max-age within these. */
+export const METADATA_CACHE_DEFAULT_MS = 10 * MINUTE;
+export const METADATA_CACHE_MIN_MS = MINUTE;
+export const METADATA_CACHE_MAX_MS = 24 * 60 * MINUTE;
+/** Dynamic registrations per network address per hour. */
+export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 20;
+
+export const GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
+
+/** A refusal of client metadata: RFC 7591's error codes, or invalid_client for an unusable client_id. */
+export class ClientError extends Error {
+  readonly code: "invalid_redirect_uri" | "invalid_client_metadata" | "invalid_client";
+  constructor(code: ClientError["code"], description: string) {
+    super(description);
+    this.name = "ClientError";
+    this.code = code;
+  }
+}
+
+export interface ClientView {
+  client_id: string;
+  kind: OAuthClient["kind"];
+  client_name: string | null;
+  redirect_uris: string[];
+}
+
+/** Loopback hosts, for which plain http redirect URIs are allowed (RFC 8252 §7.3). */
+function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * One redirect URI: absolute, no fragment, no credentials; https, or http only for a loopback host; a
+ * private-use scheme such as `com.example.app:/cb` is refused (this service serves browser-based and
+ * loopback clients).
+ */
+export function checkRedirectUri(raw: unknown): string {
+  if (typeof raw !== "string" || raw.length === 0) {
+    throw new ClientError("invalid_redirect_uri", "Each redirect URI must be a non-empty string.");
+  }
+  if (raw.length > REDIRECT_URI_MAX_LENGTH) {
+    throw new ClientError(
+      "invalid_redirect_uri",
+      `A redirect URI may be at most ${REDIRECT_URI_MAX_LENGTH} characters.`,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ClientError(
+      "invalid_redirect_uri",
+      `The redirect URI ${JSON.stringify(raw)} is not an absolute URL.`,
+    );
+  }
+  if (raw.includes("#")) {
+    throw new ClientError("invalid_redirect_uri", `The redirect URI ${raw} must not contain a fragment.`);
+  }
+  if (url.username || url.password) {
+    throw new ClientError("invalid_redirect_uri", `The redirect URI ${raw} must not carry credentials.`);
+  }
+  if (url.protocol === "https:") return raw;
+  if (url.protocol === "http:") {
+    if (isLoopbackHost(url.hostname)) return raw;
+    throw new ClientError(
+      "invalid_redirect_uri",
+      `The redirect URI ${raw} uses http with a host that is not loopback; use https, or http only for localhost, 127.0.0.1 or [::1].`,
+    );
+  }
+  throw new ClientError(
+    "invalid_redirect_uri",
+    `The redirect URI ${raw} must use https (or http for a loopback host).`,
+  );
+}
+
+function checkRedirectUris(raw: unknown): string[] {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    throw new ClientError("invalid_redirect_uri", "redirect_uris must be a non-empty array of URLs.");
+  }
+  if (raw.length > REDIRECT_URIS_MAX) {
+    throw new ClientError(
+      "invalid_redirect_uri",
+      `A client may register at most ${REDIRECT_URIS_MAX} redirect URIs.`,
+    );
+  }
+  return [...new Set(raw.map(checkRedirectUri))];
+}
+
+function optionalName(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== "string")
+    throw new ClientError("invalid_client_metadata", "client_name must be a string.");
+  const name = raw.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (name.length < 1 || name.length > CLIENT_NAME_MAX || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new ClientError(
+      "invalid_client_metadata",
+      `client_name must be plain text of 1 to ${CLIENT_NAME_MAX} characters.`,
+    );
+  }
+  return name;
+}
+
+function stringList(raw: unknown, field: string): string[] | undefined {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.some((v) => typeof v !== "string")) {
+    throw new ClientError("invalid_client_metadata", `${field} must be an array of strings.`);
+  }
+  return raw as string[];
+}
+
+function optionalUrl(raw: unknown, field: string): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== "string" || raw.length > REDIRECT_URI_MAX_LENGTH) {
+    throw new ClientError("invalid_client_metadata", `${field} must be a URL string.`);
+  }
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== "https:" && u.protocol !== "http:") throw new Error("scheme");
+  } catch {
+    throw new ClientError("invalid_client_metadata", `${field} must be an http(s) URL.`);
+  }
+  return raw;
+}
+
+export interface ClientMetadata {
+  client_name?: string;
+  redirect_uris: string[];
+  grant_types: string[];
+  response_types: string[];
+  token_endpoint_auth_method: "none";
+  scope?: string;
+  client_uri?: string;
+  logo_uri?: string;
+  software_id?: string;
+  software_version?: string;
+}
+
+/**
+ * Checks client metadata (RFC 7591 §2) for a public client of this service. Unknown fields are ignored,
+ * as §2 asks. A confidential authentication method is refused: this service issues no client secrets.
+ */
+export function checkClientMetadata(body: unknown): ClientMetadata {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ClientError("invalid_client_metadata", "The client metadata must be a JSON object.");
+  }
+  const b = body as Record<string, unknown>;
+  const redirect_uris = checkRedirectUris(b.redirect_uris);
+  const client_name = optionalName(b.client_name);
+  const grant_types = stringList(b.grant_types, "grant_types") ?? ["authorization_code"];
+  for (const g of grant_types) {
+    if (!(GRANT_TYPES as readonly string[]).includes(g)) {
+      throw new ClientError(
+        "invalid_client_metadata",
+        `grant_types may hold only ${GRANT_TYPES.join(" and ")}; ${JSON.stringify(g)} is not offered to browser clients.`,
+      );
+    }
+  }
+  if (!grant_types.includes("authorization_code")) {
+    throw new ClientError("invalid_client_metadata", "grant_types must include authorization_code.");
+  }
+  const response_types = stringList(b.response_types, "response_types") ?? ["code"];
+  if (response_types.length !== 1 || response_types[0] !== "code") {
+    throw new ClientError("invalid_client_metadata", 'response_types must be ["code"].');
+  }
+  const method = b.token_endpoint_auth_method ?? "none";
+  if (method !== "none") {
+    throw new ClientError(
+      "invalid_client_metadata",
+      `token_endpoint_auth_method must be "none": clients here are public and use PKCE (got ${JSON.stringify(method)}).`,
+    );
+  }
+  let scope: string | undefined;
+  if (b.scope !== undefined) {
+    if (typeof b.scope !== "string")
+      throw new ClientError("invalid_client_metadata", "scope must be a string.");
+    const parts = b.scope.split(" ").filter(Boolean);
+    const unknown = parts.filter((s) => !(SCOPES as readonly string[]).includes(s));
+    if (unknown.length > 0) {
+      throw new ClientError(
+        "invalid_client_metadata",
+        `scope may hold only ${SCOPES.join(" and ")}; unknown: ${unknown.join(" ")}.`,
+      );
+    }
+    scope = parts.join(" ");
+  }
+  const meta: ClientMetadata = {
+    redirect_uris,
+    grant_types: [...new Set(grant_types)],
+    response_types,
+    token_endpoint_auth_method: "none",
+  };
+  if (client_name !== null) meta.client_name = client_name;
+  if (scope) meta.scope = scope;
+  const clientUri = optionalUrl(b.client_uri, "client_uri");
+  if (clientUri) meta.client_uri = clientUri;
+  const logoUri = optionalUrl(b.logo_uri, "logo_uri");
+  if (logoUri) meta.logo_uri = logoUri;
+  for (const field of ["software_id", "software_version"] as const) {
+    const v = b[field];
+    if (v === undefined) continue;
+    if (typeof v !== "string" || v.length > 200) {
+      throw new ClientError(
+        "invalid_client_metadata",
+        `${field} must be a string of at most 200 characters.`,
+      );
+    }
+    meta[field] = v;
+  }
+  return meta;
+}
+
+/** Registers a public client (RFC 7591 §3): answers the client_id and the metadata as registered. */
+export async function registerClient(
+  core: Core,
+  body: unknown,
+  ip: string | null,
+): Promise<ClientMetadata & { client_id: string; client_id_issued_at: number }> {
+  const meta = checkClientMetadata(body);
+  const now = core.clock.now();
+  const id = newId("oac", now);
+  await core.db
+    .insertInto("oauth_clients")
+    .values({
+      id,
+      kind: "registered",
+      client_name: meta.client_name ?? null,
+      redirect_uris: JSON.stringify(meta.redirect_uris),
+      metadata: JSON.stringify(meta),
+      registered_ip: ip,
+      fetched_at: null,
+      fresh_until: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { client_id: id, client_id_issued_at: Math.floor(now.getTime() / 1000), ...meta };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Client ID metadata documents
+
+/**
+ * Cores on which a metadata document may be fetched from a loopback address over plain http; tests
+ * serve documents from 127.0.0.1. No configuration turns this on: only code that holds the core can.
+ */
+const loopbackAllowed = new WeakSet<Core>();
+export function allowLoopbackClientMetadata(core: Core): void {
+  loopbackAllowed.add(core);
+}
+
+/** True when a client_id is meant as a metadata document: an https URL (or http, only where allowed). */
+export function isMetadataDocumentClientId(clientId: string): boolean {
+  return clientId.startsWith("https://") || clientId.startsWith("http://");
+}
+
+/** Addresses no metadata document is fetched from: loopback, private, link-local, unspecified. */
+export function isPrivateAddress(address: string): boolean {
+  const a = address.toLowerCase();
+  if (isIP(a) === 4) {
+    const [x, y] = a.split(".").map(Number) as [number, number];
+    return (
+      x === 0 ||
+      x === 10 ||
+      x === 127 ||
+      (x === 100 && y >= 64 && y <= 127) ||
+      (x === 169 && y === 254) ||
+      (x === 172 && y >= 16 && y <= 31) ||
+      (x === 192 && y === 168) ||
+      x >= 224
+    );
+  }
+  if (a.startsWith("::ffff:")) return isPrivateAddress(a.slice(7));
+  return a === "::" || a === "::1" || /^f[cd]/.test(a) || /^fe[89ab]/.test(a);
+}
+
+function checkClientIdUrl(core: Core, clientId: string): URL {
+  let url: URL;
+  try {
+    url = new URL(clientId);
+  } catch {
+    throw new ClientError("invalid_client", "The client_id is not a valid URL.");
+  }
+  const loopback = loopbackAllowed.has(core) && url.protocol === "http:" && isLoopbackHost(url.hostname);
+  if (url.protocol !== "https:" && !loopback) {
+    throw new ClientError("invalid_client", "A client_id that is a URL must use https.");
+  }
+  if (url.pathname === "/" || url.pathname === "") {
+    throw new ClientError("invalid_client", "A client_id URL must have a path naming its metadata document.");
+  }
+  if (url.hash || clientId.includes("#") || url.username || url.password) {
+    throw new ClientError("invalid_client", "A client_id URL must carry no fragment and no credentials.");
+  }
+  if (/\/\.\.?(\/|$)/.test(url.pathname) || url.href !== clientId) {
+    throw new ClientError("invalid_client", "A client_id URL must be in normal form, without dot segments.");
+  }
+  if (
+    !loopback &&
+    (isLoopbackHost(url.hostname) ||
+      (isIP(url.hostname.replace(/^\[|\]$/g, "")) && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ""))))
+  ) {
+    throw new ClientError(
+      "invalid_client",
+      "A client_id URL must not point at a private or loopback address.",
+    );
+  }
+  return url;
+}
+
+interface Fetched {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  body: Buffer;
+}
+
+/**
+ * GETs the document with a time limit and a size limit, without following redirects, refusing to
+ * connect to private addresses (the check is made on the address DNS answers, so a name that resolves
+ * inward is refused too).
+ */
+function fetchDocument(core: Core, url: URL): Promise<Fetched> {
+  const allowLoopback = loopbackAllowed.has(core);
+  const lookup: typeof dnsLookup = ((
+    hostname: string,
+    options: object,
+    callback: (...args: unknown[]) => void,
+  ) => {
+    dnsLookup(hostname, { ...options, all: false }, (err, address, family) => {
+      if (err) return callback(err);
+      if (!allowLoopback && isPrivateAddress(String(address))) {
+        return callback(
+          new ClientError("invalid_client", "The client_id URL resolves to a private address."),
+        );
+      }
+      const opts = options as { all?: boolean };
+      if (opts.all) return callback(null, [{ address, family }]);
+      return callback(null, address, family);
+    });
+  }) as typeof dnsLookup;
+  const get = url.protocol === "https:" ? https.get : http.get;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+      req.destroy();
+    };
+    const req = get(
+      url,
+      { lookup, timeout: METADATA_DOCUMENT_TIMEOUT_MS, headers: { accept: "application/json" } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > METADATA_DOCUMENT_MAX_BYTES) {
+            fail(
+              new ClientError(
+                "invalid_client",
+                `The client metadata document is larger than ${METADATA_DOCUMENT_MAX_BYTES} bytes.`,
+              ),
+            );
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on("end", () => {
+          if (settled) return;
+          settled = true;
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers["content-type"] ?? ""),
+            cacheControl: String(res.headers["cache-control"] ?? ""),
+            body: Buffer.concat(chunks),
+          });
+        });
+        res.on("error", fail);
+      },
+    );
+    req.on("timeout", () =>
+      fail(new ClientError("invalid_client", "The client metadata document did not arrive in time.")),
+    );
+    req.on("error", fail);
+  });
+}
+
+function cacheLifetimeMs(cacheControl: string): number {
+  const cc = cacheControl.toLowerCase();
+  if (/\bno-store\b|\bno-cache\b/.test(cc)) return METADATA_CACHE_MIN_MS;
+  const m = /\bmax-age=(\d+)/.exec(cc);
+  const ms = m ? Number(m[1]) * 1000 : METADATA_CACHE_DEFAULT_MS;
+  return Math.min(METADATA_CACHE_MAX_MS, Math.max(METADATA_CACHE_MIN_MS, ms));
+}
+
+/** Fetches and checks a client ID metadata document; its client_id must equal the URL it came from. */
+async function loadMetadataDocument(
+  core: Core,
+  clientId: string,
+): Promise<{ meta: ClientMetadata; ttlMs: number }> {
+  const url = checkClientIdUrl(core, clientId);
+  let fetched: Fetched;
+  try {
+    fetched = await fetchDocument(core, url);
+  } catch (error) {
+    if (error instanceof ClientError) throw error;
+    throw new ClientError(
+      "invalid_client",
+      `The client metadata document at ${clientId} could not be fetched.`,
+    );
+  }
+  if (fetched.status !== 200) {
+    throw new ClientError(
+      "invalid_client",
+      `The client metadata document at ${clientId} answered HTTP ${fetched.status}, not 200.`,
+    );
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(fetched.body.toString("utf8"));
+  } catch {
+    throw new ClientError("invalid_client", `The client metadata document at ${clientId} is not JSON.`);
+  }
+  if (typeof doc !== "object" || doc === null || Array.isArray(doc)) {
+    throw new ClientError(
+      "invalid_client",
+      `The client metadata document at ${clientId} is not a JSON object.`,
+    );
+  }
+  const d = doc as Record<string, unknown>;
+  if (d.client_id !== clientId) {
+    throw new ClientError(
+      "invalid_client",
+      `The client metadata document's client_id must equal its URL ${clientId}.`,
+    );
+  }
+  if ("client_secret" in d || "client_secret_expires_at" in d) {
+    throw new ClientError("invalid_client", "A client metadata document must not carry a client secret.");
+  }
+  let meta: ClientMetadata;
+  try {
+    meta = checkClientMetadata({ grant_types: [...GRANT_TYPES], ...d });
+  } catch (error) {
+    if (error instanceof ClientError) {
+      throw new ClientError("invalid_client", `The client metadata document is not usable: ${error.message}`);
+    }
+    throw error;
+  }
+  return { meta, ttlMs: cacheLifetimeMs(fetched.cacheControl) };
+}
+
+function view(row: OAuthClient): ClientView {
+  return {
+    client_id: row.id,
+    kind: row.kind,
+    client_name: row.client_name,
+    redirect_uris: JSON.parse(row.redirect_uris) as string[],
+  };
+}
+
+/**
+ * The client a `client_id` names: a registered one, or the metadata document at that URL (from the
+ * cache while fresh, else fetched again). Throws ClientError invalid_client when there is none.
+ */
+export async function resolveClient(core: Core, clientId: string): Promise<ClientView> {
+  if (clientId.length === 0 || clientId.length > REDIRECT_URI_MAX_LENGTH) {
+    throw new ClientError("invalid_client", "The client_id is missing or too long.");
+  }
+  const row = await core.db
+    .selectFrom("oauth_clients")
+    .selectAll()
+    .where("id", "=", clientId)
+    .executeTakeFirst();
+  const now = core.clock.now();
+  if (row && (row.kind === "registered" || (row.fresh_until && row.fresh_until > now.toISOString()))) {
+    return view(row);
+  }
+  if (!isMetadataDocumentClientId(clientId)) {
+    throw new ClientError("invalid_client", "No client is registered with this client_id.");
+  }
+  const { meta, ttlMs } = await loadMetadataDocument(core, clientId);
+  const values = {
+    client_name: meta.client_name ?? null,
+    redirect_uris: JSON.stringify(meta.redirect_uris),
+    metadata: JSON.stringify(meta),
+    fetched_at: now.toISOString(),
+    fresh_until: new Date(now.getTime() + ttlMs).toISOString(),
+  };
+  try {
+    await core.db
+      .insertInto("oauth_clients")
+      .values({
+        id: clientId,
+        kind: "metadata_document",
+        registered_ip: null,
+        created_at: iso(core.clock),
+        ...values,
+      })
+      .onConflict((oc) => oc.column("id").doUpdateSet(values))
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return {
+    client_id: clientId,
+    kind: "metadata_document",
+    client_name: values.client_name,
+    redirect_uris: meta.redirect_uris,
+  };
+}
