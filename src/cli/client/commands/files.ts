@@ -208,7 +208,8 @@ export const FILE_COMMANDS: ClientCommand[] = [
     ],
     async run(ctx, v, [id]) {
       const out = str(v, "output");
-      if (out === "-" && ctx.json) throw new UsageError("-o - writes the file itself to stdout; leave out --json");
+      if (out === "-" && ctx.json)
+        throw new UsageError("-o - writes the file itself to stdout; leave out --json");
       const file = await ctx.api().get<FileView>(`/files/${enc(id!)}`);
       const target = out === "-" ? "-" : path.resolve(out ?? path.basename(file.name));
       if (target !== "-" && existsSync(target) && v.force !== true)
