@@ -430,6 +430,24 @@ describe("issues", () => {
     assert.equal(body.error, "invalid_request");
     assert.ok(body.fields["status.0"]);
 
+    const { version } = await json(["issues", "show", "ENG-1"]);
+    const stale = await run([
+      "issues",
+      "update",
+      "ENG-1",
+      "--priority",
+      "high",
+      "--if-version",
+      String(version - 1),
+    ]);
+    expectCode(stale, 1);
+    assert.match(stale.stderr, /^docket: precondition_failed: /);
+    expectCode(
+      await run(["issues", "update", "ENG-1", "--priority", "high", "--if-version", String(version)]),
+      0,
+    );
+    expectCode(await run(["issues", "update", "ENG-1", "--priority", "high", "--if-version", "v1"]), 2);
+
     const readOnly = await run(["issues", "create", "--title", "Nope"], {
       env: { DOCKET_URL: service.url, DOCKET_TOKEN: service.readOnlyToken },
     });

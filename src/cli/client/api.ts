@@ -16,6 +16,8 @@ export type QueryValue = string | number | boolean | readonly string[] | undefin
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** `If-Match` for a write: the object's version it was read at (`"3"`); 412 if it changed since */
+  ifMatch?: string | undefined;
   /** the Accept header; JSON unless given */
   accept?: string;
 }
@@ -113,6 +115,7 @@ export class ApiClient {
       "user-agent": USER_AGENT,
     };
     if (options.body !== undefined) headers["content-type"] = "application/json";
+    if (options.ifMatch !== undefined) headers["if-match"] = options.ifMatch;
     if (method === "POST") headers["idempotency-key"] = randomUUID();
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     let token = await this.#tokens.token();
@@ -150,12 +153,12 @@ export class ApiClient {
     return (await this.call<T>("GET", path, query ? { query } : {})).body;
   }
 
-  async post<T = unknown>(path: string, body: unknown = {}): Promise<T> {
-    return (await this.call<T>("POST", path, { body })).body;
+  async post<T = unknown>(path: string, body: unknown = {}, ifMatch?: string): Promise<T> {
+    return (await this.call<T>("POST", path, { body, ifMatch })).body;
   }
 
-  async patch<T = unknown>(path: string, body: unknown): Promise<T> {
-    return (await this.call<T>("PATCH", path, { body })).body;
+  async patch<T = unknown>(path: string, body: unknown, ifMatch?: string): Promise<T> {
+    return (await this.call<T>("PATCH", path, { body, ifMatch })).body;
   }
 
   async delete<T = unknown>(path: string): Promise<T> {

@@ -66,6 +66,23 @@ export function moreNote(nextCursor: string | null, shown: number): string | und
     : undefined;
 }
 
+/** `--if-version N`: a write that only goes through if the object is still at version N. */
+export const IF_VERSION_OPTION = { "if-version": { type: "string" } } as const;
+
+/**
+ * The If-Match of a write: `--if-version`, else the version of `current` when the command read the
+ * object to compute the change (labels added, text edited), so a change made meanwhile is not lost
+ * but refused (412).
+ */
+export function ifMatch(v: Values, current?: { version: number }): string | undefined {
+  const raw = typeof v["if-version"] === "string" ? v["if-version"].trim() : undefined;
+  if (raw !== undefined) {
+    if (!/^\d+$/.test(raw)) throw new UsageError(`--if-version must be a version number (got "${raw}")`);
+    return `"${raw}"`;
+  }
+  return current ? `"${current.version}"` : undefined;
+}
+
 /** A repeatable flag whose values may also be comma-separated: `--label a,b --label c` → [a, b, c]. */
 export function many(v: Values, name: string): string[] | undefined {
   const raw = v[name];

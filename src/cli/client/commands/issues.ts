@@ -9,6 +9,8 @@ import {
   type ClientCommand,
   checkLocally,
   defined,
+  IF_VERSION_OPTION,
+  ifMatch,
   LIST_OPTIONS,
   many,
   moreNote,
@@ -353,12 +355,14 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       ...WRITE_FIELDS,
       "add-label": { type: "string", multiple: true },
       "remove-label": { type: "string", multiple: true },
+      ...IF_VERSION_OPTION,
     },
     examples: [
       "docket issues update ENG-42 --status in_progress --assignee me@example.com",
       "docket issues update ENG-42 --add-label blocked --remove-label triage --due 2026-04-01",
       "docket issues update ENG-42 --estimate none --cycle none",
       "docket issues update ENG-42 --edit                       # change the description in $EDITOR",
+      "docket issues update ENG-42 --status done --if-version 7  # only if nobody changed it since version 7",
     ],
     async run(ctx, v, [id]) {
       const path = `/issues/${encodeURIComponent(id!)}`;
@@ -383,7 +387,7 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
         body,
         issueFlag,
       );
-      const issue = await ctx.api().patch<IssueView>(path, body);
+      const issue = await ctx.api().patch<IssueView>(path, body, ifMatch(v, current));
       return { json: issue, text: `Updated ${issue.identifier}: ${issue.title} [${issue.status}]` };
     },
   },
@@ -391,10 +395,10 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
     name: "issues ice",
     summary: "Put an issue on ice: out of ready work until its status next changes",
     positionals: ["id"],
-    options: {},
+    options: { ...IF_VERSION_OPTION },
     examples: ["docket issues ice ENG-42", "docket issues update ENG-42 --status todo   # thaws it"],
-    async run(ctx, _v, [id]) {
-      const issue = await ctx.api().post<IssueView>(`/issues/${encodeURIComponent(id!)}/ice`, {});
+    async run(ctx, v, [id]) {
+      const issue = await ctx.api().post<IssueView>(`/issues/${encodeURIComponent(id!)}/ice`, {}, ifMatch(v));
       return { json: issue, text: `${issue.identifier} is on ice.` };
     },
   },

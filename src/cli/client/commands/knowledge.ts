@@ -7,6 +7,8 @@ import {
   checkLocally,
   defined,
   editText,
+  IF_VERSION_OPTION,
+  ifMatch,
   LIST_OPTIONS,
   many,
   moreNote,
@@ -231,6 +233,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "Change some fields of a decision (--issue replaces the linked issues; --supersedes none clears)",
     positionals: ["id"],
     options: {
+      ...IF_VERSION_OPTION,
       title: { type: "string" },
       status: { type: "string" },
       issue: { type: "string", multiple: true },
@@ -258,7 +261,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
         body,
         decisionFlag,
       );
-      const d = await ctx.api().patch<DecisionView>(path, body);
+      const d = await ctx.api().patch<DecisionView>(path, body, ifMatch(v, current));
       return { json: d, text: `Updated ${d.id}: ${d.title} [${d.status}]` };
     },
   },
@@ -363,6 +366,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "Change some fields of a note (--issue replaces the linked issues; --folder none moves it to the top)",
     positionals: ["id"],
     options: {
+      ...IF_VERSION_OPTION,
       title: { type: "string" },
       body: { type: "string" },
       "body-file": { type: "string" },
@@ -390,7 +394,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
         body,
         noteFlag,
       );
-      const n = await ctx.api().patch<NoteView>(path, body);
+      const n = await ctx.api().patch<NoteView>(path, body, ifMatch(v, current));
       return { json: n, text: `Updated ${n.id}: ${n.title}` };
     },
   },

@@ -10,6 +10,8 @@ import {
   type ClientCommand,
   checkLocally,
   defined,
+  IF_VERSION_OPTION,
+  ifMatch,
   LIST_OPTIONS,
   many,
   moreNote,
@@ -204,7 +206,12 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     name: "cycles update",
     summary: "Rename a cycle or move its dates",
     positionals: ["id"],
-    options: { name: { type: "string" }, starts: { type: "string" }, ends: { type: "string" } },
+    options: {
+      ...IF_VERSION_OPTION,
+      name: { type: "string" },
+      starts: { type: "string" },
+      ends: { type: "string" },
+    },
     examples: ["docket cycles update cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC --ends 2026-03-20"],
     async run(ctx, v, [id]) {
       const body = defined({ name: str(v, "name"), starts_on: str(v, "starts"), ends_on: str(v, "ends") });
@@ -213,7 +220,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
         body,
         flagOf,
       );
-      const c = await ctx.api().patch<CycleView>(`/cycles/${enc(id!)}`, body);
+      const c = await ctx.api().patch<CycleView>(`/cycles/${enc(id!)}`, body, ifMatch(v));
       return { json: c, text: `Updated ${c.id}: ${c.name} (${c.starts_on} to ${c.ends_on})` };
     },
   },
@@ -329,6 +336,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     summary: "Change a milestone's name, description or target date (--target none clears it)",
     positionals: ["id"],
     options: {
+      ...IF_VERSION_OPTION,
       name: { type: "string" },
       target: { type: "string" },
       description: { type: "string" },
@@ -352,7 +360,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
         body,
         flagOf,
       );
-      const m = await ctx.api().patch<MilestoneView>(path, body);
+      const m = await ctx.api().patch<MilestoneView>(path, body, ifMatch(v, current));
       return { json: m, text: `Updated ${m.id}: ${m.name}` };
     },
   },
