@@ -726,7 +726,7 @@ describe("files, search and bundles", () => {
     expectCode(md, 0);
     assert.match(md.stdout, /^# ENG-2: Ship login\n\nLive bundle, generated /);
     assert.match(md.stdout, /## Blocked by\n\n- \[x\] ENG-1 Fix login \(done\)/);
-    const live = await json(["bundle", "ENG-1"]);
+    const live = JSON.parse((await run(["bundle", "--json", "ENG-1"])).stdout);
     assert.equal(live.snapshot, false);
     assert.equal(live.issue.identifier, "ENG-1");
     assert.equal(live.files[0].sha256.length, 64);

@@ -55,13 +55,13 @@ function groupOf(argv: string[]): string | undefined {
   return undefined;
 }
 
-/** `docket bundle ENG-42` reads as `docket bundle show ENG-42`. */
+/** `docket bundle ENG-42` (flags anywhere) reads as `docket bundle show ENG-42`. */
 function expandShorthand(argv: string[]): string[] {
-  if (argv[0] === "bundle" && argv[1] !== undefined && !argv[1].startsWith("-")) {
-    const sub = CLIENT_COMMANDS.some((c) => c.name === `bundle ${argv[1]}`);
-    if (!sub) return ["bundle", "show", ...argv.slice(1)];
-  }
-  return argv;
+  if (argv[0] !== "bundle") return argv;
+  const next = argv[1];
+  const sub = next !== undefined && CLIENT_COMMANDS.some((c) => c.name === `bundle ${next}`);
+  const flagsOnly = argv.slice(1).every((a) => a.startsWith("-"));
+  return sub || flagsOnly ? argv : ["bundle", "show", ...argv.slice(1)];
 }
 
 /** Runs a client command (`docket issues list …`); returns the exit code. */
