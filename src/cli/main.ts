@@ -60,6 +60,16 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     default: {
       const { CLIENT_GROUPS, runClient } = await import("./client/index.ts");
       if (CLIENT_GROUPS.has(command)) return runClient(argv, io);
+      // The client's own flags may come first: docket --profile work issues list
+      const lead: string[] = [];
+      let i = 0;
+      while (argv[i] === "--json" || (argv[i] === "--profile" && argv[i + 1] !== undefined)) {
+        const n = argv[i] === "--json" ? 1 : 2;
+        lead.push(...argv.slice(i, i + n));
+        i += n;
+      }
+      if (lead.length > 0 && CLIENT_GROUPS.has(argv[i] ?? ""))
+        return runClient([...argv.slice(i), ...lead], io);
       io.err(`docket: unknown command "${command}"; see docket --help`);
       return EXIT.usage;
     }

@@ -89,6 +89,9 @@ describe("sign-in and profiles", () => {
     assert.equal(JSON.parse(r.stdout).workspace.slug, "beta");
     assert.equal((await json(["whoami", "--profile", "beta"])).workspace.slug, "beta");
     assert.equal((await json(["whoami"], { env: { DOCKET_PROFILE: "beta" } })).workspace.slug, "beta");
+    const before = await run(["--profile", "beta", "--json", "whoami"]);
+    expectCode(before, 0);
+    assert.equal(JSON.parse(before.stdout).workspace.slug, "beta", "the client's flags may come first");
     assert.equal((await json(["whoami"])).workspace.slug, "acme", "the default profile is untouched");
     assert.equal(
       (await json(["whoami", "--profile", "default"], { env: { DOCKET_PROFILE: "beta" } })).workspace.slug,
