@@ -1,4 +1,3 @@
-import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { MemoryRateLimiter } from "../auth/limits.ts";
 import { createPerson, deletePerson, listPeople, type PersonView, setSuspended } from "../auth/people.ts";
 import { SWITCHES, type SwitchState, switchName } from "../auth/switches.ts";
@@ -18,6 +17,18 @@ import { systemClock } from "../clock.ts";
 import { loadConfig } from "../config.ts";
 import { type Core, closeCore, createCore } from "../core.ts";
 import { openStore } from "../db/store.ts";
+import {
+  type CommandSpec,
+  commandHelp,
+  commandList,
+  findCommand,
+  groupProblem,
+  need,
+  parseCommandArgs,
+  str,
+  type Values,
+  wholeNumber,
+} from "./command.ts";
 import { EXIT, type Io, reportError, table, UsageError } from "./output.ts";
 
 interface Result {
@@ -25,31 +36,8 @@ interface Result {
   text: string;
 }
 
-type Values = Record<string, string | boolean | undefined>;
-
-interface AdminCommand {
-  /** e.g. "people create" */
-  name: string;
-  summary: string;
-  args?: string;
-  options: ParseArgsOptionsConfig;
-  positionals?: string[];
-  examples: string[];
+interface AdminCommand extends CommandSpec {
   run(core: Core, values: Values, positionals: string[]): Promise<Result>;
-}
-
-const str = (v: Values, name: string): string | undefined =>
-  typeof v[name] === "string" ? (v[name] as string) : undefined;
-
-function need(v: Values, name: string): string {
-  const value = str(v, name);
-  if (value === undefined || value.trim() === "") throw new UsageError(`--${name} is required`);
-  return value;
-}
-
-function wholeNumber(raw: string, flag: string): number {
-  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${flag} must be a whole number (got "${raw}")`);
-  return Number(raw.trim());
 }
 
 const peopleTable = (people: PersonView[]) =>
@@ -347,7 +335,6 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   {
     name: "tokens revoke",
     summary: "Revoke a personal access token by its id",
-    args: "<token-id>",
     options: {},
     positionals: ["token-id"],
     examples: ["docket admin tokens revoke pat_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
@@ -369,7 +356,6 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   {
     name: "switches set",
     summary: "Turn a switch on or off: agent-registration, browser-oauth, maintenance",
-    args: "<switch> <on|off>",
     options: {},
     positionals: ["switch", "on|off"],
     examples: [
@@ -387,29 +373,12 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   },
 ];
 
-function commandHelp(c: AdminCommand): string {
-  const flags = Object.entries(c.options).map(
-    ([flag, o]) => `--${flag}${o.type === "string" ? " <value>" : ""}`,
-  );
-  return [
-    `docket admin ${c.name}${c.args ? ` ${c.args}` : ""} — ${c.summary}`,
-    "",
-    `Usage: docket admin ${c.name}${c.args ? ` ${c.args}` : ""} ${[...flags, "[--json]"].join(" ")}`,
-    "",
-    "Examples:",
-    ...c.examples.map((e) => `  ${e}`),
-  ].join("\n");
-}
-
 export function adminHelp(): string {
-  const width = Math.max(...ADMIN_COMMANDS.map((c) => c.name.length + (c.args?.length ?? 0) + 1));
   return [
     "docket admin — the operator's tool; works on the database named by DATABASE_URL (default ./data/docket.db)",
     "",
     "Commands:",
-    ...ADMIN_COMMANDS.map(
-      (c) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(width + 2)}${c.summary}`,
-    ),
+    ...commandList(ADMIN_COMMANDS),
     "",
     "Every command takes --json for output fit for scripts, and --help for its flags and examples.",
     "Exit codes: 0 ok, 1 refused, 2 usage or configuration error, 4 not found.",
@@ -423,22 +392,15 @@ export async function runAdmin(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const json = argv.includes("--json");
-  const command =
-    ADMIN_COMMANDS.find((c) => c.name === argv.slice(0, 2).join(" ")) ??
-    ADMIN_COMMANDS.find((c) => c.name === argv[0]);
+  const command = findCommand(ADMIN_COMMANDS, argv);
   if (!command) {
     if (argv.length === 0 || ["--help", "-h", "help"].includes(argv[0]!)) {
       io.out(adminHelp());
       return argv.length === 0 ? EXIT.usage : EXIT.ok;
     }
-    const group = ADMIN_COMMANDS.filter((c) => c.name.startsWith(`${argv[0]} `));
-    if (group.length > 0) {
-      const lines = group.map((c) => `  docket admin ${c.name}${c.args ? ` ${c.args}` : ""}  — ${c.summary}`);
-      const problem =
-        argv[1] && !argv[1].startsWith("-")
-          ? `unknown command "${argv[0]} ${argv[1]}"`
-          : `"docket admin ${argv[0]}" needs a command`;
-      io.err(`docket: ${problem}; the ${argv[0]} commands are:\n${lines.join("\n")}`);
+    const problem = groupProblem("docket admin", ADMIN_COMMANDS, argv.slice(0, 2));
+    if (problem) {
+      io.err(`docket: ${problem}`);
       return EXIT.usage;
     }
     const asked = argv
@@ -448,38 +410,20 @@ export async function runAdmin(
     return reportError(io, new UsageError(`unknown admin command "${asked}"; see docket admin --help`), json);
   }
   if (argv.includes("--help") || argv.includes("-h")) {
-    io.out(commandHelp(command));
+    io.out(commandHelp("docket admin", command));
     return EXIT.ok;
   }
-  const rest = argv.slice(command.name.split(" ").length);
   let values: Values;
   let positionals: string[];
   try {
-    const parsed = parseArgs({
-      args: rest,
-      options: { ...command.options, json: { type: "boolean" } },
-      allowPositionals: true,
-      strict: true,
-    });
-    values = parsed.values as Values;
-    positionals = parsed.positionals;
-    const expected = command.positionals ?? [];
-    if (positionals.length !== expected.length) {
-      throw new UsageError(
-        expected.length
-          ? `docket admin ${command.name} takes ${expected.map((p) => `<${p}>`).join(" ")}`
-          : `docket admin ${command.name} takes no arguments (got "${positionals.join(" ")}")`,
-      );
-    }
+    ({ values, positionals } = parseCommandArgs(
+      "docket admin",
+      command,
+      argv.slice(command.name.split(" ").length),
+      { json: { type: "boolean" } },
+    ));
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify.*$/s, "") : String(error);
-    return reportError(
-      io,
-      error instanceof UsageError
-        ? error
-        : new UsageError(`${message}; see docket admin ${command.name} --help`),
-      json,
-    );
+    return reportError(io, error, json);
   }
 
   let core: Core | undefined;

@@ -11,18 +11,73 @@ export class UsageError extends Error {
   }
 }
 
+export interface TableOptions {
+  /** the most characters a line may take: the widest columns are cut (ending in …) to fit */
+  width?: number;
+  /** the columns that may be cut to fit (all unless given); identifiers and dates are best left whole */
+  shrink?: number[];
+  /** colours a cell after padding (row -1 is the header) */
+  paint?: (text: string, row: number, column: number) => string;
+}
+
+/** `text` cut to `width` characters, ending in … when cut. */
+export function truncate(text: string, width: number): string {
+  if (text.length <= width) return text;
+  return width <= 1 ? "…".slice(0, width) : `${text.slice(0, width - 1)}…`;
+}
+
+/**
+ * Narrows the widest of the columns that may shrink, one character at a time, until the line fits; a
+ * column keeps at least its header's width (and 6 characters).
+ */
+function fit(widths: number[], headers: string[], width: number, shrink?: number[]): number[] {
+  const out = [...widths];
+  const floor = headers.map((h, i) =>
+    shrink && !shrink.includes(i) ? widths[i]! : Math.min(widths[i]!, Math.max(6, h.length)),
+  );
+  let total = out.reduce((a, b) => a + b, 0) + 2 * (out.length - 1);
+  while (total > width) {
+    let widest = -1;
+    for (let i = 0; i < out.length; i++)
+      if (out[i]! > floor[i]! && (widest < 0 || out[i]! > out[widest]!)) widest = i;
+    if (widest < 0) break;
+    out[widest]!--;
+    total--;
+  }
+  // Still too wide: the columns that may shrink go down to 4 characters ("ab…"), the last named first,
+  // so the first named (the title, usually) keeps the most.
+  for (const i of [...(shrink ?? out.map((_, i) => i))].reverse()) {
+    const cut = Math.min(total - width, out[i]! - Math.min(out[i]!, 4));
+    if (cut <= 0) continue;
+    out[i]! -= cut;
+    total -= cut;
+  }
+  return out;
+}
+
 /** Columns padded to their widest cell; the last column is never padded. */
-export function table(headers: string[], rows: (string | number | null | undefined)[][]): string {
+export function table(
+  headers: string[],
+  rows: (string | number | null | undefined)[][],
+  options: TableOptions = {},
+): string {
   if (rows.length === 0) return "(none)";
   const cells = [
     headers,
-    ...rows.map((r) => r.map((c) => (c === null || c === undefined ? "-" : String(c)))),
+    ...rows.map((r) =>
+      r.map((c) => (c === null || c === undefined ? "-" : String(c).replace(/\s*\n\s*/g, " "))),
+    ),
   ];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
+  const natural = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
+  const widths = options.width ? fit(natural, headers, options.width, options.shrink) : natural;
+  const paint = options.paint ?? ((text: string) => text);
   return cells
-    .map((r) =>
+    .map((r, row) =>
       r
-        .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+        .map((c, i) => {
+          const cut = truncate(c, widths[i]!);
+          return paint(i === r.length - 1 ? cut : cut.padEnd(widths[i]!), row - 1, i);
+        })
         .join("  ")
         .trimEnd(),
     )
@@ -67,7 +122,11 @@ export function reportError(io: Io, error: unknown, json: boolean): number {
       error_description: error.description,
       ...(error.fields ? { fields: error.fields } : {}),
     };
-    io.err(json ? JSON.stringify(body) : `docket: ${error.code}: ${error.description}`);
+    const more = Object.entries(error.fields ?? {})
+      .filter(([field, why]) => !error.description.includes(`${field}: ${why}`))
+      .map(([field, why]) => `\n  ${field}: ${why}`)
+      .join("");
+    io.err(json ? JSON.stringify(body) : `docket: ${error.code}: ${error.description}${more}`);
     return error.status === 404 ? EXIT.notFound : error.status === 401 ? EXIT.auth : EXIT.error;
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import { DocketError } from "../../errors.ts";
+
+export const USER_AGENT = "docket-cli/0.1.0";
+
+/** Where a request's bearer token comes from: a stored token, or one renewed on demand. */
+export interface TokenSource {
+  /** The token to send. */
+  token(): Promise<string>;
+  /** After a 401: a fresh token to retry with once, or undefined when there is no way to get one. */
+  renew(): Promise<string | undefined>;
+}
+
+export type QueryValue = string | number | boolean | readonly string[] | undefined | null;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** `If-Match` for a write: the object's version it was read at (`"3"`); 412 if it changed since */
+  ifMatch?: string | undefined;
+  /** the Accept header; JSON unless given */
+  accept?: string;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+/** How many items a list command fetches: all of them, or up to `limit`. */
+export interface PageWant {
+  all: boolean;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** The most a retry waits for the service's Retry-After, in seconds; longer waits are the caller's call. */
+const MAX_RETRY_WAIT_S = 10;
+const RETRIES = 2;
+
+/** The service's answer as an error: its `error`, `error_description` and `fields`, and its status. */
+async function apiError(res: Response, text: string): Promise<DocketError> {
+  let body: { error?: unknown; error_description?: unknown; fields?: unknown } = {};
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: described below from the status
+  }
+  const code = typeof body.error === "string" ? body.error : `http_${res.status}`;
+  const description =
+    typeof body.error_description === "string"
+      ? body.error_description
+      : `The service answered ${res.status} ${res.statusText}${text && text.length < 200 ? `: ${text.trim()}` : ""}`;
+  const fields =
+    body.fields && typeof body.fields === "object" ? (body.fields as Record<string, string>) : undefined;
+  return new DocketError(res.status, code, description, fields ? { fields } : {});
+}
+
+export function buildUrl(base: string, path: string, query: Record<string, QueryValue> = {}): string {
+  const url = new URL(`${base}${path}`);
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    url.searchParams.set(name, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  return url.toString();
+}
+
+/** fetch, with a failure to connect said in words. */
+export async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+    throw new Error(`could not reach ${new URL(url).origin}: ${why}`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A client of the service's REST API under `{base_url}/v1`. */
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly #tokens: TokenSource;
+
+  constructor(baseUrl: string, tokens: TokenSource) {
+    this.baseUrl = baseUrl;
+    this.#tokens = tokens;
+  }
+
+  /**
+   * One request. A 401 renews the token once when the credentials can; 429 and 503 with a short
+   * Retry-After are retried (POSTs carry an Idempotency-Key, so a retry never writes twice). Any other
+   * answer outside 2xx is thrown as the service's error.
+   */
+  async call<T = unknown>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const url = buildUrl(
+      this.baseUrl,
+      path.startsWith("/v1") || path.startsWith("/api") ? path : `/v1${path}`,
+      options.query,
+    );
+    const headers: Record<string, string> = {
+      accept: options.accept ?? "application/json",
+      "user-agent": USER_AGENT,
+    };
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    if (options.ifMatch !== undefined) headers["if-match"] = options.ifMatch;
+    if (method === "POST") headers["idempotency-key"] = randomUUID();
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    let token = await this.#tokens.token();
+    let renewed = false;
+    for (let attempt = 0; ; attempt++) {
+      const res = await send(url, {
+        method,
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        body,
+      });
+      const text = await res.text();
+      if (res.status === 401 && !renewed) {
+        renewed = true;
+        const fresh = await this.#tokens.renew();
+        if (fresh) {
+          token = fresh;
+          continue;
+        }
+      }
+      if ((res.status === 429 || res.status === 503) && attempt < RETRIES) {
+        const wait = Number(res.headers.get("retry-after"));
+        if (Number.isFinite(wait) && wait >= 0 && wait <= MAX_RETRY_WAIT_S) {
+          await sleep(wait * 1000);
+          continue;
+        }
+      }
+      if (res.status < 200 || res.status >= 300) throw await apiError(res, text);
+      const type = res.headers.get("content-type") ?? "";
+      const parsed = type.includes("json") && text ? JSON.parse(text) : text;
+      return { status: res.status, headers: res.headers, body: parsed as T, text };
+    }
+  }
+
+  async get<T = unknown>(path: string, query?: Record<string, QueryValue>): Promise<T> {
+    return (await this.call<T>("GET", path, query ? { query } : {})).body;
+  }
+
+  async post<T = unknown>(path: string, body: unknown = {}, ifMatch?: string): Promise<T> {
+    return (await this.call<T>("POST", path, { body, ifMatch })).body;
+  }
+
+  async patch<T = unknown>(path: string, body: unknown, ifMatch?: string): Promise<T> {
+    return (await this.call<T>("PATCH", path, { body, ifMatch })).body;
+  }
+
+  async delete<T = unknown>(path: string): Promise<T> {
+    return (await this.call<T>("DELETE", path)).body;
+  }
+
+  /**
+   * A list: pages of up to 100 followed through `next_cursor` until `want.limit` items (or every item
+   * with `want.all`). The answer keeps the cursor of what is left, null when nothing is.
+   */
+  async list<T>(path: string, query: Record<string, QueryValue>, want: PageWant): Promise<Page<T>> {
+    const data: T[] = [];
+    let cursor = want.cursor;
+    for (;;) {
+      const left = want.all ? 100 : want.limit - data.length;
+      const page = await this.get<Page<T>>(path, { ...query, limit: Math.min(100, left), cursor });
+      data.push(...page.data);
+      cursor = page.next_cursor ?? undefined;
+      if (!cursor || (!want.all && data.length >= want.limit))
+        return { ...page, data, next_cursor: cursor ?? null };
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import type { BundleView } from "../../../tracker/bundles.ts";
+import type { SearchResult } from "../../../tracker/search.ts";
+import { table } from "../../output.ts";
+import { type ClientCommand, LIST_OPTIONS, many, moreNote, pageWant, type RunContext } from "../context.ts";
+import { statusColour } from "../render.ts";
+
+const enc = encodeURIComponent;
+
+/** A snippet as plain text: `<mark>` shown in colour (or as the bare words), entities decoded. */
+function snippet(ctx: RunContext, html: string): string {
+  const decode = (s: string) =>
+    s
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&");
+  return html
+    .split(/(<mark>.*?<\/mark>)/)
+    .map((part) => {
+      const m = /^<mark>(.*)<\/mark>$/.exec(part);
+      return m ? ctx.paint(decode(m[1]!), "yellow") : decode(part);
+    })
+    .join("");
+}
+
+/** A bundle as Markdown: the service makes it (Accept: text/markdown), so every surface shows the same text. */
+async function bundleAnswer(ctx: RunContext, method: "GET" | "POST", path: string, body?: unknown) {
+  const api = ctx.api();
+  if (ctx.json) {
+    const bundle = (await api.call<BundleView>(method, path, body === undefined ? {} : { body })).body;
+    return { json: bundle, text: "" };
+  }
+  const markdown = await api.call<string>(method, path, {
+    accept: "text/markdown",
+    ...(body === undefined ? {} : { body }),
+  });
+  return { json: null, text: markdown.text.trimEnd() };
+}
+
+export const FIND_COMMANDS: ClientCommand[] = [
+  {
+    name: "search",
+    summary: "Search issues, decisions, notes and file names",
+    positionals: ["words..."],
+    options: { type: { type: "string", multiple: true }, ...LIST_OPTIONS },
+    examples: [
+      "docket search login timeout",
+      'docket search "rate limit" --type issue,decision',
+      "docket search 'deploy* -staging' --json",
+    ],
+    async run(ctx, v, words) {
+      const want = pageWant(v);
+      const page = await ctx
+        .api()
+        .list<SearchResult>(
+          "/search",
+          { q: words.join(" "), type: many(v, "type") },
+          v.limit === undefined && !want.all ? { ...want, limit: 20 } : want,
+        );
+      const note = moreNote(page.next_cursor, page.data.length);
+      const rows = page.data;
+      return {
+        json: page,
+        text: table(
+          ["TYPE", "ID", "TITLE", "STATUS", "MATCH"],
+          rows.map((r) => [
+            r.type,
+            r.identifier ?? r.id,
+            r.title,
+            r.status,
+            snippet({ ...ctx, paint: (t) => t }, r.snippet),
+          ]),
+          {
+            ...(ctx.term.width ? { width: ctx.term.width } : {}),
+            shrink: [2, 4],
+            paint: (t, row, col) =>
+              row < 0
+                ? ctx.paint(t, "bold")
+                : col === 3 && rows[row]!.status
+                  ? ctx.paint(t, statusColour(rows[row]!.status!))
+                  : t,
+          },
+        ),
+        ...(note ? { note } : {}),
+      };
+    },
+  },
+  {
+    name: "bundle show",
+    summary: "An issue's execution bundle (live), or a kept snapshot by id: Markdown, or JSON with --json",
+    args: "<ID | bnd_id>",
+    positionals: ["ref"],
+    options: {},
+    examples: [
+      "docket bundle ENG-42",
+      "docket bundle ENG-42 --json",
+      "docket bundle show bnd_01JD4Q5M0V6S8Y2T7K3N9W1XBC > context.md",
+    ],
+    async run(ctx, _v, [ref]) {
+      return bundleAnswer(ctx, "GET", `/bundles/${enc(ref!)}`);
+    },
+  },
+  {
+    name: "bundle preview",
+    summary: "Compute an issue's bundle without keeping it",
+    positionals: ["id"],
+    options: {},
+    examples: ["docket bundle preview ENG-42"],
+    async run(ctx, _v, [id]) {
+      return bundleAnswer(ctx, "POST", "/bundles/preview", { issue: id });
+    },
+  },
+  {
+    name: "bundle create",
+    summary: "Keep a snapshot of an issue's bundle; it never changes",
+    positionals: ["id"],
+    options: {},
+    examples: ["docket bundle create ENG-42", "docket bundle create ENG-42 --json | jq -r .id"],
+    async run(ctx, _v, [id]) {
+      return bundleAnswer(ctx, "POST", "/bundles", { issue: id });
+    },
+  },
+  {
+    name: "bundle list",
+    summary: "The snapshots kept of an issue, newest first",
+    positionals: ["id"],
+    options: { ...LIST_OPTIONS },
+    examples: ["docket bundle list ENG-42"],
+    async run(ctx, v, [id]) {
+      const page = await ctx.api().list<{
+        id: string;
+        issue: string;
+        created_at: string;
+        created_by: { person_id: string; via: string };
+      }>("/bundles", { issue: id }, pageWant(v));
+      const note = moreNote(page.next_cursor, page.data.length);
+      return {
+        json: page,
+        text: table(
+          ["ID", "ISSUE", "CREATED", "BY"],
+          page.data.map((b) => [
+            b.id,
+            b.issue,
+            b.created_at,
+            `${b.created_by.person_id} via ${b.created_by.via}`,
+          ]),
+        ),
+        ...(note ? { note } : {}),
+      };
+    },
+  },
+];

@@ -1,0 +1,416 @@
+import type { CycleStats, CycleView } from "../../../tracker/cycles.ts";
+import type {
+  MilestoneDependencyView,
+  MilestoneProgress,
+  MilestoneView,
+} from "../../../tracker/milestones.ts";
+import { str } from "../../command.ts";
+import { table, UsageError } from "../../output.ts";
+import {
+  type ClientCommand,
+  checkLocally,
+  defined,
+  IF_VERSION_OPTION,
+  ifMatch,
+  LIST_OPTIONS,
+  many,
+  moreNote,
+  orNone,
+  pageWant,
+  type RunContext,
+  textOrEdit,
+} from "../context.ts";
+import { burnDownChart, fields, statusColour } from "../render.ts";
+import { ISSUE_FILTERS, issueFilters, issueList } from "./issues.ts";
+
+const width = (ctx: RunContext) => (ctx.term.width ? { width: ctx.term.width } : {});
+const enc = encodeURIComponent;
+const flagOf = (field: string) =>
+  field === "starts_on"
+    ? "starts"
+    : field === "ends_on"
+      ? "ends"
+      : field === "target_date"
+        ? "target"
+        : field;
+
+function cycleTable(ctx: RunContext, cycles: readonly CycleView[]): string {
+  return table(
+    ["ID", "SPACE", "NAME", "STARTS", "ENDS", "STATE"],
+    cycles.map((c) => [c.id, c.space, c.name, c.starts_on, c.ends_on, c.state]),
+    {
+      ...width(ctx),
+      shrink: [2],
+      paint: (t, row, col) =>
+        row < 0 ? ctx.paint(t, "bold") : col === 5 ? ctx.paint(t, statusColour(cycles[row]!.state)) : t,
+    },
+  );
+}
+
+function cycleText(ctx: RunContext, c: CycleView): string {
+  return [
+    `${ctx.paint(c.id, "bold")}  ${c.name}`,
+    "",
+    fields(
+      [
+        ["Space", c.space],
+        ["Dates", `${c.starts_on} to ${c.ends_on}`],
+        ["State", ctx.paint(c.state, statusColour(c.state))],
+        ["Created", c.created_at],
+        ["Updated", c.updated_at],
+      ],
+      ctx.paint,
+    ),
+  ].join("\n");
+}
+
+function statsText(ctx: RunContext, s: CycleStats, byEstimate: boolean): string {
+  const unit = byEstimate ? "points" : "issues";
+  const statuses = Object.entries(s.by_status)
+    .filter(([, a]) => a.count > 0)
+    .map(
+      ([status, a]) =>
+        `${ctx.paint(status, statusColour(status))} ${a.count}${a.estimate ? ` (${a.estimate} pts)` : ""}`,
+    )
+    .join(", ");
+  const chart = burnDownChart(
+    {
+      actual: s.burn_down.map((d) => (byEstimate ? d.remaining_estimate : d.remaining_count)),
+      ideal: s.ideal.map((d) => (byEstimate ? d.remaining_estimate : d.remaining_count)),
+      dates: s.ideal.map((d) => d.date),
+    },
+    { paint: ctx.paint, width: ctx.term.width ?? 80 },
+  );
+  return [
+    `${ctx.paint(s.cycle.name, "bold")}  ${s.cycle.space}, ${s.cycle.starts_on} to ${s.cycle.ends_on} (${s.cycle.state})`,
+    "",
+    fields(
+      [
+        [
+          "Issues",
+          `${s.total.count} (${s.total.estimate} pts), ${s.remaining.count} remaining (${s.remaining.estimate} pts)`,
+        ],
+        ["By status", statuses || "none"],
+        [
+          "Completion",
+          `${s.completion.percent}% of issues, ${s.completion.estimate_percent}% of points (${s.completion.done_count} done, ${s.completion.canceled_count} canceled)`,
+        ],
+        ["Scope added", `${s.scope_added.count} (${s.scope_added.estimate} pts)`],
+        ["Scope removed", `${s.scope_removed.count} (${s.scope_removed.estimate} pts)`],
+        ["As of", s.as_of],
+      ],
+      ctx.paint,
+    ),
+    "",
+    `Burn-down (${unit} remaining; · ideal)`,
+    chart,
+  ].join("\n");
+}
+
+const progressText = (p: MilestoneProgress) =>
+  `${p.percent}% (${p.done}/${p.total - p.canceled} done${p.canceled ? `, ${p.canceled} canceled` : ""})`;
+
+function milestoneText(ctx: RunContext, m: MilestoneView): string {
+  return [
+    `${ctx.paint(m.id, "bold")}  ${m.name}`,
+    "",
+    fields(
+      [
+        ["Target", m.target_date],
+        ["Progress", progressText(m.progress)],
+        [
+          "Points",
+          m.progress.estimate_total ? `${m.progress.estimate_done}/${m.progress.estimate_total}` : null,
+        ],
+        ["Blocked by", m.blockedBy.map((n) => `${n.name} (${n.id})`).join(", ")],
+        ["Blocks", m.blocks.map((n) => `${n.name} (${n.id})`).join(", ")],
+        ["Created", m.created_at],
+        ["Updated", m.updated_at],
+      ],
+      ctx.paint,
+    ),
+    ...(m.description.trim() ? ["", m.description.trimEnd()] : []),
+  ].join("\n");
+}
+
+export const PLANNING_COMMANDS: ClientCommand[] = [
+  {
+    name: "cycles list",
+    summary: "List cycles",
+    options: {
+      space: { type: "string" },
+      state: { type: "string", multiple: true },
+      sort: { type: "string" },
+      ...LIST_OPTIONS,
+    },
+    examples: [
+      "docket cycles list",
+      "docket cycles list --space ENG --state active,upcoming",
+      "docket cycles list --sort -starts_on --json",
+    ],
+    async run(ctx, v) {
+      const page = await ctx
+        .api()
+        .list<CycleView>(
+          "/cycles",
+          { space: str(v, "space"), state: many(v, "state"), sort: str(v, "sort") },
+          pageWant(v),
+        );
+      const note = moreNote(page.next_cursor, page.data.length);
+      return { json: page, text: cycleTable(ctx, page.data), ...(note ? { note } : {}) };
+    },
+  },
+  {
+    name: "cycles create",
+    summary: "Create a cycle: a time-boxed set of issues in a space",
+    options: {
+      space: { type: "string" },
+      name: { type: "string" },
+      starts: { type: "string" },
+      ends: { type: "string" },
+    },
+    examples: [
+      "docket cycles create --space ENG --starts 2026-03-02 --ends 2026-03-15",
+      'docket cycles create --name "Sprint 12" --starts 2026-03-16 --ends 2026-03-29 --json',
+    ],
+    async run(ctx, v) {
+      const body = defined({
+        space: str(v, "space"),
+        name: str(v, "name"),
+        starts_on: str(v, "starts"),
+        ends_on: str(v, "ends"),
+      });
+      if (body.starts_on === undefined || body.ends_on === undefined)
+        throw new UsageError("--starts and --ends are required (YYYY-MM-DD)");
+      await checkLocally(
+        async () => (await import("../../../tracker/cycles.ts")).createCycleInput,
+        body,
+        flagOf,
+      );
+      const c = await ctx.api().post<CycleView>("/cycles", body);
+      return { json: c, text: `Created ${c.id}: ${c.name} (${c.space}, ${c.starts_on} to ${c.ends_on})` };
+    },
+  },
+  {
+    name: "cycles show",
+    summary: "One cycle",
+    positionals: ["id"],
+    options: {},
+    examples: ["docket cycles show cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
+    async run(ctx, _v, [id]) {
+      const c = await ctx.api().get<CycleView>(`/cycles/${enc(id!)}`);
+      return { json: c, text: cycleText(ctx, c) };
+    },
+  },
+  {
+    name: "cycles update",
+    summary: "Rename a cycle or move its dates",
+    positionals: ["id"],
+    options: {
+      ...IF_VERSION_OPTION,
+      name: { type: "string" },
+      starts: { type: "string" },
+      ends: { type: "string" },
+    },
+    examples: ["docket cycles update cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC --ends 2026-03-20"],
+    async run(ctx, v, [id]) {
+      const body = defined({ name: str(v, "name"), starts_on: str(v, "starts"), ends_on: str(v, "ends") });
+      await checkLocally(
+        async () => (await import("../../../tracker/cycles.ts")).updateCycleInput,
+        body,
+        flagOf,
+      );
+      const c = await ctx.api().patch<CycleView>(`/cycles/${enc(id!)}`, body, ifMatch(v));
+      return { json: c, text: `Updated ${c.id}: ${c.name} (${c.starts_on} to ${c.ends_on})` };
+    },
+  },
+  {
+    name: "cycles issues",
+    summary: "The issues in a cycle, with the issue list's filters",
+    positionals: ["id"],
+    options: (({ cycle: _cycle, ...rest }) => rest)(ISSUE_FILTERS),
+    examples: [
+      "docket cycles issues cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
+      "docket cycles issues cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC --status todo --sort priority",
+    ],
+    async run(ctx, v, [id]) {
+      const { cycle: _cycle, ...query } = issueFilters(v);
+      return issueList(ctx, `/cycles/${enc(id!)}/issues`, query, v);
+    },
+  },
+  {
+    name: "cycles stats",
+    summary: "A cycle's numbers and its burn-down, drawn in the terminal",
+    positionals: ["id"],
+    options: { points: { type: "boolean" } },
+    examples: [
+      "docket cycles stats cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
+      "docket cycles stats cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC --points   # by estimate",
+    ],
+    async run(ctx, v, [id]) {
+      const s = await ctx.api().get<CycleStats>(`/cycles/${enc(id!)}/stats`);
+      return { json: s, text: statsText(ctx, s, v.points === true) };
+    },
+  },
+  {
+    name: "milestones list",
+    summary: "List milestones with their progress",
+    options: { "target-from": { type: "string" }, "target-to": { type: "string" }, ...LIST_OPTIONS },
+    examples: [
+      "docket milestones list",
+      "docket milestones list --target-from 2026-04-01 --target-to 2026-06-30 --json",
+    ],
+    async run(ctx, v) {
+      const page = await ctx
+        .api()
+        .list<MilestoneView>(
+          "/milestones",
+          { target_from: str(v, "target-from"), target_to: str(v, "target-to") },
+          pageWant(v),
+        );
+      const note = moreNote(page.next_cursor, page.data.length);
+      return {
+        json: page,
+        text: table(
+          ["ID", "NAME", "TARGET", "PROGRESS", "BLOCKED BY"],
+          page.data.map((m) => [
+            m.id,
+            m.name,
+            m.target_date,
+            progressText(m.progress),
+            m.blockedBy.map((n) => n.name).join(", ") || null,
+          ]),
+          { ...width(ctx), shrink: [1, 4], paint: (t, row) => (row < 0 ? ctx.paint(t, "bold") : t) },
+        ),
+        ...(note ? { note } : {}),
+      };
+    },
+  },
+  {
+    name: "milestones create",
+    summary: "Create a milestone",
+    options: {
+      name: { type: "string" },
+      target: { type: "string" },
+      description: { type: "string" },
+      "description-file": { type: "string" },
+      edit: { type: "boolean" },
+    },
+    examples: [
+      'docket milestones create --name "Public beta" --target 2026-06-01',
+      'docket milestones create --name "GA" --description-file ga.md',
+    ],
+    async run(ctx, v) {
+      const name = str(v, "name");
+      if (name === undefined) throw new UsageError("--name is required");
+      const body = defined({
+        name,
+        target_date: str(v, "target"),
+        description: await textOrEdit(ctx, v, "description"),
+      });
+      await checkLocally(
+        async () => (await import("../../../tracker/milestones.ts")).createMilestoneInput,
+        body,
+        flagOf,
+      );
+      const m = await ctx.api().post<MilestoneView>("/milestones", body);
+      return {
+        json: m,
+        text: `Created ${m.id}: ${m.name}${m.target_date ? ` (target ${m.target_date})` : ""}`,
+      };
+    },
+  },
+  {
+    name: "milestones show",
+    summary: "One milestone with its progress and dependencies",
+    positionals: ["id"],
+    options: {},
+    examples: ["docket milestones show ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
+    async run(ctx, _v, [id]) {
+      const m = await ctx.api().get<MilestoneView>(`/milestones/${enc(id!)}`);
+      return { json: m, text: milestoneText(ctx, m) };
+    },
+  },
+  {
+    name: "milestones update",
+    summary: "Change a milestone's name, description or target date (--target none clears it)",
+    positionals: ["id"],
+    options: {
+      ...IF_VERSION_OPTION,
+      name: { type: "string" },
+      target: { type: "string" },
+      description: { type: "string" },
+      "description-file": { type: "string" },
+      edit: { type: "boolean" },
+    },
+    examples: [
+      "docket milestones update ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --target 2026-07-01",
+      "docket milestones update ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --target none",
+    ],
+    async run(ctx, v, [id]) {
+      const path = `/milestones/${enc(id!)}`;
+      const current = v.edit === true ? await ctx.api().get<MilestoneView>(path) : undefined;
+      const body = defined({
+        name: str(v, "name"),
+        target_date: orNone(v, "target"),
+        description: await textOrEdit(ctx, v, "description", current?.description ?? ""),
+      });
+      await checkLocally(
+        async () => (await import("../../../tracker/milestones.ts")).updateMilestoneInput,
+        body,
+        flagOf,
+      );
+      const m = await ctx.api().patch<MilestoneView>(path, body, ifMatch(v, current));
+      return { json: m, text: `Updated ${m.id}: ${m.name}` };
+    },
+  },
+  {
+    name: "milestones issues",
+    summary: "The issues in a milestone, with the issue list's filters, and its progress",
+    positionals: ["id"],
+    options: (({ milestone: _milestone, ...rest }) => rest)(ISSUE_FILTERS),
+    examples: ["docket milestones issues ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --ready"],
+    async run(ctx, v, [id]) {
+      const { milestone: _milestone, ...query } = issueFilters(v);
+      const result = await issueList(ctx, `/milestones/${enc(id!)}/issues`, query, v);
+      const progress = (result.page as unknown as { progress?: MilestoneProgress }).progress;
+      return progress ? { ...result, text: `Progress: ${progressText(progress)}\n\n${result.text}` } : result;
+    },
+  },
+  {
+    name: "milestones deps add",
+    summary: "Add blockedBy and blocks edges between milestones, all or nothing",
+    positionals: ["id"],
+    options: { "blocked-by": { type: "string", multiple: true }, blocks: { type: "string", multiple: true } },
+    examples: [
+      "docket milestones deps add ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --blocked-by ms_01JD4Q5M0V6S8Y2T7K3N9W1XBD",
+    ],
+    async run(ctx, v, [id]) {
+      const body = defined({ blockedBy: many(v, "blocked-by"), blocks: many(v, "blocks") });
+      if (Object.keys(body).length === 0)
+        throw new UsageError("name at least one milestone with --blocked-by or --blocks");
+      const answer = await ctx
+        .api()
+        .post<{ data: MilestoneDependencyView[] }>(`/milestones/${enc(id!)}/dependencies`, body);
+      return {
+        json: answer,
+        text: answer.data
+          .map((d) => `${d.created ? "Added" : "Exists"} ${d.id}: ${d.from.name} blocks ${d.to.name}`)
+          .join("\n"),
+      };
+    },
+  },
+  {
+    name: "milestones deps rm",
+    summary: "Remove an edge between two milestones by its id",
+    positionals: ["mdep_id"],
+    options: {},
+    examples: ["docket milestones deps rm mdep_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
+    async run(ctx, _v, [id]) {
+      const answer = await ctx
+        .api()
+        .delete<{ id: string; deleted: true }>(`/milestone-dependencies/${enc(id!)}`);
+      return { json: answer, text: `Removed ${answer.id}.` };
+    },
+  },
+];
