@@ -19,7 +19,7 @@ export interface AgentFixture {
   claimTokens: string[];
 }
 
-export async function seedAgents(core: Core, connections = 1000, pending = 200): Promise<AgentFixture> {
+export async function seedAgents(core: Core, connections = 3000, pending = 200): Promise<AgentFixture> {
   const ws = await core.db
     .selectFrom("workspaces")
     .select(["id", "owner_id"])
