@@ -4,9 +4,8 @@
  * spec's 60 token responses per registration an hour do not cut a run short: renewals pick an
  * assertion at random.
  */
-import { randomBytes } from "node:crypto";
 import { signAssertion } from "../src/auth/agent/assertions.ts";
-import { CLAIM_TOKEN_PREFIX } from "../src/auth/agent/constants.ts";
+import { generateClaimToken } from "../src/auth/agent/registration.ts";
 import { createConnection } from "../src/auth/connections.ts";
 import { HOUR } from "../src/clock.ts";
 import type { Core } from "../src/core.ts";
@@ -45,7 +44,7 @@ export async function seedAgents(core: Core, connections = 3000, pending = 200):
   const claimTokens: string[] = [];
   const now = core.clock.now();
   for (let i = 0; i < pending; i++) {
-    const claimToken = `${CLAIM_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+    const claimToken = generateClaimToken();
     const id = newId("reg", now);
     await core.db
       .insertInto("agent_registrations")

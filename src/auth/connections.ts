@@ -113,18 +113,19 @@ const insertAccessToken = prepared(
 
 /**
  * Issues an access token for a connection, bound to `resource` (the MCP endpoint unless given), with
- * `scopes` (the connection's own unless narrowed by the caller).
+ * `scopes` (the connection's own unless narrowed by the caller). `id` names the token's row, for a
+ * caller that records it (a refresh token names the access token issued beside it).
  */
 export async function issueAccessToken(
   core: Core,
   connection: Pick<Connection, "id" | "scopes">,
-  options: { scopes?: readonly Scope[]; resource?: string; db?: Db } = {},
+  options: { scopes?: readonly Scope[]; resource?: string; db?: Db; id?: string } = {},
 ): Promise<IssuedAccessToken> {
   const now = core.clock.now();
   const token = generateAccessToken();
   const scope = options.scopes ? options.scopes.join(" ") : connection.scopes;
   await insertAccessToken(options.db ?? core.db, {
-    id: newId("at", now),
+    id: options.id ?? newId("at", now),
     hash: hashSecret(token),
     connection: connection.id,
     scopes: scope,

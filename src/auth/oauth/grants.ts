@@ -162,16 +162,13 @@ async function issuePair(
   accessScopes: readonly Scope[],
 ): Promise<{ answer: TokenAnswer; refreshTokenId: string }> {
   const now = core.clock.now();
+  const accessTokenId = newId("at", now);
   const access = await issueAccessToken(core, connection, {
     scopes: accessScopes,
     resource: mcpResource(core),
     db,
+    id: accessTokenId,
   });
-  const accessRow = await db
-    .selectFrom("access_tokens")
-    .select("id")
-    .where("token_hash", "=", hashSecret(access.access_token))
-    .executeTakeFirstOrThrow();
   const refresh = generateRefreshToken();
   const refreshTokenId = newId("rt", now);
   await db
@@ -182,7 +179,7 @@ async function issuePair(
       connection_id: connection.id,
       client_id: clientId,
       scopes: grantedScopes,
-      access_token_id: accessRow.id,
+      access_token_id: accessTokenId,
       rotated_at: null,
       successor_id: null,
       revoked_at: null,

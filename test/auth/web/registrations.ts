@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { generateClaimToken } from "../../../src/auth/agent/registration.ts";
 import { MINUTE } from "../../../src/clock.ts";
 import type { Core } from "../../../src/core.ts";
 import { hashSecret, newId } from "../../../src/secrets.ts";
@@ -54,7 +55,7 @@ export async function createTestRegistration(
 ): Promise<TestRegistration> {
   const now = core.clock.now();
   const registrationId = newId("reg", now);
-  const claimToken = `docket_claim_${randomBytes(32).toString("base64url")}`;
+  const claimToken = generateClaimToken();
   const expires = new Date(now.getTime() + 60 * MINUTE);
   await core.db
     .insertInto("agent_registrations")
