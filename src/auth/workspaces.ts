@@ -40,6 +40,16 @@ export interface WorkspaceIdentity {
   spaces: SpaceView[];
 }
 
+/** The shape of a `WorkspaceIdentity`, for the OpenAPI document. */
+export const workspaceIdentityView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    spaces: z.array(z.object({ id: z.string(), name: z.string(), prefix: z.string() })),
+  })
+  .meta({ id: "Workspace" });
+
 const viewSpace = (s: Pick<Space, "id" | "name" | "prefix">): SpaceView => ({
   id: s.id,
   name: s.name,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
-import { issueRef, objectId } from "./common.ts";
+import { issueRef, objectId, timeOut } from "./common.ts";
 import { actorView, type Ctx } from "./context.ts";
 import { type CycleView, cycleView, getCycle } from "./cycles.ts";
 import { linkedDecisions, linkedDecisionView } from "./decisions.ts";
@@ -36,7 +36,7 @@ export const bundleView = z
     snapshot: z
       .boolean()
       .describe("true for a kept snapshot, which never changes; false for the live bundle."),
-    generated_at: z.string(),
+    generated_at: timeOut,
     created_by: z.object({ person_id: z.string(), via: z.string() }).nullable(),
     issue: issueView,
     blockers: issueView.shape.blockedBy.describe(
@@ -57,7 +57,7 @@ export const bundleSummary = z.object({
   id: z.string(),
   issue: z.string(),
   created_by: z.object({ person_id: z.string(), via: z.string() }),
-  created_at: z.string(),
+  created_at: timeOut,
 });
 
 export const listBundlesQuery = z.strictObject({

@@ -128,3 +128,21 @@ export const STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", 
 /** Statuses a client sets directly; `iced` is set by the ice operation only. */
 export const SETTABLE_STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", "canceled"] as const;
 export const CLOSED_STATUSES: readonly IssueStatus[] = ["done", "canceled"];
+
+// ---------------------------------------------------------------------------------------------------
+// What answers hold. The OpenAPI document and the MCP tools' output schemas are made from these, so a
+// generated client gets whole numbers as integers and times as date-times.
+
+/** A time in an answer: ISO 8601 in UTC, e.g. `2026-03-01T09:00:00.000Z`. */
+export const timeOut = z.iso.datetime();
+/** A calendar day in an answer, `YYYY-MM-DD`. */
+export const dateOut = z.iso.date();
+/** A count or a sum of estimates: a whole number, 0 or more. */
+export const countOut = z.int().min(0);
+/** An object's version: 1 when made, one more on each change; ETags start with it. */
+export const versionOut = z
+  .int()
+  .min(1)
+  .describe("1 when made, one more on each change; the ETag starts with it.");
+/** A percentage, 0 to 100, rounded down to 0.1. */
+export const percentOut = z.number().min(0).max(100);

@@ -5,7 +5,7 @@ import { DocketError, invalid, notFound, preconditionFailed } from "../errors.ts
 import { newId } from "../secrets.ts";
 import { prefix } from "../validate.ts";
 import { diff, recordActivity } from "./activity.ts";
-import { csv, date, name, objectId } from "./common.ts";
+import { countOut, csv, date, dateOut, name, objectId, percentOut, timeOut, versionOut } from "./common.ts";
 import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { type IssueSummary, listIssues, listIssuesQuery, STATUSES } from "./issues.ts";
 import { DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
@@ -97,16 +97,16 @@ export const cycleView = z
     id: z.string(),
     space: z.string().describe("The space's prefix."),
     name: z.string(),
-    starts_on: z.string(),
-    ends_on: z.string(),
+    starts_on: dateOut,
+    ends_on: dateOut,
     state: z
       .enum(CYCLE_STATES)
       .describe("upcoming before starts_on, active from starts_on to ends_on, completed after (UTC days)."),
-    version: z.number(),
+    version: versionOut,
     created_by: actorSchema,
     updated_by: actorSchema,
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timeOut,
+    updated_at: timeOut,
   })
   .meta({ id: "Cycle" });
 export interface CycleView {
@@ -367,37 +367,45 @@ export async function listCycleIssues(
 // ---------------------------------------------------------------------------------------------------
 // Stats
 
-const amount = z.object({ count: z.number(), estimate: z.number() });
+const amount = z.object({ count: countOut, estimate: countOut });
 const burnDownDay = z.object({
-  date: z.string(),
-  scope_count: z.number(),
-  scope_estimate: z.number(),
-  remaining_count: z.number(),
-  remaining_estimate: z.number(),
-  completed_count: z.number(),
-  completed_estimate: z.number(),
+  date: dateOut,
+  scope_count: countOut,
+  scope_estimate: countOut,
+  remaining_count: countOut,
+  remaining_estimate: countOut,
+  completed_count: countOut,
+  completed_estimate: countOut,
 });
 export type BurnDownDay = z.output<typeof burnDownDay>;
-const idealDay = z.object({ date: z.string(), remaining_count: z.number(), remaining_estimate: z.number() });
+const idealDay = z.object({
+  date: dateOut,
+  remaining_count: z.number().min(0).describe("On the ideal line: a fraction, rounded to 0.01."),
+  remaining_estimate: z.number().min(0).describe("On the ideal line: a fraction, rounded to 0.01."),
+});
 export type IdealDay = z.output<typeof idealDay>;
 
 export const cycleStatsView = z
   .object({
     cycle: cycleView,
-    as_of: z.string().describe("The time the numbers are for."),
+    as_of: timeOut.describe("The time the numbers are for."),
     total: amount.describe(
       "Issues in the cycle now; estimate is the sum of their estimates (none counts 0).",
     ),
-    by_status: z.record(z.enum(STATUSES), amount),
+    by_status: z
+      .object(
+        Object.fromEntries(STATUSES.map((status) => [status, amount])) as Record<IssueStatus, typeof amount>,
+      )
+      .describe("Every status, each with its issues now (0 when none)."),
     remaining: amount.describe("Issues in the cycle neither done nor canceled."),
     completion: z
       .object({
-        done_count: z.number(),
-        done_estimate: z.number(),
-        canceled_count: z.number(),
-        canceled_estimate: z.number(),
-        percent: z.number(),
-        estimate_percent: z.number(),
+        done_count: countOut,
+        done_estimate: countOut,
+        canceled_count: countOut,
+        canceled_estimate: countOut,
+        percent: percentOut,
+        estimate_percent: percentOut,
       })
       .describe(
         "Completed means done. Canceled issues leave the denominator: percent = done / (total − canceled), rounded down to 0.1; 0 when nothing is left to do.",

@@ -6,7 +6,18 @@ import { invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { type ActivityView, diff, listActivity, recordActivity } from "./activity.ts";
-import { containsText, csv, issueRef, issueRefs, markdown, objectId, title, titleQuery } from "./common.ts";
+import {
+  containsText,
+  csv,
+  issueRef,
+  issueRefs,
+  markdown,
+  objectId,
+  timeOut,
+  title,
+  titleQuery,
+  versionOut,
+} from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import {
   filterIssueId,
@@ -88,11 +99,11 @@ export const decisionSummary = z
     supersedes: z.string().nullable(),
     superseded_by: z.array(z.string()),
     issues: z.array(linkedIssueView),
-    version: z.number(),
+    version: versionOut,
     created_by: actorSchema,
     updated_by: actorSchema,
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timeOut,
+    updated_at: timeOut,
   })
   .meta({ id: "DecisionSummary" });
 export type DecisionSummary = z.output<typeof decisionSummary>;
@@ -112,7 +123,7 @@ export const linkedDecisionView = z.object({
   title: z.string(),
   status: decisionStatus,
   decision: z.string(),
-  updated_at: z.string(),
+  updated_at: timeOut,
 });
 export type LinkedDecisionView = z.output<typeof linkedDecisionView>;
 

@@ -5,7 +5,7 @@ import type { Database, DependenciesTable, IssueStatus, IssuesTable } from "../d
 import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { recordActivity } from "./activity.ts";
-import { CLOSED_STATUSES, issueRefs, objectId, STATUSES } from "./common.ts";
+import { CLOSED_STATUSES, issueRefs, objectId, STATUSES, timeOut } from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { refuseCycle } from "./graph.ts";
 import { resolveIssue, resolveIssueIds } from "./issues.ts";
@@ -62,8 +62,8 @@ export const dependencyView = z
     to: end,
     note: z.string(),
     created_by: z.object({ person_id: z.string(), via: z.string() }),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timeOut,
+    updated_at: timeOut,
     created: z.boolean().optional().describe("false when the edge already existed"),
   })
   .meta({ id: "Dependency" });

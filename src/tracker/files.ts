@@ -10,7 +10,7 @@ import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { displayName, parse } from "../validate.ts";
 import { recordActivity } from "./activity.ts";
-import { containsText, issueRef, issueRefs, objectId, titleQuery } from "./common.ts";
+import { containsText, countOut, issueRef, issueRefs, objectId, timeOut, titleQuery } from "./common.ts";
 import { actorView, type Ctx } from "./context.ts";
 import { fileStore, normalizeMediaType } from "./files/store.ts";
 import {
@@ -106,12 +106,12 @@ const actorSchema = z.object({ person_id: z.string(), via: z.string() });
 export const uploadUrlView = z
   .object({
     upload_id: z.string(),
-    url: z.string().describe("Send the bytes here with the method and headers below, before expires_at."),
+    url: z.url().describe("Send the bytes here with the method and headers below, before expires_at."),
     method: z.literal("PUT"),
     headers: z.record(z.string(), z.string()).describe("Headers the PUT must carry, exactly as given."),
-    size: z.number().describe("The body must be exactly this many bytes."),
-    max_size: z.number().describe("The largest file this service accepts, in bytes."),
-    expires_at: z.string(),
+    size: countOut.describe("The body must be exactly this many bytes."),
+    max_size: countOut.describe("The largest file this service accepts, in bytes."),
+    expires_at: timeOut,
   })
   .meta({ id: "UploadUrl" });
 export type UploadUrlView = z.output<typeof uploadUrlView>;
@@ -121,13 +121,13 @@ export const fileView = z
     id: z.string(),
     name: z.string(),
     content_type: z.string(),
-    size: z.number(),
+    size: countOut,
     sha256: z.string(),
     issues: z.array(linkedIssueView),
     created_by: actorSchema,
-    created_at: z.string(),
-    download_url: z.string().describe("A signed URL that serves the file as an attachment."),
-    download_url_expires_at: z.string(),
+    created_at: timeOut,
+    download_url: z.url().describe("A signed URL that serves the file as an attachment."),
+    download_url_expires_at: timeOut,
   })
   .meta({ id: "File" });
 export type FileView = z.output<typeof fileView>;
@@ -137,9 +137,9 @@ export const linkedFileView = z.object({
   id: z.string(),
   name: z.string(),
   content_type: z.string(),
-  size: z.number(),
+  size: countOut,
   sha256: z.string(),
-  created_at: z.string(),
+  created_at: timeOut,
 });
 export type LinkedFileView = z.output<typeof linkedFileView>;
 

@@ -8,8 +8,10 @@ import { type Changes, diff, recordActivity } from "./activity.ts";
 import {
   CLOSED_STATUSES,
   containsText,
+  countOut,
   csv,
   date,
+  dateOut,
   issueRef,
   issueRefs,
   label,
@@ -21,8 +23,10 @@ import {
   SETTABLE_STATUSES,
   STATUSES,
   time,
+  timeOut,
   title,
   titleQuery,
+  versionOut,
 } from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 
@@ -123,25 +127,25 @@ export const issueSummary = z
   .object({
     id: z.string(),
     identifier: z.string(),
-    number: z.number(),
+    number: z.int().min(1),
     space: z.string(),
     title: z.string(),
     status: z.enum(STATUSES),
     priority: priority,
     labels: z.array(z.string()),
-    assignee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-    estimate: z.number().nullable(),
-    due_date: z.string().nullable(),
+    assignee: z.object({ id: z.string(), name: z.string(), email: z.email() }).nullable(),
+    estimate: countOut.nullable(),
+    due_date: dateOut.nullable(),
     parent: z.object({ id: z.string(), identifier: z.string() }).nullable(),
     cycle: ref.nullable(),
     milestone: ref.nullable(),
     ready: z.boolean(),
-    completed_at: z.string().nullable(),
+    completed_at: timeOut.nullable(),
     created_by: actorSchema,
     updated_by: actorSchema,
-    created_at: z.string(),
-    updated_at: z.string(),
-    version: z.number(),
+    created_at: timeOut,
+    updated_at: timeOut,
+    version: versionOut,
   })
   .meta({ id: "IssueSummary" });
 export type IssueSummary = z.output<typeof issueSummary>;

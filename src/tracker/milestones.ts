@@ -4,7 +4,18 @@ import type { Database, MilestonesTable } from "../db/schema.ts";
 import { invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { diff, recordActivity } from "./activity.ts";
-import { date, LIMITS, markdown, name, objectId } from "./common.ts";
+import {
+  countOut,
+  date,
+  dateOut,
+  LIMITS,
+  markdown,
+  name,
+  objectId,
+  percentOut,
+  timeOut,
+  versionOut,
+} from "./common.ts";
 import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { percentOf } from "./cycles.ts";
 import { refuseCycle } from "./graph.ts";
@@ -69,14 +80,14 @@ const neighbour = z.object({ dependency_id: z.string(), id: z.string(), name: z.
 
 export const milestoneProgress = z
   .object({
-    total: z.number().describe("Issues in the milestone, canceled ones included."),
-    done: z.number(),
-    canceled: z.number(),
-    percent: z
-      .number()
-      .describe("done / (total − canceled), rounded down to 0.1; 0 when nothing is left to do."),
-    estimate_total: z.number().describe("Sum of the estimates of the issues not canceled."),
-    estimate_done: z.number().describe("Sum of the estimates of the done issues."),
+    total: countOut.describe("Issues in the milestone, canceled ones included."),
+    done: countOut,
+    canceled: countOut,
+    percent: percentOut.describe(
+      "done / (total − canceled), rounded down to 0.1; 0 when nothing is left to do.",
+    ),
+    estimate_total: countOut.describe("Sum of the estimates of the issues not canceled."),
+    estimate_done: countOut.describe("Sum of the estimates of the done issues."),
   })
   .describe("Completed means done; canceled issues count in total but not towards the percent.");
 export type MilestoneProgress = z.output<typeof milestoneProgress>;
@@ -86,15 +97,15 @@ export const milestoneView = z
     id: z.string(),
     name: z.string(),
     description: z.string(),
-    target_date: z.string().nullable(),
+    target_date: dateOut.nullable(),
     progress: milestoneProgress,
     blocks: z.array(neighbour).describe("Milestones that wait for this one."),
     blockedBy: z.array(neighbour).describe("Milestones this one waits for."),
-    version: z.number(),
+    version: versionOut,
     created_by: actorSchema,
     updated_by: actorSchema,
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timeOut,
+    updated_at: timeOut,
   })
   .meta({ id: "Milestone" });
 export interface MilestoneNeighbour {
@@ -125,7 +136,7 @@ export const milestoneDependencyView = z
     from: end.describe("The milestone that blocks."),
     to: end.describe("The milestone that waits."),
     created_by: actorSchema,
-    created_at: z.string(),
+    created_at: timeOut,
     created: z.boolean().describe("false when the edge already existed"),
   })
   .meta({ id: "MilestoneDependency" });

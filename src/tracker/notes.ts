@@ -6,7 +6,19 @@ import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { type ActivityView, diff, listActivity, recordActivity } from "./activity.ts";
-import { containsText, issueRef, issueRefs, markdown, name, objectId, title, titleQuery } from "./common.ts";
+import {
+  containsText,
+  countOut,
+  issueRef,
+  issueRefs,
+  markdown,
+  name,
+  objectId,
+  timeOut,
+  title,
+  titleQuery,
+  versionOut,
+} from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import {
   filterIssueId,
@@ -104,11 +116,11 @@ export const noteSummary = z
     title: z.string(),
     folder: folderRef.nullable(),
     issues: z.array(linkedIssueView),
-    version: z.number(),
+    version: versionOut,
     created_by: actorSchema,
     updated_by: actorSchema,
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timeOut,
+    updated_at: timeOut,
   })
   .meta({ id: "NoteSummary" });
 export type NoteSummary = z.output<typeof noteSummary>;
@@ -122,7 +134,7 @@ export const linkedNoteView = z.object({
   title: z.string(),
   folder: folderRef.nullable(),
   body: z.string(),
-  updated_at: z.string(),
+  updated_at: timeOut,
 });
 export type LinkedNoteView = z.output<typeof linkedNoteView>;
 
@@ -131,9 +143,9 @@ export const folderView = z
     id: z.string(),
     name: z.string(),
     parent_id: z.string().nullable(),
-    note_count: z.number(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    note_count: countOut,
+    created_at: timeOut,
+    updated_at: timeOut,
   })
   .meta({ id: "Folder" });
 export type FolderView = z.output<typeof folderView>;
@@ -150,7 +162,7 @@ export const folderNode: z.ZodType<FolderNode> = z
     id: z.string(),
     name: z.string(),
     parent_id: z.string().nullable(),
-    note_count: z.number(),
+    note_count: countOut,
     get children() {
       return z.array(folderNode);
     },

@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { SearchDocumentsTable } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
-import { csv } from "./common.ts";
+import { csv, timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.ts";
 
@@ -74,7 +74,7 @@ export const searchResult = z
         "Relevance, higher is better; comparable only within one search. Absent for identifier hits.",
       ),
     status: z.string().optional().describe("The status of an issue or a decision."),
-    updated_at: z.string(),
+    updated_at: timeOut,
   })
   .meta({ id: "SearchResult" });
 export type SearchResult = z.output<typeof searchResult>;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
-import { getWorkspaceIdentity } from "../../auth/workspaces.ts";
+import { getWorkspaceIdentity, workspaceIdentityView } from "../../auth/workspaces.ts";
 import type { Core } from "../../core.ts";
 import { rateLimited } from "../../errors.ts";
 import { authenticateRequest } from "../auth.ts";
@@ -24,6 +24,7 @@ op({
   tag: "Workspace",
   summary: "The token's workspace: its id, name, slug and spaces",
   scope: "workspace.read",
+  response: workspaceIdentityView,
   handler: async ({ ctx }) => getWorkspaceIdentity(ctx.core, ctx.workspaceId),
 });
 
