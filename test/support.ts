@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestContext } from "node:test";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { MemoryRateLimiter } from "../src/auth/limits.ts";
 import { createPerson, findPersonByEmail } from "../src/auth/people.ts";
@@ -15,6 +15,7 @@ import { type Core, createCore } from "../src/core.ts";
 import { openStore, type Store } from "../src/db/store.ts";
 import { buildApp } from "../src/http/app.ts";
 import { createLogger } from "../src/http/logger.ts";
+import { type Contract, ContractError, contractFor } from "./contract.ts";
 
 /**
  * The store under test: PostgreSQL when TEST_DATABASE_URL names a server (each test gets a database of
@@ -121,7 +122,12 @@ export async function seed(core: Core, slug = "acme", email = "ada@example.com")
   return { token: rw.token, readOnlyToken: ro.token, workspaceId: ws.id, personId: person.id };
 }
 
-/** The app over a test core, ready for inject(); logs go to `logs` when given. */
+/**
+ * The app over a test core, ready for inject(); logs go to `logs` when given. Every `/v1` answer that
+ * inject() gives is checked against the served OpenAPI document (status declared for the operation,
+ * content type, body, headers): one that does not keep to it rejects with a ContractError, failing the
+ * test that caused it.
+ */
 export async function app(
   t: TestContext,
   core: Core,
@@ -134,7 +140,37 @@ export async function app(
   options.extend?.(instance);
   await instance.ready();
   t.after(() => instance.close());
+  checkContract(instance);
   return instance;
+}
+
+/** Wraps `instance.inject` so that each `/v1` answer is checked against `/v1/openapi.json`. */
+function checkContract(instance: FastifyInstance): void {
+  const inject = instance.inject.bind(instance);
+  let contract: Contract | undefined;
+  const checked = async (opts: InjectOptions | string): Promise<LightMyRequestResponse> => {
+    const res = await inject(opts);
+    const request = typeof opts === "string" ? { url: opts, method: "GET" } : opts;
+    const url = String(request.url ?? (request as { path?: string }).path ?? "");
+    const path = url.split("?")[0]!;
+    if (!/^\/v1(\/|$)/.test(path) || path === "/v1/openapi.json") return res;
+    contract ??= contractFor((await inject({ method: "GET", url: "/v1/openapi.json" })).body);
+    const exchange = {
+      method: String(request.method ?? "GET").toUpperCase(),
+      url,
+      status: res.statusCode,
+      headers: res.headers,
+      body: res.body,
+    };
+    const problems = contract.problems(exchange);
+    if (problems.length > 0) throw new ContractError(exchange, problems);
+    return res;
+  };
+  // Only the promise form is checked; the chained and callback forms are not used on /v1 by the tests.
+  instance.inject = ((opts?: InjectOptions | string, callback?: unknown) =>
+    opts === undefined || callback !== undefined
+      ? (inject as (...a: unknown[]) => unknown)(opts, callback)
+      : checked(opts)) as FastifyInstance["inject"];
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../secrets.ts";
 import { type ActorView, actorView, type Ctx } from "./context.ts";
@@ -47,6 +48,19 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
   }
   return changes;
 }
+
+/** One change as answers show it, for the OpenAPI document. */
+export const activityView = z
+  .object({
+    id: z.string(),
+    action: z.string().describe("What happened, e.g. `created`, `updated`, `iced`, `linked`."),
+    changes: z
+      .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
+      .describe("Each field that changed, from its old value to its new one."),
+    actor: z.object({ person_id: z.string(), via: z.string() }),
+    at: z.iso.datetime(),
+  })
+  .meta({ id: "Activity" });
 
 export interface ActivityView {
   id: string;

@@ -118,7 +118,9 @@ describe("GET /v1/openapi.json", () => {
       assert.equal(documented.operationId, o.operationId);
       assert.deepEqual(documented.tags, [o.tag]);
       assert.equal(documented.summary, o.summary);
-      assert.deepEqual(documented.security, [{ personalAccessToken: [o.scope] }]);
+      assert.deepEqual(documented.security, [{ personalAccessToken: [] }, { connectionAccessToken: [] }]);
+      assert.equal(documented["x-scope"], o.scope);
+      assert.ok(documented.description?.includes(o.description), `${o.operationId}: described`);
       const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       const inPath = documented.parameters.filter((p: Json) => p.in === "path").map((p: Json) => p.name);
       assert.deepEqual(inPath, pathParams, `${o.operationId}: path parameters`);
@@ -149,11 +151,15 @@ describe("GET /v1/openapi.json", () => {
     const error = doc.components.schemas.Error;
     assert.deepEqual(error.required, ["error", "error_description"]);
     assert.ok(error.properties.fields);
-    assert.deepEqual(doc.components.securitySchemes.personalAccessToken, {
-      ...doc.components.securitySchemes.personalAccessToken,
-      type: "http",
-      scheme: "bearer",
-    });
+    for (const [name, prefix] of [
+      ["personalAccessToken", "docket_pat_"],
+      ["connectionAccessToken", "docket_at_"],
+    ] as const) {
+      const scheme = doc.components.securitySchemes[name];
+      assert.equal(scheme.type, "http");
+      assert.equal(scheme.scheme, "bearer");
+      assert.equal(scheme.bearerFormat, `${prefix}…`);
+    }
     const tooMany = doc.components.responses.TooManyRequests;
     assert.ok(tooMany.headers["Retry-After"] && tooMany.headers["RateLimit-Limit"]);
     assert.equal(tooMany.content["application/json"].schema.$ref, "#/components/schemas/Error");
@@ -261,6 +267,7 @@ describe("the generator", () => {
         operationId: "makeThing",
         tag: "Things",
         summary: "Make a thing",
+        description: "For the test.",
         scope: "workspace.write",
         params: z.strictObject({ ref: z.string().transform((s) => s.toUpperCase()) }),
         query: z.strictObject({ n: z.coerce.number().default(1), tags: z.string().pipe(z.string().max(5)) }),
@@ -288,6 +295,7 @@ describe("the generator", () => {
         operationId: "listTrees",
         tag: "Things",
         summary: "Trees",
+        description: "For the test.",
         scope: "workspace.read",
         response: z.object({ data: z.array(tree), node, a: shared }),
         handler: async () => ({}),
@@ -298,6 +306,7 @@ describe("the generator", () => {
         operationId: "putBytes",
         tag: "Things",
         summary: "Upload",
+        description: "For the test.",
         scope: "workspace.write",
         params: z.strictObject({ ref: z.string() }),
         body: z.instanceof(Buffer),
@@ -320,7 +329,7 @@ describe("the generator", () => {
     assert.equal(Object.keys(doc.components.schemas).filter((n) => n.startsWith("Shared")).length, 2);
     const make = doc.paths["/things/{ref}"].post;
     assert.equal(make.requestBody.content["application/json"].schema.properties.when.type, "string");
-    assert.deepEqual(make.responses["201"].content["text/markdown"], { schema: { type: "string" } });
+    assert.deepEqual(make.responses["201"].content["text/markdown"].schema, { type: "string" });
     const query = make.parameters.filter((p: Json) => p.in === "query");
     assert.deepEqual(
       query.map((p: Json) => [p.name, p.required]),

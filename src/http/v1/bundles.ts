@@ -82,6 +82,8 @@ op({
   operationId: "listBundles",
   tag: "Bundles",
   summary: "The snapshots kept of an issue, newest first",
+  description:
+    "The snapshots kept of one issue (`issue=ENG-42`), newest first, a page at a time; each answers in full at `GET /bundles/{id}`.",
   scope: "workspace.read",
   query: listBundlesQuery,
   response: z.object({ data: z.array(bundleSummary), next_cursor: z.string().nullable() }),

@@ -54,6 +54,8 @@ op({
   operationId: "getCycle",
   tag: "Cycles",
   summary: "One cycle",
+  description:
+    "Answers the cycle with its dates, goal and version. Its ETag starts with the version: send it in If-Match to change the cycle only if nobody changed it since.",
   scope: "workspace.read",
   params,
   response: cycleView,
@@ -81,6 +83,8 @@ op({
   operationId: "listCycleIssues",
   tag: "Cycles",
   summary: "The issues in a cycle, with the issue list's filters and pagination",
+  description:
+    "Takes the same filters, sort and pagination as `GET /issues`, limited to the issues in the cycle. 404 when the cycle is not in the token's workspace.",
   scope: "workspace.read",
   params,
   query: cycleIssuesQuery,

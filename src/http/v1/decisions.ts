@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { activityView } from "../../tracker/activity.ts";
 import {
   createDecision,
   createDecisionInput,
@@ -53,6 +54,8 @@ op({
   operationId: "getDecision",
   tag: "Decisions",
   summary: "One decision, with its texts, linked issues and what it supersedes or is superseded by",
+  description:
+    "Answers the decision with its context, decision and consequences texts, its status, the issues it is linked to, and the decisions it supersedes or is superseded by. Its ETag starts with the version.",
   scope: "workspace.read",
   params,
   response: decisionView,
@@ -80,8 +83,11 @@ op({
   operationId: "listDecisionActivity",
   tag: "Decisions",
   summary: "A decision's changes, oldest first, with who made each",
+  description:
+    "Every recorded change of the decision, oldest first, a page at a time: what changed (each field from its old value to its new one), who made it and with which token or connection.",
   scope: "workspace.read",
   params,
   query: z.strictObject({ ...pageQuery }),
+  response: page(activityView),
   handler: async ({ ctx, params, query }) => listDecisionActivity(ctx, params.id, query),
 });

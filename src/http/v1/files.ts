@@ -51,6 +51,8 @@ op({
   operationId: "getFile",
   tag: "Files",
   summary: "One file's metadata, with a fresh download URL (15 minutes)",
+  description:
+    "Answers the file's name, type, size, SHA-256 and linked issues, with a signed download URL valid for 15 minutes (ask again for a fresh one).",
   scope: "workspace.read",
   params: z.strictObject({ id: fileId }),
   response: fileView,

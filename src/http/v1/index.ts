@@ -23,6 +23,8 @@ op({
   operationId: "getWorkspace",
   tag: "Workspace",
   summary: "The token's workspace: its id, name, slug and spaces",
+  description:
+    "The workspace the token belongs to (a token sees exactly one): its id, name and slug, and its spaces with their prefixes (the `ENG` of `ENG-42`). A good first call to check a token.",
   scope: "workspace.read",
   response: workspaceIdentityView,
   handler: async ({ ctx }) => getWorkspaceIdentity(ctx.core, ctx.workspaceId),

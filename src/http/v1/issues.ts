@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listActivity } from "../../tracker/activity.ts";
+import { activityView, listActivity } from "../../tracker/activity.ts";
 import { issueRef } from "../../tracker/common.ts";
 import {
   addDependencies,
@@ -65,6 +65,8 @@ op({
   operationId: "getIssue",
   tag: "Issues",
   summary: "One issue by identifier (ENG-42), with its dependencies and whether it is ready",
+  description:
+    "Answers the issue by its identifier (`ENG-42`, any case) or its id, with its description, its `blocks`, `blockedBy` and `relatesTo` edges, and `ready` (open, not iced, nothing open blocking it). Its ETag starts with the version, for If-Match on PATCH.",
   scope: "workspace.read",
   params: issueParams,
   response: issueView,
@@ -92,6 +94,8 @@ op({
   operationId: "iceIssue",
   tag: "Issues",
   summary: "Put an issue on ice: out of ready work until its status next changes",
+  description:
+    "An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Icing an issue that is done or canceled is refused with 409.",
   scope: "workspace.write",
   params: issueParams,
   body: noBody,
@@ -105,9 +109,12 @@ op({
   operationId: "listIssueActivity",
   tag: "Issues",
   summary: "An issue's changes, oldest first, with who made each",
+  description:
+    "Every recorded change of the issue, oldest first, a page at a time: what changed (each field from its old value to its new one), who made it and with which token or connection.",
   scope: "workspace.read",
   params: issueParams,
   query: z.strictObject({ ...pageQuery }),
+  response: page(activityView),
   handler: async ({ ctx, params, query }) => {
     const issue = await resolveIssue(ctx, params.id);
     return listActivity(ctx, issue.id, query);
@@ -137,6 +144,8 @@ op({
   operationId: "getDependency",
   tag: "Dependencies",
   summary: "One dependency edge",
+  description:
+    "Answers one edge: its type (`blocks` or `relatesTo`), the issues at each end, its note and who made it.",
   scope: "workspace.read",
   params: depParams,
   response: dependencyView,
@@ -149,6 +158,8 @@ op({
   operationId: "updateDependency",
   tag: "Dependencies",
   summary: "Change an edge's type, direction or note",
+  description:
+    "Changes the edge's type, turns it around, or changes its note. A change that would make a `blocks` edge close a cycle is refused with 409.",
   scope: "workspace.write",
   params: depParams,
   body: updateDependencyInput,
@@ -162,6 +173,8 @@ op({
   operationId: "deleteDependency",
   tag: "Dependencies",
   summary: "Remove an edge",
+  description:
+    "Removes the edge between the two issues; the issues themselves do not change. Answers the removed edge's id.",
   scope: "workspace.write",
   params: depParams,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),

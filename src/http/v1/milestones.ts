@@ -30,6 +30,8 @@ op({
   operationId: "listMilestones",
   tag: "Milestones",
   summary: "List the workspace's milestones, oldest first, each with its progress and dependencies",
+  description:
+    "Every milestone of the workspace, oldest first, a page at a time, each with its progress (issues done out of those not canceled) and the milestones it blocks and is blocked by.",
   scope: "workspace.read",
   query: listMilestonesQuery,
   response: page(milestoneView),
@@ -42,6 +44,8 @@ op({
   operationId: "createMilestone",
   tag: "Milestones",
   summary: "Create a milestone",
+  description:
+    "Makes a milestone with a name, an optional target date and description. Send an Idempotency-Key to make the request safe to retry.",
   scope: "workspace.write",
   status: 201,
   body: createMilestoneInput,
@@ -55,6 +59,8 @@ op({
   operationId: "getMilestone",
   tag: "Milestones",
   summary: "One milestone with its progress and its blocks / blockedBy milestones",
+  description:
+    "Answers the milestone with its target date, its progress, and its `blocks` / `blockedBy` milestones. Its ETag starts with the version, for If-Match on PATCH.",
   scope: "workspace.read",
   params,
   response: milestoneView,
@@ -82,6 +88,8 @@ op({
   operationId: "listMilestoneIssues",
   tag: "Milestones",
   summary: "The issues in a milestone, with the issue list's filters and pagination, and its progress",
+  description:
+    "Takes the same filters, sort and pagination as `GET /issues`, limited to the issues in the milestone, and adds the milestone's progress.",
   scope: "workspace.read",
   params,
   query: milestoneIssuesQuery,
@@ -110,6 +118,8 @@ op({
   operationId: "deleteMilestoneDependency",
   tag: "Dependencies",
   summary: "Remove an edge between two milestones",
+  description:
+    "Removes the `blocks` edge between two milestones; the milestones themselves do not change. Answers the removed edge's id.",
   scope: "workspace.write",
   params: z.strictObject({ id: milestoneDependencyId }),
   response: z.object({ id: z.string(), deleted: z.literal(true) }),

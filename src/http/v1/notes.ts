@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { activityView } from "../../tracker/activity.ts";
 import {
   createFolder,
   createFolderInput,
@@ -48,6 +49,8 @@ op({
   operationId: "createNote",
   tag: "Notes",
   summary: "Write a note",
+  description:
+    "Makes a Markdown note, in a folder (made on the way if its path is new) or at the top, optionally linked to issues. Send an Idempotency-Key to make the request safe to retry.",
   scope: "workspace.write",
   status: 201,
   body: createNoteInput,
@@ -61,6 +64,8 @@ op({
   operationId: "getNote",
   tag: "Notes",
   summary: "One note, with its body, folder and linked issues",
+  description:
+    "Answers the note with its Markdown body, its folder and the issues it is linked to. Its ETag starts with the version, for If-Match on PATCH.",
   scope: "workspace.read",
   params: noteParams,
   response: noteView,
@@ -88,9 +93,12 @@ op({
   operationId: "listNoteActivity",
   tag: "Notes",
   summary: "A note's changes, oldest first, with who made each",
+  description:
+    "Every recorded change of the note, oldest first, a page at a time: what changed (each field from its old value to its new one), who made it and with which token or connection.",
   scope: "workspace.read",
   params: noteParams,
   query: z.strictObject({ ...pageQuery }),
+  response: page(activityView),
   handler: async ({ ctx, params, query }) => listNoteActivity(ctx, params.id, query),
 });
 
@@ -100,6 +108,8 @@ op({
   operationId: "listFolders",
   tag: "Notes",
   summary: "The workspace's folders as a tree, each level sorted by name, with each folder's note count",
+  description:
+    "The whole folder tree of the workspace, each level sorted by name, each folder with how many notes it holds directly.",
   scope: "workspace.read",
   query: z.strictObject({}),
   response: folderTree,
@@ -127,6 +137,7 @@ op({
   operationId: "getFolder",
   tag: "Notes",
   summary: "One folder and how many notes it holds",
+  description: "Answers one folder: its name, path, parent and how many notes it holds directly.",
   scope: "workspace.read",
   params: folderParams,
   response: folderView,

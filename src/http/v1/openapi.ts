@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { Core } from "../../core.ts";
+import { exampleOf } from "./examples.ts";
 import { type Operation, operations } from "./route.ts";
 
 /** A JSON value inside the document (schemas, parameters, responses). */
@@ -44,7 +45,7 @@ export function conventions(options: DocumentOptions): { title: string; text: st
   return [
     {
       title: "Authentication",
-      text: "Send a personal access token made in your settings: `Authorization: Bearer docket_pat_…`. A token sees one workspace. Reads need the `workspace.read` scope and writes `workspace.write`; a read-only token that writes gets 403 `insufficient_scope`. The optional `Docket-Workspace` header (the workspace's slug or id) guards against using the wrong token: if it names another workspace the answer is 404.",
+      text: "Send a bearer token, either kind: a personal access token made in your settings (`Authorization: Bearer docket_pat_…`), or the access token of a connection a person approved for an agent or app (`Authorization: Bearer docket_at_…`, valid 60 minutes, renewed with its refresh token). A token sees one workspace. Reads need the `workspace.read` scope and writes `workspace.write` (each operation's `x-scope`); a read-only token that writes gets 403 `insufficient_scope`. The optional `Docket-Workspace` header (the workspace's slug or id) guards against using the wrong token: if it names another workspace the answer is 404.",
     },
     {
       title: "Errors",
@@ -245,10 +246,22 @@ function bodyOptional(schema: z.ZodType): boolean {
 function requestBodyOf(o: Operation, components: Record<string, Json>): Json | undefined {
   if (!o.body) return undefined;
   if (o.rawBody) {
-    return { required: true, content: { "application/octet-stream": {} } };
+    return {
+      required: true,
+      description: "The file's bytes, exactly as many as the upload URL was made for.",
+      content: {
+        "application/octet-stream": {
+          schema: { type: "string", contentMediaType: "application/octet-stream" },
+          example: "%PDF-1.7 …",
+        },
+      },
+    };
   }
   const schema = toOpenApiSchema(o.body, "input", `${o.operationId}_body`, components);
-  return { required: !bodyOptional(o.body), content: { "application/json": { schema } } };
+  return {
+    required: !bodyOptional(o.body),
+    content: { "application/json": { schema, example: exampleOf(schema, components) } },
+  };
 }
 
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -269,8 +282,12 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   const schema = o.response
     ? toOpenApiSchema(o.response, "output", `${o.operationId}_response`, components)
     : {};
-  const content: Json = { "application/json": o.response ? { schema } : {} };
-  if (o.markdown) content["text/markdown"] = { schema: { type: "string" } };
+  const content: Json = { "application/json": { schema, example: exampleOf(schema, components) } };
+  if (o.markdown)
+    content["text/markdown"] = {
+      schema: { type: "string" },
+      example: "# ENG-42 Import issues from the old tracker\n\nStatus: in_progress · Priority: high\n",
+    };
   const headers: Json = { ...RATE_HEADERS };
   const versioned = hasProperty(schema, "version", components);
   if (o.method === "GET" || versioned) headers.ETag = ref("ETag");
@@ -309,8 +326,9 @@ function operationOf(o: Operation, components: Record<string, Json>): Json {
     tags: [o.tag],
     summary: o.summary,
   };
-  if (o.description) out.description = o.description;
-  out.security = [{ personalAccessToken: [o.scope] }];
+  out.description = `${o.description}\n\nNeeds the \`${o.scope}\` scope.`;
+  // Both kinds of token are plain bearer tokens; the scope an operation needs is in `x-scope`.
+  out.security = [{ personalAccessToken: [] }, { connectionAccessToken: [] }];
   out["x-scope"] = o.scope;
   out.parameters = parametersOf(o, components);
   const body = requestBodyOf(o, components);
@@ -319,10 +337,16 @@ function operationOf(o: Operation, components: Record<string, Json>): Json {
   return out;
 }
 
-const errorResponse = (description: string, headers: Json = {}) => ({
+const errorResponse = (description: string, example: Json, headers: Json = {}) => ({
   description,
-  headers,
-  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  // An error answer to a POST with an Idempotency-Key is kept and replayed like any other answer.
+  headers: { ...headers, ...RATE_HEADERS, "Idempotent-Replayed": ref("IdempotentReplayed") },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example } },
+});
+const errorExample = (error: string, error_description: string, more: Json = {}) => ({
+  error,
+  error_description,
+  ...more,
 });
 
 function components(): OpenApiDocument["components"] {
@@ -337,7 +361,8 @@ function components(): OpenApiDocument["components"] {
           error_description: { type: "string", description: "What went wrong and what to do, for people." },
           fields: {
             type: "object",
-            description: "For invalid requests: each invalid field (dotted path) and why.",
+            description:
+              'For invalid requests: each invalid field and why, keyed by where it is: `query.limit`, `params.id`, `body.title`, `body.blocked_by[0]`; a missing field "is required".',
             additionalProperties: { type: "string" },
           },
           retryAfter: { type: "integer", description: "With 429: seconds to wait before retrying." },
@@ -401,41 +426,72 @@ function components(): OpenApiDocument["components"] {
     },
     responses: {
       NotModified: {
-        description: "Not Modified: the If-None-Match still matches.",
-        headers: { ETag: ref("ETag") },
+        description: "Not Modified: the If-None-Match still matches; there is no body.",
+        headers: { ETag: ref("ETag"), "Cache-Control": ref("CacheControl"), ...RATE_HEADERS },
       },
       BadRequest: errorResponse(
         "`invalid_request`: a parameter, query or body field is invalid or unknown; `fields` names each.",
+        errorExample("invalid_request", "Invalid input: query.limit: must be at most 100", {
+          fields: { "query.limit": "must be at most 100" },
+        }),
       ),
       Unauthorized: errorResponse(
-        "`invalid_token`: no personal access token, or one that is unknown, expired or revoked.",
+        "`invalid_token`: no access token, or one that is unknown, expired or revoked.",
+        errorExample("invalid_token", "This token has been revoked."),
         { "WWW-Authenticate": ref("WWWAuthenticate") },
       ),
-      Forbidden: errorResponse("`insufficient_scope`: the token lacks the scope the operation needs.", {
-        "WWW-Authenticate": ref("WWWAuthenticate"),
-      }),
+      Forbidden: errorResponse(
+        "`insufficient_scope`: the token lacks the scope the operation needs.",
+        errorExample("insufficient_scope", "This token lacks the workspace.write scope."),
+        { "WWW-Authenticate": ref("WWWAuthenticate") },
+      ),
       NotFound: errorResponse(
         "`not_found`: no such object in the token's workspace (another workspace's objects answer the same).",
+        errorExample("not_found", "No issue ENG-42 in this workspace."),
       ),
       Conflict: errorResponse(
         "The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running.",
+        errorExample("conflict", "ENG-42 already blocks ENG-7: this edge would close a cycle."),
         { "Retry-After": ref("RetryAfter") },
       ),
       PreconditionFailed: errorResponse(
         "`precondition_failed`: the object changed since the read whose ETag was sent in If-Match.",
+        errorExample(
+          "precondition_failed",
+          "ENG-42 changed since your read (it is at version 4); read it again.",
+        ),
       ),
-      TooLarge: errorResponse("`request_too_large`: the body is larger than the endpoint accepts."),
-      UnsupportedMediaType: errorResponse("`unsupported_media_type`: send the body as application/json."),
+      TooLarge: errorResponse(
+        "`request_too_large`: the body is larger than the endpoint accepts.",
+        errorExample("request_too_large", "The body is larger than 1 MB."),
+      ),
+      UnsupportedMediaType: errorResponse(
+        "`unsupported_media_type`: send the body as application/json.",
+        errorExample("unsupported_media_type", "Send the body as application/json."),
+      ),
       IdempotencyKeyReused: errorResponse(
         "`idempotency_key_reused`: the Idempotency-Key was used with a different request.",
+        errorExample(
+          "idempotency_key_reused",
+          "This Idempotency-Key was already used with a different request; use a new key for a new request.",
+        ),
       ),
-      TooManyRequests: errorResponse("`rate_limited`: too many requests with this token.", {
-        "Retry-After": ref("RetryAfter"),
-        ...RATE_HEADERS,
-      }),
-      Unavailable: errorResponse("`temporarily_unavailable`: maintenance or a passing failure.", {
-        "Retry-After": ref("RetryAfter"),
-      }),
+      TooManyRequests: errorResponse(
+        "`rate_limited`: too many requests with this token.",
+        errorExample(
+          "rate_limited",
+          "More than 600 requests a minute with this token; retry after 12 seconds.",
+          {
+            retryAfter: 12,
+          },
+        ),
+        { "Retry-After": ref("RetryAfter") },
+      ),
+      Unavailable: errorResponse(
+        "`temporarily_unavailable`: maintenance or a passing failure.",
+        errorExample("temporarily_unavailable", "Docket is under maintenance; retry in a minute."),
+        { "Retry-After": ref("RetryAfter") },
+      ),
     },
     securitySchemes: {
       personalAccessToken: {
@@ -443,7 +499,14 @@ function components(): OpenApiDocument["components"] {
         scheme: "bearer",
         bearerFormat: "docket_pat_…",
         description:
-          "A personal access token (`docket_pat_…`) made in your settings. Its scopes are `workspace.read` and, unless read-only, `workspace.write`.",
+          "A personal access token (`docket_pat_…`) made in your settings, for scripts and integrations. Its scopes are `workspace.read` and, unless read-only, `workspace.write`; each operation names the one it needs in `x-scope`.",
+      },
+      connectionAccessToken: {
+        type: "http",
+        scheme: "bearer",
+        bearerFormat: "docket_at_…",
+        description:
+          "A connection's access token (`docket_at_…`, valid 60 minutes), issued to an agent or an app a person connected to one workspace (agent sign-in or OAuth). It carries the connection's scopes, checked like a personal access token's; it stops working at once when the connection is revoked.",
       },
     },
   };

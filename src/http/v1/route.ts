@@ -39,8 +39,10 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
   path: string;
   operationId: string;
   tag: string;
+  /** one line, for lists of operations */
   summary: string;
-  description?: string;
+  /** what it does and answers, in full: every operation has one (the document's readers need it) */
+  description: string;
   scope: Scope;
   params?: P;
   query?: Q;
