@@ -36,7 +36,8 @@ export const date = z
       error: "must be a real calendar date",
     },
   )
-  .describe("A calendar day, YYYY-MM-DD.");
+  .describe("A calendar day, YYYY-MM-DD.")
+  .meta({ format: "date" });
 
 /** An issue reference: its identifier (`ENG-42`, any case) or its id (`iss_…`). */
 export const issueRef = z
@@ -102,7 +103,8 @@ export const time = z
       error: "must be an ISO 8601 time with a zone, e.g. 2026-03-01T09:00:00Z",
     },
   )
-  .transform((s) => new Date(s).toISOString());
+  .transform((s) => new Date(s).toISOString())
+  .meta({ format: "date-time" });
 
 /** A title search as lists take it: trimmed, 1 to 200 characters. */
 export const titleQuery = z

@@ -38,7 +38,7 @@ const BY_NAME: Record<string, unknown> = {
 const FORMAT: Record<string, unknown> = {
   "date-time": "2026-03-01T09:00:00.000Z",
   date: "2026-03-20",
-  uri: "https://docket.example.com/files/download/fil_01JQ3Z8X4K7M2N5P6R8S9T0V1W?sig=…",
+  uri: "https://docket.example.com/files/download/file_01JQ3Z8X4K7M2N5P6R8S9T0V1W?expires=1772355600&signature=Xy2Qw9aBcD4eFgH1",
   email: "ada@example.com",
 };
 
@@ -115,6 +115,10 @@ export function exampleOf(schema: Json, components: Record<string, Json>, name =
         typeof schema.format === "string" ? FORMAT[schema.format] : undefined,
         BY_NAME[name],
         name.endsWith("_at") ? FORMAT["date-time"] : undefined,
+        // an id field of a kind the pattern names (`^cyc_[0-9A-Z]{26}$`), an issue identifier, a day
+        ...idsIn(schema.pattern),
+        "ENG-42",
+        FORMAT.date,
       ];
       for (const c of candidates) {
         if (typeof c === "string" && matches(schema.pattern, c) && fitsLength(schema, c)) return c;
@@ -148,6 +152,11 @@ function withIdOf(component: string, value: unknown, schema: Json): unknown {
   const v = value as Json;
   if (typeof v.id !== "string" || schema.properties?.id?.pattern) return value;
   return { ...v, id: `${prefix}_01JQ3Z8X4K7M2N5P6R8S9T0V1W` };
+}
+
+function idsIn(pattern: unknown): string[] {
+  if (typeof pattern !== "string") return [];
+  return [...pattern.matchAll(/([a-z]+)_\[0-9A-Z\]\{26\}/g)].map((m) => `${m[1]}_01JQ3Z8X4K7M2N5P6R8S9T0V1W`);
 }
 
 function withoutRef(schema: Json): Json {

@@ -1,0 +1,6333 @@
+/**
+ * The REST API's types, generated from GET /v1/openapi.json by openapi-typescript.
+ * Do not edit: run `npm run client:generate` (and `npm run client:check` verifies it is current).
+ */
+
+export interface paths {
+  "/workspace": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The token's workspace: its id, name, slug and spaces
+     * @description The workspace the token belongs to (a token sees exactly one): its id, name and slug, and its spaces with their prefixes (the `ENG` of `ENG-42`). A good first call to check a token.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getWorkspace"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's issues
+     * @description Filters combine with AND. `ready=true` gives the issues ready to work on: not done, canceled or iced, and every issue blocking them done or canceled.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listIssues"];
+    put?: never;
+    /**
+     * Create an issue
+     * @description The `blocks`, `blockedBy` and `relatesTo` edges are created in the same transaction: all or nothing.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createIssue"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One issue by identifier (ENG-42), with its dependencies and whether it is ready
+     * @description Answers the issue by its identifier (`ENG-42`, any case) or its id, with its description, its `blocks`, `blockedBy` and `relatesTo` edges, and `ready` (open, not iced, nothing open blocking it). Its ETag starts with the version, for If-Match on PATCH.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getIssue"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change some fields of an issue
+     * @description Only the fields sent change. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateIssue"];
+    trace?: never;
+  };
+  "/issues/{id}/ice": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put an issue on ice: out of ready work until its status next changes
+     * @description An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Icing an issue that is done or canceled is refused with 409.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["iceIssue"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues/{id}/activity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An issue's changes, oldest first, with who made each
+     * @description Every recorded change of the issue, oldest first, a page at a time: what changed (each field from its old value to its new one), who made it and with which token or connection.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listIssueActivity"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues/{id}/dependencies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add blockedBy, blocks and relatesTo edges to an issue in one call, all or nothing
+     * @description An edge to the issue itself, to an unknown issue or to another workspace's issue is refused (400). A `blocks` edge that would close a cycle is refused with 409 and the cycle's path. An edge that exists already is returned, not duplicated.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["addIssueDependencies"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/dependencies/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One dependency edge
+     * @description Answers one edge: its type (`blocks` or `relatesTo`), the issues at each end, its note and who made it.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getDependency"];
+    put?: never;
+    post?: never;
+    /**
+     * Remove an edge
+     * @description Removes the edge between the two issues; the issues themselves do not change. Answers the removed edge's id.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteDependency"];
+    options?: never;
+    head?: never;
+    /**
+     * Change an edge's type, direction or note
+     * @description Changes the edge's type, turns it around, or changes its note. A change that would make a `blocks` edge close a cycle is refused with 409.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateDependency"];
+    trace?: never;
+  };
+  "/milestones/{id}/dependencies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add blockedBy and blocks edges to a milestone in one call, all or nothing
+     * @description An edge to the milestone itself or to an unknown milestone is refused (400 naming the element). An edge that would close a cycle is refused with 409 and the cycle's path. An edge that exists already is returned (created: false), not duplicated.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["addMilestoneDependencies"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/milestone-dependencies/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove an edge between two milestones
+     * @description Removes the `blocks` edge between two milestones; the milestones themselves do not change. Answers the removed edge's id.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteMilestoneDependency"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/decisions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's decisions
+     * @description Filters combine with AND: `status` (comma-separated), `issue` (decisions linked to it), `q` (text in the title). Items leave out the context, decision and consequences texts; read one decision for them.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listDecisions"];
+    put?: never;
+    /**
+     * Record a decision
+     * @description With `supersedes`, the earlier decision is marked `superseded` in the same transaction. `issues` links the decision to issues of this workspace.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createDecision"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/decisions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One decision, with its texts, linked issues and what it supersedes or is superseded by
+     * @description Answers the decision with its context, decision and consequences texts, its status, the issues it is linked to, and the decisions it supersedes or is superseded by. Its ETag starts with the version.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getDecision"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change some fields of a decision
+     * @description Only the fields sent change; `issues` replaces the whole set of linked issues. With If-Match (the ETag of a read) the change is made only if nobody changed the decision since; else 412.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateDecision"];
+    trace?: never;
+  };
+  "/decisions/{id}/activity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A decision's changes, oldest first, with who made each
+     * @description Every recorded change of the decision, oldest first, a page at a time: what changed (each field from its old value to its new one), who made it and with which token or connection.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listDecisionActivity"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/notes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's notes
+     * @description Filters combine with AND: `folder` (a folder id, or `none` for the top level; notes directly in it), `issue` (notes linked to it), `q` (text in the title). Items leave out the body; read one note for it.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listNotes"];
+    put?: never;
+    /**
+     * Write a note
+     * @description Makes a Markdown note, in a folder (made on the way if its path is new) or at the top, optionally linked to issues. Send an Idempotency-Key to make the request safe to retry.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createNote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/notes/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One note, with its body, folder and linked issues
+     * @description Answers the note with its Markdown body, its folder and the issues it is linked to. Its ETag starts with the version, for If-Match on PATCH.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getNote"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change some fields of a note
+     * @description Only the fields sent change; `issues` replaces the whole set of linked issues and `folder: null` moves the note to the top level. With If-Match (the ETag of a read) the change is made only if nobody changed the note since; else 412.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateNote"];
+    trace?: never;
+  };
+  "/notes/{id}/activity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A note's changes, oldest first, with who made each
+     * @description Every recorded change of the note, oldest first, a page at a time: what changed (each field from its old value to its new one), who made it and with which token or connection.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listNoteActivity"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/folders": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's folders as a tree, each level sorted by name, with each folder's note count
+     * @description The whole folder tree of the workspace, each level sorted by name, each folder with how many notes it holds directly.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listFolders"];
+    put?: never;
+    /**
+     * Create a folder, at the top level or in `parent`
+     * @description Sibling names are unique ignoring case (409). A workspace holds at most 1,000 folders, nested at most 10 deep (409 past either).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createFolder"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/folders/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One folder and how many notes it holds
+     * @description Answers one folder: its name, path, parent and how many notes it holds directly.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getFolder"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Rename a folder or move it, with everything in it
+     * @description `parent: null` moves it to the top level. Moving it into itself or a folder inside it, past 10 levels deep, or next to a sibling of the same name is 409.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateFolder"];
+    trace?: never;
+  };
+  "/cycles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's cycles
+     * @description Filter by space and state (upcoming, active, completed: from today's date in UTC).
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listCycles"];
+    put?: never;
+    /**
+     * Create a cycle: a time-boxed set of issues in a space
+     * @description ends_on is on or after starts_on and at most 26 weeks later. Cycles of one space must not overlap: 409 naming the cycle in the way. The name defaults to "Cycle N".
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createCycle"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/cycles/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One cycle
+     * @description Answers the cycle with its dates, goal and version. Its ETag starts with the version: send it in If-Match to change the cycle only if nobody changed it since.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getCycle"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Rename a cycle or move its dates
+     * @description Only the fields sent change; new dates follow the rules of creation. With If-Match (the ETag of a read) the change is made only if nobody changed the cycle since; else 412.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateCycle"];
+    trace?: never;
+  };
+  "/cycles/{id}/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The issues in a cycle, with the issue list's filters and pagination
+     * @description Takes the same filters, sort and pagination as `GET /issues`, limited to the issues in the cycle. 404 when the cycle is not in the token's workspace.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listCycleIssues"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/cycles/{id}/stats": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A cycle's numbers: by status, completion, scope changes and the day-by-day burn-down
+     * @description Completion counts done issues; canceled ones leave the denominator. The burn-down has one entry per day from starts_on to today (or ends_on), each the cycle at the end of that day in UTC.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getCycleStats"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/milestones": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's milestones, oldest first, each with its progress and dependencies
+     * @description Every milestone of the workspace, oldest first, a page at a time, each with its progress (issues done out of those not canceled) and the milestones it blocks and is blocked by.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listMilestones"];
+    put?: never;
+    /**
+     * Create a milestone
+     * @description Makes a milestone with a name, an optional target date and description. Send an Idempotency-Key to make the request safe to retry.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createMilestone"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/milestones/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One milestone with its progress and its blocks / blockedBy milestones
+     * @description Answers the milestone with its target date, its progress, and its `blocks` / `blockedBy` milestones. Its ETag starts with the version, for If-Match on PATCH.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getMilestone"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a milestone's name, description or target date
+     * @description Only the fields sent change. With If-Match (the ETag of a read) the change is made only if nobody changed the milestone since; else 412.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateMilestone"];
+    trace?: never;
+  };
+  "/milestones/{id}/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The issues in a milestone, with the issue list's filters and pagination, and its progress
+     * @description Takes the same filters, sort and pagination as `GET /issues`, limited to the issues in the milestone, and adds the milestone's progress.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listMilestoneIssues"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/files/upload-url": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Get a signed URL to upload a file's bytes to
+     * @description Step 1 of 2. The answer's `url` takes one PUT of exactly `size` bytes with the `headers` given, for 15 minutes. Files may be of any media type, up to `max_size` bytes (100 MiB unless the operator set FILE_MAX_BYTES); downloads are always served as attachments. Then register the file with POST /v1/files.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createFileUploadUrl"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/files": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's files, newest first
+     * @description Filters combine with AND. Each file comes with a download URL good for 15 minutes.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listFiles"];
+    put?: never;
+    /**
+     * Register uploaded bytes as a file
+     * @description Step 2 of 2. The service reads the bytes back and checks their SHA-256: a mismatch is 400 naming `sha256`, and the bytes are deleted. An upload registers once (again: 409). Bytes sent before the upload URL expired can be registered up to an hour after.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["registerFile"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/files/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One file's metadata, with a fresh download URL (15 minutes)
+     * @description Answers the file's name, type, size, SHA-256 and linked issues, with a signed download URL valid for 15 minutes (ask again for a fresh one).
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getFile"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/search": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search issues, decisions, notes and file names
+     * @description Ranked full-text search over the workspace; title matches rank above body matches. Snippets are HTML-escaped with <mark>…</mark> around the matched words. The query is never read as engine syntax: words, "phrases", a trailing * for prefixes, -word to leave out and OR are understood, anything else is a separator. An issue identifier (ENG-42) puts that issue first. Pages are positions in the ranking: a cursor only works with the q and type it came from. When more than 500 objects match, the newest 500 of them are ranked.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["search"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bundles/preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Compute an issue's execution bundle without keeping it
+     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    post: operations["previewBundle"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bundles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The snapshots kept of an issue, newest first
+     * @description The snapshots kept of one issue (`issue=ENG-42`), newest first, a page at a time; each answers in full at `GET /bundles/{id}`.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listBundles"];
+    put?: never;
+    /**
+     * Keep a snapshot of an issue's execution bundle
+     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown. The snapshot never changes; read it back by its id.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createBundle"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bundles/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A snapshot by id (bnd_…), or the live bundle of an issue by identifier (ENG-42)
+     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getBundle"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    /** @description The one error shape of the API. */
+    Error: {
+      /** @description A machine-readable code, e.g. `invalid_request`. */
+      error: string;
+      /** @description What went wrong and what to do, for people. */
+      error_description: string;
+      /** @description For invalid requests: each invalid field and why, keyed by where it is: `query.limit`, `params.id`, `body.title`, `body.blocked_by[0]`; a missing field "is required". */
+      fields?: {
+        [key: string]: string;
+      };
+      /** @description With 429: seconds to wait before retrying. */
+      retryAfter?: number;
+    };
+    Workspace: {
+      id: string;
+      name: string;
+      slug: string;
+      spaces: {
+        id: string;
+        name: string;
+        prefix: string;
+      }[];
+    };
+    IssueSummary: {
+      id: string;
+      identifier: string;
+      number: number;
+      space: string;
+      title: string;
+      /** @enum {string} */
+      status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      /** @enum {string} */
+      priority: "none" | "low" | "medium" | "high" | "urgent";
+      labels: string[];
+      assignee: {
+        id: string;
+        name: string;
+        /** Format: email */
+        email: string;
+      } | null;
+      estimate: number | null;
+      due_date: string | null;
+      parent: {
+        id: string;
+        identifier: string;
+      } | null;
+      cycle: {
+        id: string;
+        name: string;
+      } | null;
+      milestone: {
+        id: string;
+        name: string;
+      } | null;
+      ready: boolean;
+      completed_at: string | null;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+    };
+    Issue: {
+      id: string;
+      identifier: string;
+      number: number;
+      space: string;
+      title: string;
+      /** @enum {string} */
+      status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      /** @enum {string} */
+      priority: "none" | "low" | "medium" | "high" | "urgent";
+      labels: string[];
+      assignee: {
+        id: string;
+        name: string;
+        /** Format: email */
+        email: string;
+      } | null;
+      estimate: number | null;
+      due_date: string | null;
+      parent: {
+        id: string;
+        identifier: string;
+      } | null;
+      cycle: {
+        id: string;
+        name: string;
+      } | null;
+      milestone: {
+        id: string;
+        name: string;
+      } | null;
+      ready: boolean;
+      completed_at: string | null;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      description: string;
+      blocks: {
+        dependency_id: string;
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      blockedBy: {
+        dependency_id: string;
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      relatesTo: {
+        dependency_id: string;
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+    };
+    Activity: {
+      id: string;
+      /** @description What happened, e.g. `created`, `updated`, `iced`, `linked`. */
+      action: string;
+      /** @description Each field that changed, from its old value to its new one. */
+      changes: {
+        [key: string]: {
+          from: unknown;
+          to: unknown;
+        };
+      };
+      actor: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      at: string;
+    };
+    Dependency: {
+      id: string;
+      /** @enum {string} */
+      type: "blocks" | "relatesTo";
+      from: {
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      };
+      to: {
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      };
+      note: string;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description false when the edge already existed */
+      created?: boolean;
+    };
+    MilestoneDependency: {
+      id: string;
+      /** @constant */
+      type: "blocks";
+      /** @description The milestone that blocks. */
+      from: {
+        id: string;
+        name: string;
+      };
+      /** @description The milestone that waits. */
+      to: {
+        id: string;
+        name: string;
+      };
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** @description false when the edge already existed */
+      created: boolean;
+    };
+    DecisionSummary: {
+      id: string;
+      title: string;
+      /** @enum {string} */
+      status: "proposed" | "accepted" | "rejected" | "superseded";
+      supersedes: string | null;
+      superseded_by: string[];
+      issues: {
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Decision: {
+      id: string;
+      title: string;
+      /** @enum {string} */
+      status: "proposed" | "accepted" | "rejected" | "superseded";
+      supersedes: string | null;
+      superseded_by: string[];
+      issues: {
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      context: string;
+      decision: string;
+      consequences: string;
+    };
+    NoteSummary: {
+      id: string;
+      title: string;
+      folder: {
+        id: string;
+        name: string;
+      } | null;
+      issues: {
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Note: {
+      id: string;
+      title: string;
+      folder: {
+        id: string;
+        name: string;
+      } | null;
+      issues: {
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      body: string;
+    };
+    FolderNode: {
+      id: string;
+      name: string;
+      parent_id: string | null;
+      note_count: number;
+      children: components["schemas"]["FolderNode"][];
+    };
+    Folder: {
+      id: string;
+      name: string;
+      parent_id: string | null;
+      note_count: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Cycle: {
+      id: string;
+      /** @description The space's prefix. */
+      space: string;
+      name: string;
+      /** Format: date */
+      starts_on: string;
+      /** Format: date */
+      ends_on: string;
+      /**
+       * @description upcoming before starts_on, active from starts_on to ends_on, completed after (UTC days).
+       * @enum {string}
+       */
+      state: "upcoming" | "active" | "completed";
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    CycleStats: {
+      cycle: components["schemas"]["Cycle"];
+      /**
+       * Format: date-time
+       * @description The time the numbers are for.
+       */
+      as_of: string;
+      /** @description Issues in the cycle now; estimate is the sum of their estimates (none counts 0). */
+      total: {
+        count: number;
+        estimate: number;
+      };
+      /** @description Every status, each with its issues now (0 when none). */
+      by_status: {
+        backlog: {
+          count: number;
+          estimate: number;
+        };
+        todo: {
+          count: number;
+          estimate: number;
+        };
+        in_progress: {
+          count: number;
+          estimate: number;
+        };
+        in_review: {
+          count: number;
+          estimate: number;
+        };
+        done: {
+          count: number;
+          estimate: number;
+        };
+        canceled: {
+          count: number;
+          estimate: number;
+        };
+        iced: {
+          count: number;
+          estimate: number;
+        };
+      };
+      /** @description Issues in the cycle neither done nor canceled. */
+      remaining: {
+        count: number;
+        estimate: number;
+      };
+      /** @description Completed means done. Canceled issues leave the denominator: percent = done / (total − canceled), rounded down to 0.1; 0 when nothing is left to do. */
+      completion: {
+        done_count: number;
+        done_estimate: number;
+        canceled_count: number;
+        canceled_estimate: number;
+        percent: number;
+        estimate_percent: number;
+      };
+      /** @description Issues that entered the cycle after it started (each counted once, with its estimate when it entered). */
+      scope_added: {
+        count: number;
+        estimate: number;
+      };
+      /** @description Issues that left the cycle after it started (each counted once, with its estimate when it left). */
+      scope_removed: {
+        count: number;
+        estimate: number;
+      };
+      /** @description One entry per day from starts_on to today (or ends_on if earlier): the cycle at the end of that day (UTC). Completed here means done or canceled, the issues that no longer count as remaining work. */
+      burn_down: {
+        /** Format: date */
+        date: string;
+        scope_count: number;
+        scope_estimate: number;
+        remaining_count: number;
+        remaining_estimate: number;
+        completed_count: number;
+        completed_estimate: number;
+      }[];
+      /** @description Every day of the cycle: a straight line from the scope at the end of the first day down to 0 at the end of the last. */
+      ideal: {
+        /** Format: date */
+        date: string;
+        /** @description On the ideal line: a fraction, rounded to 0.01. */
+        remaining_count: number;
+        /** @description On the ideal line: a fraction, rounded to 0.01. */
+        remaining_estimate: number;
+      }[];
+    };
+    Milestone: {
+      id: string;
+      name: string;
+      description: string;
+      target_date: string | null;
+      /** @description Completed means done; canceled issues count in total but not towards the percent. */
+      progress: {
+        /** @description Issues in the milestone, canceled ones included. */
+        total: number;
+        done: number;
+        canceled: number;
+        /** @description done / (total − canceled), rounded down to 0.1; 0 when nothing is left to do. */
+        percent: number;
+        /** @description Sum of the estimates of the issues not canceled. */
+        estimate_total: number;
+        /** @description Sum of the estimates of the done issues. */
+        estimate_done: number;
+      };
+      /** @description Milestones that wait for this one. */
+      blocks: {
+        dependency_id: string;
+        id: string;
+        name: string;
+      }[];
+      /** @description Milestones this one waits for. */
+      blockedBy: {
+        dependency_id: string;
+        id: string;
+        name: string;
+      }[];
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    UploadUrl: {
+      upload_id: string;
+      /**
+       * Format: uri
+       * @description Send the bytes here with the method and headers below, before expires_at.
+       */
+      url: string;
+      /** @constant */
+      method: "PUT";
+      /** @description Headers the PUT must carry, exactly as given. */
+      headers: {
+        [key: string]: string;
+      };
+      /** @description The body must be exactly this many bytes. */
+      size: number;
+      /** @description The largest file this service accepts, in bytes. */
+      max_size: number;
+      /** Format: date-time */
+      expires_at: string;
+    };
+    File: {
+      id: string;
+      name: string;
+      content_type: string;
+      size: number;
+      sha256: string;
+      issues: {
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: uri
+       * @description A signed URL that serves the file as an attachment.
+       */
+      download_url: string;
+      /** Format: date-time */
+      download_url_expires_at: string;
+    };
+    SearchResult: {
+      /** @enum {string} */
+      type: "issue" | "decision" | "note" | "file";
+      id: string;
+      /** @description The issue's identifier, e.g. ENG-42 (issues only). */
+      identifier?: string;
+      /** @description The title; for a file, its name. */
+      title: string;
+      /** @description Where the words matched: HTML-escaped text in which the only markup is <mark>…</mark> around the matched words. From the body when it matches, else the title, else the body's opening words. */
+      snippet: string;
+      /** @description Relevance, higher is better; comparable only within one search. Absent for identifier hits. */
+      score?: number;
+      /** @description The status of an issue or a decision. */
+      status?: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Bundle: {
+      /** @description The snapshot's id; null for a live bundle. */
+      id: string | null;
+      /** @description true for a kept snapshot, which never changes; false for the live bundle. */
+      snapshot: boolean;
+      /** Format: date-time */
+      generated_at: string;
+      created_by: {
+        person_id: string;
+        via: string;
+      } | null;
+      issue: components["schemas"]["Issue"];
+      /** @description Issues blocking this one, with their status when generated. */
+      blockers: {
+        dependency_id: string;
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      blocks: {
+        dependency_id: string;
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      related: {
+        dependency_id: string;
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      }[];
+      decisions: {
+        id: string;
+        title: string;
+        /** @enum {string} */
+        status: "proposed" | "accepted" | "rejected" | "superseded";
+        decision: string;
+        /** Format: date-time */
+        updated_at: string;
+      }[];
+      notes: {
+        id: string;
+        title: string;
+        folder: {
+          id: string;
+          name: string;
+        } | null;
+        body: string;
+        /** Format: date-time */
+        updated_at: string;
+      }[];
+      files: {
+        id: string;
+        name: string;
+        content_type: string;
+        size: number;
+        sha256: string;
+        /** Format: date-time */
+        created_at: string;
+      }[];
+      cycle: components["schemas"]["Cycle"] | null;
+      milestone: components["schemas"]["Milestone"] | null;
+    };
+  };
+  responses: {
+    /** @description Not Modified: the If-None-Match still matches; there is no body. */
+    NotModified: {
+      headers: {
+        ETag: components["headers"]["ETag"];
+        "Cache-Control": components["headers"]["CacheControl"];
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description `invalid_request`: a parameter, query or body field is invalid or unknown; `fields` names each. */
+    BadRequest: {
+      headers: {
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "invalid_request",
+         *       "error_description": "Invalid input: query.limit: must be at most 100",
+         *       "fields": {
+         *         "query.limit": "must be at most 100"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description `invalid_token`: no access token, or one that is unknown, expired or revoked. */
+    Unauthorized: {
+      headers: {
+        "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "invalid_token",
+         *       "error_description": "This token has been revoked."
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description `insufficient_scope`: the token lacks the scope the operation needs. */
+    Forbidden: {
+      headers: {
+        "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "insufficient_scope",
+         *       "error_description": "This token lacks the workspace.write scope."
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description `not_found`: no such object in the token's workspace (another workspace's objects answer the same). */
+    NotFound: {
+      headers: {
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "not_found",
+         *       "error_description": "No issue ENG-42 in this workspace."
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. */
+    Conflict: {
+      headers: {
+        "Retry-After": components["headers"]["RetryAfter"];
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "conflict",
+         *       "error_description": "ENG-42 already blocks ENG-7: this edge would close a cycle."
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description `precondition_failed`: the object changed since the read whose ETag was sent in If-Match. */
+    PreconditionFailed: {
+      headers: {
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "precondition_failed",
+         *       "error_description": "ENG-42 changed since your read (it is at version 4); read it again."
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description `request_too_large`: the body is larger than the endpoint accepts. */
+    TooLarge: {
+      headers: {
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "request_too_large",
+         *       "error_description": "The body is larger than 1 MB."
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description `unsupported_media_type`: send the body as application/json. */
+    UnsupportedMediaType: {
+      headers: {
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "unsupported_media_type",
+         *       "error_description": "Send the body as application/json."
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description `idempotency_key_reused`: the Idempotency-Key was used with a different request. */
+    IdempotencyKeyReused: {
+      headers: {
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "idempotency_key_reused",
+         *       "error_description": "This Idempotency-Key was already used with a different request; use a new key for a new request."
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description `rate_limited`: too many requests with this token. */
+    TooManyRequests: {
+      headers: {
+        "Retry-After": components["headers"]["RetryAfter"];
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "rate_limited",
+         *       "error_description": "More than 600 requests a minute with this token; retry after 12 seconds.",
+         *       "retryAfter": 12
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description `temporarily_unavailable`: maintenance or a passing failure. */
+    Unavailable: {
+      headers: {
+        "Retry-After": components["headers"]["RetryAfter"];
+        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "temporarily_unavailable",
+         *       "error_description": "Docket is under maintenance; retry in a minute."
+         *     }
+         */
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+  };
+  parameters: {
+    /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+    IfNoneMatch: string;
+    /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+    IfMatch: string;
+    /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+    IdempotencyKey: string;
+    /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+    DocketWorkspace: string;
+  };
+  requestBodies: never;
+  headers: {
+    /** @description Requests a minute allowed for this token. */
+    RateLimitLimit: number;
+    /** @description Requests left in the current window. */
+    RateLimitRemaining: number;
+    /** @description Seconds until the window resets. */
+    RateLimitReset: number;
+    /** @description Seconds to wait before trying again. */
+    RetryAfter: number;
+    /** @description The answer's entity tag; for versioned objects it starts with the version. */
+    ETag: string;
+    /** @description `private, no-cache`: keep the answer, but revalidate with If-None-Match. */
+    CacheControl: string;
+    /** @description `<url>; rel="next"` while more pages remain. */
+    Link: string;
+    /** @description `true` when this answer is the replay of an earlier request with the key. */
+    IdempotentReplayed: "true";
+    /** @description The bearer challenge (RFC 6750). */
+    WWWAuthenticate: string;
+  };
+  pathItems: never;
+}
+export type SchemaError = components["schemas"]["Error"];
+export type SchemaWorkspace = components["schemas"]["Workspace"];
+export type SchemaIssueSummary = components["schemas"]["IssueSummary"];
+export type SchemaIssue = components["schemas"]["Issue"];
+export type SchemaActivity = components["schemas"]["Activity"];
+export type SchemaDependency = components["schemas"]["Dependency"];
+export type SchemaMilestoneDependency = components["schemas"]["MilestoneDependency"];
+export type SchemaDecisionSummary = components["schemas"]["DecisionSummary"];
+export type SchemaDecision = components["schemas"]["Decision"];
+export type SchemaNoteSummary = components["schemas"]["NoteSummary"];
+export type SchemaNote = components["schemas"]["Note"];
+export type SchemaFolderNode = components["schemas"]["FolderNode"];
+export type SchemaFolder = components["schemas"]["Folder"];
+export type SchemaCycle = components["schemas"]["Cycle"];
+export type SchemaCycleStats = components["schemas"]["CycleStats"];
+export type SchemaMilestone = components["schemas"]["Milestone"];
+export type SchemaUploadUrl = components["schemas"]["UploadUrl"];
+export type SchemaFile = components["schemas"]["File"];
+export type SchemaSearchResult = components["schemas"]["SearchResult"];
+export type SchemaBundle = components["schemas"]["Bundle"];
+export type ResponseNotModified = components["responses"]["NotModified"];
+export type ResponseBadRequest = components["responses"]["BadRequest"];
+export type ResponseUnauthorized = components["responses"]["Unauthorized"];
+export type ResponseForbidden = components["responses"]["Forbidden"];
+export type ResponseNotFound = components["responses"]["NotFound"];
+export type ResponseConflict = components["responses"]["Conflict"];
+export type ResponsePreconditionFailed = components["responses"]["PreconditionFailed"];
+export type ResponseTooLarge = components["responses"]["TooLarge"];
+export type ResponseUnsupportedMediaType = components["responses"]["UnsupportedMediaType"];
+export type ResponseIdempotencyKeyReused = components["responses"]["IdempotencyKeyReused"];
+export type ResponseTooManyRequests = components["responses"]["TooManyRequests"];
+export type ResponseUnavailable = components["responses"]["Unavailable"];
+export type ParameterIfNoneMatch = components["parameters"]["IfNoneMatch"];
+export type ParameterIfMatch = components["parameters"]["IfMatch"];
+export type ParameterIdempotencyKey = components["parameters"]["IdempotencyKey"];
+export type ParameterDocketWorkspace = components["parameters"]["DocketWorkspace"];
+export type HeaderRateLimitLimit = components["headers"]["RateLimitLimit"];
+export type HeaderRateLimitRemaining = components["headers"]["RateLimitRemaining"];
+export type HeaderRateLimitReset = components["headers"]["RateLimitReset"];
+export type HeaderRetryAfter = components["headers"]["RetryAfter"];
+export type HeaderETag = components["headers"]["ETag"];
+export type HeaderCacheControl = components["headers"]["CacheControl"];
+export type HeaderLink = components["headers"]["Link"];
+export type HeaderIdempotentReplayed = components["headers"]["IdempotentReplayed"];
+export type HeaderWwwAuthenticate = components["headers"]["WWWAuthenticate"];
+export type $defs = Record<string, never>;
+export interface operations {
+  getWorkspace: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "ws_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "slug": "acme",
+           *       "spaces": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "prefix": "ENG"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["Workspace"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listIssues: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description A space prefix. */
+        space?: string;
+        /** @description Comma-separated statuses. */
+        status?: string;
+        /** @description Comma-separated priorities. */
+        priority?: string;
+        /** @description Comma-separated labels; an issue with any of them matches. */
+        label?: string;
+        /** @description A member's email or id, `me`, or `none`. */
+        assignee?: string;
+        cycle?: string;
+        milestone?: string;
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        parent?: string;
+        /** @description true: only issues ready to work on (open, not iced, no open blocker). */
+        ready?: "0" | "1" | "true" | "false";
+        /** @description true: only iced issues; false: none. */
+        iced?: "0" | "1" | "true" | "false";
+        /** @description Text in the title (case-insensitive). */
+        q?: string;
+        updated_since?: string;
+        /** @description created/updated oldest first, -created/-updated newest first, priority most urgent first. */
+        sort?: "created" | "-created" | "updated" | "-updated" | "priority" | "-priority";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "number": 42,
+           *           "space": "ENG",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog",
+           *           "priority": "none",
+           *           "labels": [
+           *             "backend"
+           *           ],
+           *           "assignee": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           },
+           *           "estimate": 3,
+           *           "due_date": "2026-03-20",
+           *           "parent": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42"
+           *           },
+           *           "cycle": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "milestone": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "ready": true,
+           *           "completed_at": "2026-03-01T09:00:00.000Z",
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "version": 3
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["IssueSummary"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createIssue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Import issues from the old tracker",
+         *       "space": "ENG",
+         *       "description": "Move the 1,200 open issues over, keeping their history.",
+         *       "status": "backlog",
+         *       "priority": "none",
+         *       "labels": [
+         *         "backend"
+         *       ],
+         *       "assignee": "ENG-42",
+         *       "estimate": 3,
+         *       "due_date": "2026-03-20",
+         *       "parent": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "cycle": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "milestone": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "blocks": [
+         *         "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *       ],
+         *       "blockedBy": [
+         *         "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *       ],
+         *       "relatesTo": [
+         *         "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          /** @description A one-line title, 1 to 255 characters. */
+          title: string;
+          /** @description The space's prefix; the workspace's first space when left out. */
+          space?: string;
+          /** @description Markdown text, at most 100,000 characters. */
+          description?: string;
+          /** @enum {string} */
+          status?: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled";
+          /** @enum {string} */
+          priority?: "none" | "low" | "medium" | "high" | "urgent";
+          labels?: string[];
+          assignee?: string | null;
+          estimate?: number | null;
+          due_date?: string | null;
+          parent?: string | null;
+          cycle?: string | null;
+          milestone?: string | null;
+          /** @description Issues this one blocks, created with it in one transaction. */
+          blocks?: string[];
+          /** @description Issues that block this one. */
+          blockedBy?: string[];
+          /** @description Related issues. */
+          relatesTo?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "identifier": "ENG-42",
+           *       "number": 42,
+           *       "space": "ENG",
+           *       "title": "Import issues from the old tracker",
+           *       "status": "backlog",
+           *       "priority": "none",
+           *       "labels": [
+           *         "backend"
+           *       ],
+           *       "assignee": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "estimate": 3,
+           *       "due_date": "2026-03-20",
+           *       "parent": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "cycle": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "milestone": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "ready": true,
+           *       "completed_at": "2026-03-01T09:00:00.000Z",
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3,
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "blockedBy": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "relatesTo": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getIssue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "identifier": "ENG-42",
+           *       "number": 42,
+           *       "space": "ENG",
+           *       "title": "Import issues from the old tracker",
+           *       "status": "backlog",
+           *       "priority": "none",
+           *       "labels": [
+           *         "backend"
+           *       ],
+           *       "assignee": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "estimate": 3,
+           *       "due_date": "2026-03-20",
+           *       "parent": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "cycle": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "milestone": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "ready": true,
+           *       "completed_at": "2026-03-01T09:00:00.000Z",
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3,
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "blockedBy": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "relatesTo": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateIssue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Import issues from the old tracker",
+         *       "description": "Move the 1,200 open issues over, keeping their history.",
+         *       "status": "backlog",
+         *       "priority": "none",
+         *       "labels": [
+         *         "backend"
+         *       ],
+         *       "assignee": "ENG-42",
+         *       "estimate": 3,
+         *       "due_date": "2026-03-20",
+         *       "parent": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "cycle": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "milestone": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          /** @description A one-line title, 1 to 255 characters. */
+          title?: string;
+          /** @description Markdown text, at most 100,000 characters. */
+          description?: string;
+          /** @enum {string} */
+          status?: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled";
+          /** @enum {string} */
+          priority?: "none" | "low" | "medium" | "high" | "urgent";
+          labels?: string[];
+          assignee?: string | null;
+          estimate?: number | null;
+          due_date?: string | null;
+          parent?: string | null;
+          cycle?: string | null;
+          milestone?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "identifier": "ENG-42",
+           *       "number": 42,
+           *       "space": "ENG",
+           *       "title": "Import issues from the old tracker",
+           *       "status": "backlog",
+           *       "priority": "none",
+           *       "labels": [
+           *         "backend"
+           *       ],
+           *       "assignee": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "estimate": 3,
+           *       "due_date": "2026-03-20",
+           *       "parent": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "cycle": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "milestone": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "ready": true,
+           *       "completed_at": "2026-03-01T09:00:00.000Z",
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3,
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "blockedBy": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "relatesTo": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  iceIssue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "identifier": "ENG-42",
+           *       "number": 42,
+           *       "space": "ENG",
+           *       "title": "Import issues from the old tracker",
+           *       "status": "backlog",
+           *       "priority": "none",
+           *       "labels": [
+           *         "backend"
+           *       ],
+           *       "assignee": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "estimate": 3,
+           *       "due_date": "2026-03-20",
+           *       "parent": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "cycle": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "milestone": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "ready": true,
+           *       "completed_at": "2026-03-01T09:00:00.000Z",
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3,
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "blockedBy": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "relatesTo": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listIssueActivity: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "action": "ENG-42",
+           *           "changes": {
+           *             "key": {
+           *               "from": {},
+           *               "to": {}
+           *             }
+           *           },
+           *           "actor": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Activity"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  addIssueDependencies: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "blockedBy": [
+         *         "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *       ],
+         *       "blocks": [
+         *         "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *       ],
+         *       "relatesTo": [
+         *         "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          /** @description Issues that block this one. */
+          blockedBy?: string[];
+          /** @description Issues this one blocks. */
+          blocks?: string[];
+          /** @description Issues related to this one (no direction). */
+          relatesTo?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "type": "blocks",
+           *           "from": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           },
+           *           "to": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           },
+           *           "note": "The importer needs the schema first.",
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "created": true
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Dependency"][];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getDependency: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "blocks",
+           *       "from": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "to": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "note": "The importer needs the schema first.",
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "created": true
+           *     }
+           */
+          "application/json": components["schemas"]["Dependency"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteDependency: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "deleted": true
+           *     }
+           */
+          "application/json": {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateDependency: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "type": "blocks",
+         *       "reverse": true,
+         *       "note": "The importer needs the schema first."
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description blocks: `from` blocks `to`; relatesTo: the two are related.
+           * @enum {string}
+           */
+          type?: "blocks" | "relatesTo";
+          /**
+           * @description Swap `from` and `to`, so that `to` blocks `from`.
+           * @constant
+           */
+          reverse?: true;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "blocks",
+           *       "from": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "to": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "note": "The importer needs the schema first.",
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "created": true
+           *     }
+           */
+          "application/json": components["schemas"]["Dependency"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  addMilestoneDependencies: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "blockedBy": [
+         *         "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *       ],
+         *       "blocks": [
+         *         "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          /** @description Milestones that must be reached before this one. */
+          blockedBy?: string[];
+          /** @description Milestones that wait for this one. */
+          blocks?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "mdep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "type": "blocks",
+           *           "from": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "to": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "created": true
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["MilestoneDependency"][];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteMilestoneDependency: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "deleted": true
+           *     }
+           */
+          "application/json": {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listDecisions: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Comma-separated statuses. */
+        status?: string;
+        /** @description Only decisions linked to this issue. */
+        issue?: string;
+        /** @description Text the title contains (case-insensitive). */
+        q?: string;
+        /** @description created: oldest first; -created: newest first (the default). */
+        sort?: "created" | "-created";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "dec_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "proposed",
+           *           "supersedes": "ENG-42",
+           *           "superseded_by": [
+           *             "ENG-42"
+           *           ],
+           *           "issues": [
+           *             {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "identifier": "ENG-42",
+           *               "title": "Import issues from the old tracker",
+           *               "status": "backlog"
+           *             }
+           *           ],
+           *           "version": 3,
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["DecisionSummary"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createDecision: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Import issues from the old tracker",
+         *       "status": "proposed",
+         *       "context": "The old tracker is shut down in June.",
+         *       "decision": "Import once, then freeze the old tracker.",
+         *       "consequences": "Links to old issues redirect to the new ones.",
+         *       "issues": [
+         *         "ENG-42"
+         *       ],
+         *       "supersedes": "dec_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          /** @description A one-line title, 1 to 255 characters. */
+          title: string;
+          /**
+           * @description proposed (the default), accepted, rejected or superseded.
+           * @enum {string}
+           */
+          status?: "proposed" | "accepted" | "rejected" | "superseded";
+          /** @description Why a decision was needed: the forces at play (Markdown). */
+          context?: string;
+          /** @description What was decided (Markdown). */
+          decision?: string;
+          /** @description What follows from it, good and bad (Markdown). */
+          consequences?: string;
+          /** @description Issues the decision bears on; on update, the whole new set. */
+          issues?: string[];
+          /** @description An earlier decision this one replaces; that one is marked superseded. */
+          supersedes?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "dec_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "title": "Import issues from the old tracker",
+           *       "status": "proposed",
+           *       "supersedes": "ENG-42",
+           *       "superseded_by": [
+           *         "ENG-42"
+           *       ],
+           *       "issues": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "context": "The old tracker is shut down in June.",
+           *       "decision": "Import once, then freeze the old tracker.",
+           *       "consequences": "Links to old issues redirect to the new ones."
+           *     }
+           */
+          "application/json": components["schemas"]["Decision"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getDecision: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "dec_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "title": "Import issues from the old tracker",
+           *       "status": "proposed",
+           *       "supersedes": "ENG-42",
+           *       "superseded_by": [
+           *         "ENG-42"
+           *       ],
+           *       "issues": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "context": "The old tracker is shut down in June.",
+           *       "decision": "Import once, then freeze the old tracker.",
+           *       "consequences": "Links to old issues redirect to the new ones."
+           *     }
+           */
+          "application/json": components["schemas"]["Decision"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateDecision: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Import issues from the old tracker",
+         *       "status": "proposed",
+         *       "context": "The old tracker is shut down in June.",
+         *       "decision": "Import once, then freeze the old tracker.",
+         *       "consequences": "Links to old issues redirect to the new ones.",
+         *       "issues": [
+         *         "ENG-42"
+         *       ],
+         *       "supersedes": "dec_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          /** @description A one-line title, 1 to 255 characters. */
+          title?: string;
+          /**
+           * @description proposed (the default), accepted, rejected or superseded.
+           * @enum {string}
+           */
+          status?: "proposed" | "accepted" | "rejected" | "superseded";
+          /** @description Why a decision was needed: the forces at play (Markdown). */
+          context?: string;
+          /** @description What was decided (Markdown). */
+          decision?: string;
+          /** @description What follows from it, good and bad (Markdown). */
+          consequences?: string;
+          /** @description Issues the decision bears on; on update, the whole new set. */
+          issues?: string[];
+          /** @description An earlier decision this one replaces; that one is marked superseded. */
+          supersedes?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "dec_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "title": "Import issues from the old tracker",
+           *       "status": "proposed",
+           *       "supersedes": "ENG-42",
+           *       "superseded_by": [
+           *         "ENG-42"
+           *       ],
+           *       "issues": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "context": "The old tracker is shut down in June.",
+           *       "decision": "Import once, then freeze the old tracker.",
+           *       "consequences": "Links to old issues redirect to the new ones."
+           *     }
+           */
+          "application/json": components["schemas"]["Decision"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listDecisionActivity: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "action": "ENG-42",
+           *           "changes": {
+           *             "key": {
+           *               "from": {},
+           *               "to": {}
+           *             }
+           *           },
+           *           "actor": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Activity"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listNotes: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Only notes directly in this folder; `none` for notes at the top level. */
+        folder?: string;
+        /** @description Only notes linked to this issue. */
+        issue?: string;
+        /** @description Text the title contains (case-insensitive). */
+        q?: string;
+        /** @description created: oldest first; -created: newest first (the default). */
+        sort?: "created" | "-created";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "note_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "folder": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "issues": [
+           *             {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "identifier": "ENG-42",
+           *               "title": "Import issues from the old tracker",
+           *               "status": "backlog"
+           *             }
+           *           ],
+           *           "version": 3,
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["NoteSummary"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createNote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Import issues from the old tracker",
+         *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+         *       "folder": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "issues": [
+         *         "ENG-42"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          /** @description A one-line title, 1 to 255 characters. */
+          title: string;
+          /** @description The note itself (Markdown). */
+          body?: string;
+          /** @description The folder to file it in; at the top level when null. */
+          folder?: string | null;
+          /** @description Issues the note bears on. */
+          issues?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "note_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "title": "Import issues from the old tracker",
+           *       "folder": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "issues": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "body": "# Importer\n\nWe read the old tracker's CSV export."
+           *     }
+           */
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getNote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "note_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "title": "Import issues from the old tracker",
+           *       "folder": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "issues": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "body": "# Importer\n\nWe read the old tracker's CSV export."
+           *     }
+           */
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateNote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Import issues from the old tracker",
+         *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+         *       "folder": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "issues": [
+         *         "ENG-42"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          /** @description A one-line title, 1 to 255 characters. */
+          title?: string;
+          /** @description Markdown text, at most 100,000 characters. */
+          body?: string;
+          /** @description Another folder, or null for the top level. */
+          folder?: string | null;
+          /** @description The whole new set of linked issues. */
+          issues?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "note_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "title": "Import issues from the old tracker",
+           *       "folder": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "issues": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "body": "# Importer\n\nWe read the old tracker's CSV export."
+           *     }
+           */
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listNoteActivity: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "action": "ENG-42",
+           *           "changes": {
+           *             "key": {
+           *               "from": {},
+           *               "to": {}
+           *             }
+           *           },
+           *           "actor": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Activity"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listFolders: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "parent_id": "ENG-42",
+           *           "note_count": 2,
+           *           "children": [
+           *             {
+           *               "id": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme",
+           *               "parent_id": "ENG-42",
+           *               "note_count": 2,
+           *               "children": [
+           *                 {
+           *                   "id": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                   "name": "Acme",
+           *                   "parent_id": "ENG-42",
+           *                   "note_count": 2,
+           *                   "children": []
+           *                 }
+           *               ]
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["FolderNode"][];
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createFolder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "parent": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          name: string;
+          /** @description The folder to put it in; at the top level when null. */
+          parent?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "parent_id": "ENG-42",
+           *       "note_count": 2,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Folder"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getFolder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "parent_id": "ENG-42",
+           *       "note_count": 2,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Folder"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateFolder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "parent": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          name?: string;
+          /** @description Move it into this folder, or to the top level with null. */
+          parent?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "parent_id": "ENG-42",
+           *       "note_count": 2,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Folder"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listCycles: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description A space's prefix, such as ENG. */
+        space?: string;
+        /** @description Comma-separated states: upcoming, active, completed. */
+        state?: string;
+        /** @description starts_on: earliest first; -starts_on: latest first. */
+        sort?: "starts_on" | "-starts_on";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "space": "ENG",
+           *           "name": "Acme",
+           *           "starts_on": "2026-03-20",
+           *           "ends_on": "2026-03-20",
+           *           "state": "upcoming",
+           *           "version": 3,
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Cycle"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "space": "ENG",
+         *       "name": "Acme",
+         *       "starts_on": "2026-03-20",
+         *       "ends_on": "2026-03-20"
+         *     }
+         */
+        "application/json": {
+          /** @description The space's prefix; the workspace's first space when left out. */
+          space?: string;
+          /** @description Up to 120 characters; "Cycle N" when left out. */
+          name?: string;
+          /**
+           * Format: date
+           * @description The first day, YYYY-MM-DD (days run in UTC).
+           */
+          starts_on: string;
+          /**
+           * Format: date
+           * @description The last day, YYYY-MM-DD: on or after starts_on, at most 26 weeks in all.
+           */
+          ends_on: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "space": "ENG",
+           *       "name": "Acme",
+           *       "starts_on": "2026-03-20",
+           *       "ends_on": "2026-03-20",
+           *       "state": "upcoming",
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "space": "ENG",
+           *       "name": "Acme",
+           *       "starts_on": "2026-03-20",
+           *       "ends_on": "2026-03-20",
+           *       "state": "upcoming",
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "starts_on": "2026-03-20",
+         *       "ends_on": "2026-03-20"
+         *     }
+         */
+        "application/json": {
+          name?: string;
+          /**
+           * Format: date
+           * @description A calendar day, YYYY-MM-DD.
+           */
+          starts_on?: string;
+          /**
+           * Format: date
+           * @description A calendar day, YYYY-MM-DD.
+           */
+          ends_on?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "space": "ENG",
+           *       "name": "Acme",
+           *       "starts_on": "2026-03-20",
+           *       "ends_on": "2026-03-20",
+           *       "state": "upcoming",
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listCycleIssues: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description A space prefix. */
+        space?: string;
+        /** @description Comma-separated statuses. */
+        status?: string;
+        /** @description Comma-separated priorities. */
+        priority?: string;
+        /** @description Comma-separated labels; an issue with any of them matches. */
+        label?: string;
+        /** @description A member's email or id, `me`, or `none`. */
+        assignee?: string;
+        milestone?: string;
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        parent?: string;
+        /** @description true: only issues ready to work on (open, not iced, no open blocker). */
+        ready?: "0" | "1" | "true" | "false";
+        /** @description true: only iced issues; false: none. */
+        iced?: "0" | "1" | "true" | "false";
+        /** @description Text in the title (case-insensitive). */
+        q?: string;
+        updated_since?: string;
+        /** @description created/updated oldest first, -created/-updated newest first, priority most urgent first. */
+        sort?: "created" | "-created" | "updated" | "-updated" | "priority" | "-priority";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "number": 42,
+           *           "space": "ENG",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog",
+           *           "priority": "none",
+           *           "labels": [
+           *             "backend"
+           *           ],
+           *           "assignee": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           },
+           *           "estimate": 3,
+           *           "due_date": "2026-03-20",
+           *           "parent": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42"
+           *           },
+           *           "cycle": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "milestone": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "ready": true,
+           *           "completed_at": "2026-03-01T09:00:00.000Z",
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "version": 3
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["IssueSummary"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getCycleStats: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "cycle": {
+           *         "id": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "space": "ENG",
+           *         "name": "Acme",
+           *         "starts_on": "2026-03-20",
+           *         "ends_on": "2026-03-20",
+           *         "state": "upcoming",
+           *         "version": 3,
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "as_of": "2026-03-01T09:00:00.000Z",
+           *       "total": {
+           *         "count": 2,
+           *         "estimate": 3
+           *       },
+           *       "by_status": {
+           *         "backlog": {
+           *           "count": 2,
+           *           "estimate": 3
+           *         },
+           *         "todo": {
+           *           "count": 2,
+           *           "estimate": 3
+           *         },
+           *         "in_progress": {
+           *           "count": 2,
+           *           "estimate": 3
+           *         },
+           *         "in_review": {
+           *           "count": 2,
+           *           "estimate": 3
+           *         },
+           *         "done": {
+           *           "count": 2,
+           *           "estimate": 3
+           *         },
+           *         "canceled": {
+           *           "count": 2,
+           *           "estimate": 3
+           *         },
+           *         "iced": {
+           *           "count": 2,
+           *           "estimate": 3
+           *         }
+           *       },
+           *       "remaining": {
+           *         "count": 2,
+           *         "estimate": 3
+           *       },
+           *       "completion": {
+           *         "done_count": 2,
+           *         "done_estimate": 2,
+           *         "canceled_count": 2,
+           *         "canceled_estimate": 2,
+           *         "percent": 37.5,
+           *         "estimate_percent": 37.5
+           *       },
+           *       "scope_added": {
+           *         "count": 2,
+           *         "estimate": 3
+           *       },
+           *       "scope_removed": {
+           *         "count": 2,
+           *         "estimate": 3
+           *       },
+           *       "burn_down": [
+           *         {
+           *           "date": "2026-03-20",
+           *           "scope_count": 2,
+           *           "scope_estimate": 2,
+           *           "remaining_count": 2,
+           *           "remaining_estimate": 2,
+           *           "completed_count": 2,
+           *           "completed_estimate": 2
+           *         }
+           *       ],
+           *       "ideal": [
+           *         {
+           *           "date": "2026-03-20",
+           *           "remaining_count": 37.5,
+           *           "remaining_estimate": 37.5
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["CycleStats"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listMilestones: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Only milestones with a target date on or after this day. */
+        target_from?: string;
+        /** @description Only milestones with a target date on or before this day. */
+        target_to?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "description": "Move the 1,200 open issues over, keeping their history.",
+           *           "target_date": "2026-03-20",
+           *           "progress": {
+           *             "total": 2,
+           *             "done": 2,
+           *             "canceled": 2,
+           *             "percent": 37.5,
+           *             "estimate_total": 2,
+           *             "estimate_done": 2
+           *           },
+           *           "blocks": [
+           *             {
+           *               "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             }
+           *           ],
+           *           "blockedBy": [
+           *             {
+           *               "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             }
+           *           ],
+           *           "version": 3,
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Milestone"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createMilestone: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "description": "Move the 1,200 open issues over, keeping their history.",
+         *       "target_date": "2026-03-20"
+         *     }
+         */
+        "application/json": {
+          name: string;
+          /** @description Markdown text, at most 100,000 characters. */
+          description?: string;
+          /** @description The day it should be reached, YYYY-MM-DD. */
+          target_date?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "target_date": "2026-03-20",
+           *       "progress": {
+           *         "total": 2,
+           *         "done": 2,
+           *         "canceled": 2,
+           *         "percent": 37.5,
+           *         "estimate_total": 2,
+           *         "estimate_done": 2
+           *       },
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         }
+           *       ],
+           *       "blockedBy": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         }
+           *       ],
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Milestone"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getMilestone: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "target_date": "2026-03-20",
+           *       "progress": {
+           *         "total": 2,
+           *         "done": 2,
+           *         "canceled": 2,
+           *         "percent": 37.5,
+           *         "estimate_total": 2,
+           *         "estimate_done": 2
+           *       },
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         }
+           *       ],
+           *       "blockedBy": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         }
+           *       ],
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Milestone"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateMilestone: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "description": "Move the 1,200 open issues over, keeping their history.",
+         *       "target_date": "2026-03-20"
+         *     }
+         */
+        "application/json": {
+          name?: string;
+          /** @description Markdown text, at most 100,000 characters. */
+          description?: string;
+          /** @description null clears it. */
+          target_date?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "target_date": "2026-03-20",
+           *       "progress": {
+           *         "total": 2,
+           *         "done": 2,
+           *         "canceled": 2,
+           *         "percent": 37.5,
+           *         "estimate_total": 2,
+           *         "estimate_done": 2
+           *       },
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         }
+           *       ],
+           *       "blockedBy": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         }
+           *       ],
+           *       "version": 3,
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Milestone"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listMilestoneIssues: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description A space prefix. */
+        space?: string;
+        /** @description Comma-separated statuses. */
+        status?: string;
+        /** @description Comma-separated priorities. */
+        priority?: string;
+        /** @description Comma-separated labels; an issue with any of them matches. */
+        label?: string;
+        /** @description A member's email or id, `me`, or `none`. */
+        assignee?: string;
+        cycle?: string;
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        parent?: string;
+        /** @description true: only issues ready to work on (open, not iced, no open blocker). */
+        ready?: "0" | "1" | "true" | "false";
+        /** @description true: only iced issues; false: none. */
+        iced?: "0" | "1" | "true" | "false";
+        /** @description Text in the title (case-insensitive). */
+        q?: string;
+        updated_since?: string;
+        /** @description created/updated oldest first, -created/-updated newest first, priority most urgent first. */
+        sort?: "created" | "-created" | "updated" | "-updated" | "priority" | "-priority";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "number": 42,
+           *           "space": "ENG",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog",
+           *           "priority": "none",
+           *           "labels": [
+           *             "backend"
+           *           ],
+           *           "assignee": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           },
+           *           "estimate": 3,
+           *           "due_date": "2026-03-20",
+           *           "parent": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42"
+           *           },
+           *           "cycle": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "milestone": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "ready": true,
+           *           "completed_at": "2026-03-01T09:00:00.000Z",
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "version": 3
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42",
+           *       "progress": {
+           *         "total": 2,
+           *         "done": 2,
+           *         "canceled": 2,
+           *         "percent": 37.5,
+           *         "estimate_total": 2,
+           *         "estimate_done": 2
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["IssueSummary"][];
+            next_cursor: string | null;
+            /** @description Completed means done; canceled issues count in total but not towards the percent. */
+            progress: {
+              /** @description Issues in the milestone, canceled ones included. */
+              total: number;
+              done: number;
+              canceled: number;
+              /** @description done / (total − canceled), rounded down to 0.1; 0 when nothing is left to do. */
+              percent: number;
+              /** @description Sum of the estimates of the issues not canceled. */
+              estimate_total: number;
+              /** @description Sum of the estimates of the done issues. */
+              estimate_done: number;
+            };
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createFileUploadUrl: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "content_type": "application/pdf",
+         *       "size": 482133
+         *     }
+         */
+        "application/json": {
+          /** @description The file's media type; any `type/subtype` (parameters allowed). The PUT must send exactly this Content-Type. */
+          content_type: string;
+          /** @description The file's exact size in bytes; at most the service's max_size (100 MiB by default). */
+          size: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "upload_id": "upl_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "url": "https://docket.example.com/files/download/file_01JQ3Z8X4K7M2N5P6R8S9T0V1W?expires=1772355600&signature=Xy2Qw9aBcD4eFgH1",
+           *       "method": "PUT",
+           *       "headers": {
+           *         "content-type": "application/pdf"
+           *       },
+           *       "size": 482133,
+           *       "max_size": 2,
+           *       "expires_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["UploadUrl"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listFiles: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Only files linked to this issue. */
+        issue?: string;
+        /** @description `image/` or `image` for every image type, `image/png` for that type only. */
+        content_type?: string;
+        /** @description Text the file name contains (case-insensitive). */
+        q?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "file_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "content_type": "application/pdf",
+           *           "size": 482133,
+           *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *           "issues": [
+           *             {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "identifier": "ENG-42",
+           *               "title": "Import issues from the old tracker",
+           *               "status": "backlog"
+           *             }
+           *           ],
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "download_url": "https://docket.example.com/files/download/file_01JQ3Z8X4K7M2N5P6R8S9T0V1W?expires=1772355600&signature=Xy2Qw9aBcD4eFgH1",
+           *           "download_url_expires_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["File"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  registerFile: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "upload_id": "upl_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "name": "Acme",
+         *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "issues": [
+         *         "ENG-42"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          /** @description The upload_id the upload URL came with. */
+          upload_id: string;
+          /** @description The file's name, 1 to 255 characters, without slashes or control characters. */
+          name: string;
+          /** @description The SHA-256 of the bytes uploaded, in hex; the service checks it. */
+          sha256: string;
+          /** @description Issues to link the file to. */
+          issues?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "file_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "content_type": "application/pdf",
+           *       "size": 482133,
+           *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *       "issues": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "download_url": "https://docket.example.com/files/download/file_01JQ3Z8X4K7M2N5P6R8S9T0V1W?expires=1772355600&signature=Xy2Qw9aBcD4eFgH1",
+           *       "download_url_expires_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["File"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getFile: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "file_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "content_type": "application/pdf",
+           *       "size": 482133,
+           *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *       "issues": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "download_url": "https://docket.example.com/files/download/file_01JQ3Z8X4K7M2N5P6R8S9T0V1W?expires=1772355600&signature=Xy2Qw9aBcD4eFgH1",
+           *       "download_url_expires_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["File"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  search: {
+    parameters: {
+      query: {
+        /** @description The words to look for. All words must match; "quoted words" match as a phrase, a trailing * matches any word starting so (at least 2 letters), -word leaves out what contains the word, and OR between words matches either side. An issue identifier such as ENG-42 puts that issue first. */
+        q: string;
+        /** @description Comma-separated kinds of object to search: issue, decision, note, file. All by default. */
+        type?: string;
+        /** @description Results per page, 1 to 100; 20 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. Results are ranked, so a cursor holds a position in the ranking and only works with the same q and type; objects added or changed meanwhile can shift it. When more than 500 objects match, the newest 500 of them are ranked. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "type": "issue",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "snippet": "the <mark>importer</mark> reads the CSV export",
+           *           "score": 37.5,
+           *           "status": "ENG-42",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["SearchResult"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  previewBundle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "issue": "ENG-42"
+         *     }
+         */
+        "application/json": {
+          /** @description The issue whose bundle to make, e.g. ENG-42. */
+          issue: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "bnd_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "snapshot": false,
+           *       "generated_at": "2026-03-01T09:00:00.000Z",
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "number": 42,
+           *         "space": "ENG",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog",
+           *         "priority": "none",
+           *         "labels": [
+           *           "backend"
+           *         ],
+           *         "assignee": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "email": "ada@example.com"
+           *         },
+           *         "estimate": 3,
+           *         "due_date": "2026-03-20",
+           *         "parent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42"
+           *         },
+           *         "cycle": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "milestone": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "ready": true,
+           *         "completed_at": "2026-03-01T09:00:00.000Z",
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z",
+           *         "version": 3,
+           *         "description": "Move the 1,200 open issues over, keeping their history.",
+           *         "blocks": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           }
+           *         ],
+           *         "blockedBy": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           }
+           *         ],
+           *         "relatesTo": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           }
+           *         ]
+           *       },
+           *       "blockers": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "related": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "decisions": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "proposed",
+           *           "decision": "Import once, then freeze the old tracker.",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "notes": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "folder": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "files": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "content_type": "application/pdf",
+           *           "size": 482133,
+           *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "cycle": {
+           *         "id": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "space": "ENG",
+           *         "name": "Acme",
+           *         "starts_on": "2026-03-20",
+           *         "ends_on": "2026-03-20",
+           *         "state": "upcoming",
+           *         "version": 3,
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "milestone": {
+           *         "id": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "description": "Move the 1,200 open issues over, keeping their history.",
+           *         "target_date": "2026-03-20",
+           *         "progress": {
+           *           "total": 2,
+           *           "done": 2,
+           *           "canceled": 2,
+           *           "percent": 37.5,
+           *           "estimate_total": 2,
+           *           "estimate_done": 2
+           *         },
+           *         "blocks": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           }
+           *         ],
+           *         "blockedBy": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           }
+           *         ],
+           *         "version": 3,
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Bundle"];
+          /**
+           * @example # ENG-42 Import issues from the old tracker
+           *
+           *     Status: in_progress · Priority: high
+           */
+          "text/markdown": string;
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listBundles: {
+    parameters: {
+      query: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Snapshots of this issue. */
+        issue: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "issue": "ENG-42",
+           *           "created_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: {
+              id: string;
+              issue: string;
+              created_by: {
+                person_id: string;
+                via: string;
+              };
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createBundle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "issue": "ENG-42"
+         *     }
+         */
+        "application/json": {
+          /** @description The issue whose bundle to make, e.g. ENG-42. */
+          issue: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "bnd_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "snapshot": false,
+           *       "generated_at": "2026-03-01T09:00:00.000Z",
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "number": 42,
+           *         "space": "ENG",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog",
+           *         "priority": "none",
+           *         "labels": [
+           *           "backend"
+           *         ],
+           *         "assignee": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "email": "ada@example.com"
+           *         },
+           *         "estimate": 3,
+           *         "due_date": "2026-03-20",
+           *         "parent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42"
+           *         },
+           *         "cycle": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "milestone": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "ready": true,
+           *         "completed_at": "2026-03-01T09:00:00.000Z",
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z",
+           *         "version": 3,
+           *         "description": "Move the 1,200 open issues over, keeping their history.",
+           *         "blocks": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           }
+           *         ],
+           *         "blockedBy": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           }
+           *         ],
+           *         "relatesTo": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           }
+           *         ]
+           *       },
+           *       "blockers": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "related": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "decisions": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "proposed",
+           *           "decision": "Import once, then freeze the old tracker.",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "notes": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "folder": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "files": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "content_type": "application/pdf",
+           *           "size": 482133,
+           *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "cycle": {
+           *         "id": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "space": "ENG",
+           *         "name": "Acme",
+           *         "starts_on": "2026-03-20",
+           *         "ends_on": "2026-03-20",
+           *         "state": "upcoming",
+           *         "version": 3,
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "milestone": {
+           *         "id": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "description": "Move the 1,200 open issues over, keeping their history.",
+           *         "target_date": "2026-03-20",
+           *         "progress": {
+           *           "total": 2,
+           *           "done": 2,
+           *           "canceled": 2,
+           *           "percent": 37.5,
+           *           "estimate_total": 2,
+           *           "estimate_done": 2
+           *         },
+           *         "blocks": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           }
+           *         ],
+           *         "blockedBy": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           }
+           *         ],
+           *         "version": 3,
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Bundle"];
+          /**
+           * @example # ENG-42 Import issues from the old tracker
+           *
+           *     Status: in_progress · Priority: high
+           */
+          "text/markdown": string;
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getBundle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "bnd_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "snapshot": false,
+           *       "generated_at": "2026-03-01T09:00:00.000Z",
+           *       "created_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "number": 42,
+           *         "space": "ENG",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog",
+           *         "priority": "none",
+           *         "labels": [
+           *           "backend"
+           *         ],
+           *         "assignee": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "email": "ada@example.com"
+           *         },
+           *         "estimate": 3,
+           *         "due_date": "2026-03-20",
+           *         "parent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42"
+           *         },
+           *         "cycle": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "milestone": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "ready": true,
+           *         "completed_at": "2026-03-01T09:00:00.000Z",
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z",
+           *         "version": 3,
+           *         "description": "Move the 1,200 open issues over, keeping their history.",
+           *         "blocks": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           }
+           *         ],
+           *         "blockedBy": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           }
+           *         ],
+           *         "relatesTo": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           }
+           *         ]
+           *       },
+           *       "blockers": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "blocks": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "related": [
+           *         {
+           *           "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         }
+           *       ],
+           *       "decisions": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "proposed",
+           *           "decision": "Import once, then freeze the old tracker.",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "notes": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "folder": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "files": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "content_type": "application/pdf",
+           *           "size": 482133,
+           *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "cycle": {
+           *         "id": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "space": "ENG",
+           *         "name": "Acme",
+           *         "starts_on": "2026-03-20",
+           *         "ends_on": "2026-03-20",
+           *         "state": "upcoming",
+           *         "version": 3,
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "milestone": {
+           *         "id": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "description": "Move the 1,200 open issues over, keeping their history.",
+           *         "target_date": "2026-03-20",
+           *         "progress": {
+           *           "total": 2,
+           *           "done": 2,
+           *           "canceled": 2,
+           *           "percent": 37.5,
+           *           "estimate_total": 2,
+           *           "estimate_done": 2
+           *         },
+           *         "blocks": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           }
+           *         ],
+           *         "blockedBy": [
+           *           {
+           *             "dependency_id": "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           }
+           *         ],
+           *         "version": 3,
+           *         "created_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "updated_by": {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Bundle"];
+          /**
+           * @example # ENG-42 Import issues from the old tracker
+           *
+           *     Status: in_progress · Priority: high
+           */
+          "text/markdown": string;
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+}
