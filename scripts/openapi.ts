@@ -5,8 +5,8 @@
  *   node scripts/openapi.ts write <file>   the served document, as a file
  *   node scripts/openapi.ts lint           Spectral (spectral:oas) and Redocly (recommended) on it;
  *                                          fails on any error or warning
- *   node scripts/openapi.ts client         regenerates the typed client's types, src/client/schema.d.ts
- *   node scripts/openapi.ts client --check fails if src/client/schema.d.ts differs from a fresh one
+ *   node scripts/openapi.ts client         regenerates the typed client's types, src/client/schema.ts
+ *   node scripts/openapi.ts client --check fails if src/client/schema.ts differs from a fresh one
  *
  * The document is made for BASE_URL http://localhost:3000 (a fresh install's) so that it, and the types made from it,
  * are the same on every machine.
@@ -23,7 +23,7 @@ import { buildApp } from "../src/http/app.ts";
 import { createLogger } from "../src/http/logger.ts";
 
 const REPO = path.resolve(import.meta.dirname, "..");
-const CLIENT_TYPES = path.join(REPO, "src/client/schema.d.ts");
+const CLIENT_TYPES = path.join(REPO, "src/client/schema.ts");
 const BIN = path.join(REPO, "node_modules/.bin");
 
 /** The document `GET /v1/openapi.json` serves, as its JSON text. */
@@ -139,7 +139,7 @@ async function client(check: boolean): Promise<number> {
   }
   const dir = mkdtempSync(path.join(tmpdir(), "docket-openapi-client-"));
   try {
-    const candidate = path.join(dir, "schema.d.ts");
+    const candidate = path.join(dir, "schema.ts");
     writeFileSync(candidate, fresh);
     const r = spawnSync(path.join(BIN, "biome"), ["format", "--stdin-file-path", CLIENT_TYPES], {
       cwd: REPO,
@@ -156,11 +156,11 @@ async function client(check: boolean): Promise<number> {
     } catch {}
     if (committed !== r.stdout) {
       console.error(
-        "src/client/schema.d.ts is not what the served OpenAPI document makes: run `npm run client:generate` and commit it.",
+        "src/client/schema.ts is not what the served OpenAPI document makes: run `npm run client:generate` and commit it.",
       );
       return 1;
     }
-    console.log("src/client/schema.d.ts matches the served OpenAPI document.");
+    console.log("src/client/schema.ts matches the served OpenAPI document.");
     return 0;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { createDocketClient, type DocketClient } from "../../client/index.ts";
 import { DocketError } from "../../errors.ts";
+
+export { ok } from "../../client/index.ts";
 
 export const USER_AGENT = "docket-cli/0.1.0";
 
@@ -16,8 +19,6 @@ export type QueryValue = string | number | boolean | readonly string[] | undefin
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** `If-Match` for a write: the object's version it was read at (`"3"`); 412 if it changed since */
-  ifMatch?: string | undefined;
   /** the Accept header; JSON unless given */
   accept?: string;
 }
@@ -89,35 +90,40 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class ApiClient {
   readonly baseUrl: string;
   readonly #tokens: TokenSource;
+  /**
+   * The typed client, made from the OpenAPI document: `ok(api.v1.GET("/issues/{id}", …))`. Its
+   * requests carry the token (renewed once after a 401), an Idempotency-Key on POST, and are retried
+   * after a short 429 or 503; any answer outside 2xx is thrown as the service's error.
+   */
+  readonly v1: DocketClient;
 
   constructor(baseUrl: string, tokens: TokenSource) {
     this.baseUrl = baseUrl;
     this.#tokens = tokens;
+    this.v1 = createDocketClient(baseUrl, { fetch: (request) => this.#fetch(request) });
+  }
+
+  async #fetch(request: Request): Promise<Response> {
+    const headers: Record<string, string> = Object.fromEntries(request.headers.entries());
+    headers.accept ??= "application/json";
+    headers["user-agent"] = USER_AGENT;
+    if (request.method === "POST") headers["idempotency-key"] ??= randomUUID();
+    const text = request.method === "GET" || request.method === "DELETE" ? "" : await request.text();
+    const { res, text: answer } = await this.#send(request.method, request.url, headers, text || undefined);
+    return new Response(answer === "" ? null : answer, { status: res.status, headers: res.headers });
   }
 
   /**
-   * One request. A 401 renews the token once when the credentials can; 429 and 503 with a short
+   * One exchange. A 401 renews the token once when the credentials can; 429 and 503 with a short
    * Retry-After are retried (POSTs carry an Idempotency-Key, so a retry never writes twice). Any other
    * answer outside 2xx is thrown as the service's error.
    */
-  async call<T = unknown>(
+  async #send(
     method: string,
-    path: string,
-    options: RequestOptions = {},
-  ): Promise<ApiResponse<T>> {
-    const url = buildUrl(
-      this.baseUrl,
-      path.startsWith("/v1") || path.startsWith("/api") ? path : `/v1${path}`,
-      options.query,
-    );
-    const headers: Record<string, string> = {
-      accept: options.accept ?? "application/json",
-      "user-agent": USER_AGENT,
-    };
-    if (options.body !== undefined) headers["content-type"] = "application/json";
-    if (options.ifMatch !== undefined) headers["if-match"] = options.ifMatch;
-    if (method === "POST") headers["idempotency-key"] = randomUUID();
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<{ res: Response; text: string }> {
     let token = await this.#tokens.token();
     let renewed = false;
     for (let attempt = 0; ; attempt++) {
@@ -143,42 +149,53 @@ export class ApiClient {
         }
       }
       if (res.status < 200 || res.status >= 300) throw await apiError(res, text);
-      const type = res.headers.get("content-type") ?? "";
-      const parsed = type.includes("json") && text ? JSON.parse(text) : text;
-      return { status: res.status, headers: res.headers, body: parsed as T, text };
+      return { res, text };
     }
   }
 
-  async get<T = unknown>(path: string, query?: Record<string, QueryValue>): Promise<T> {
-    return (await this.call<T>("GET", path, query ? { query } : {})).body;
-  }
-
-  async post<T = unknown>(path: string, body: unknown = {}, ifMatch?: string): Promise<T> {
-    return (await this.call<T>("POST", path, { body, ifMatch })).body;
-  }
-
-  async patch<T = unknown>(path: string, body: unknown, ifMatch?: string): Promise<T> {
-    return (await this.call<T>("PATCH", path, { body, ifMatch })).body;
-  }
-
-  async delete<T = unknown>(path: string): Promise<T> {
-    return (await this.call<T>("DELETE", path)).body;
+  /**
+   * A request outside the typed client, for what it cannot say: an answer in Markdown (`accept`). The
+   * same token, retries and errors as `v1`.
+   */
+  async call(
+    method: "GET" | "POST",
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<string>> {
+    const url = buildUrl(this.baseUrl, `/v1${path}`, options.query);
+    const headers: Record<string, string> = {
+      accept: options.accept ?? "application/json",
+      "user-agent": USER_AGENT,
+    };
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    if (method === "POST") headers["idempotency-key"] = randomUUID();
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const { res, text } = await this.#send(method, url, headers, body);
+    return { status: res.status, headers: res.headers, body: text, text };
   }
 
   /**
-   * A list: pages of up to 100 followed through `next_cursor` until `want.limit` items (or every item
-   * with `want.all`). The answer keeps the cursor of what is left, null when nothing is.
+   * A list: pages of up to 100, each fetched by `page`, followed through `next_cursor` until
+   * `want.limit` items (or every item with `want.all`). The answer keeps the cursor of what is left,
+   * null when nothing is.
    */
-  async list<T>(path: string, query: Record<string, QueryValue>, want: PageWant): Promise<Page<T>> {
+  async list<T, P extends Page<T>>(
+    want: PageWant,
+    page: (at: { limit: number; cursor?: string }) => Promise<P>,
+  ): Promise<P> {
     const data: T[] = [];
     let cursor = want.cursor;
     for (;;) {
       const left = want.all ? 100 : want.limit - data.length;
-      const page = await this.get<Page<T>>(path, { ...query, limit: Math.min(100, left), cursor });
-      data.push(...page.data);
-      cursor = page.next_cursor ?? undefined;
+      const answer = await page({ limit: Math.min(100, left), ...(cursor ? { cursor } : {}) });
+      data.push(...answer.data);
+      cursor = answer.next_cursor ?? undefined;
       if (!cursor || (!want.all && data.length >= want.limit))
-        return { ...page, data, next_cursor: cursor ?? null };
+        return { ...answer, data, next_cursor: cursor ?? null };
     }
   }
 }
+
+/** `If-Match` for a write: the object's version it was read at; 412 if it changed since. */
+export const ifMatchHeader = (version: string | undefined) =>
+  version === undefined ? {} : { headers: { "if-match": version } };

@@ -1,24 +1,15 @@
+import type { Schemas } from "../../../client/index.ts";
 import { DocketError } from "../../../errors.ts";
 import { str } from "../../command.ts";
 import { table, UsageError } from "../../output.ts";
 import { registerAgent, revokeAccessToken } from "../agent.ts";
-import { ApiClient } from "../api.ts";
-import {
-  type Credentials,
-  hint,
-  normalizeUrl,
-  type Profile,
-  readConfig,
-  updateConfig,
-  type WorkspaceInfo,
-} from "../config.ts";
+import { ApiClient, ok } from "../api.ts";
+import { type Credentials, hint, normalizeUrl, type Profile, readConfig, updateConfig } from "../config.ts";
 import type { ClientCommand, RunContext } from "../context.ts";
 import { fields } from "../render.ts";
 import { loadProfile } from "../session.ts";
 
-interface Workspace extends WorkspaceInfo {
-  spaces: { id: string; name: string; prefix: string }[];
-}
+type Workspace = Schemas["Workspace"];
 
 /** Reads a line from the terminal without echoing it. */
 function readHidden(prompt: string): Promise<string> {
@@ -122,7 +113,7 @@ export const AUTH_COMMANDS: ClientCommand[] = [
       const probe = new ApiClient(url, { token: async () => token, renew: async () => undefined });
       let workspace: Workspace;
       try {
-        workspace = await probe.get<Workspace>("/workspace");
+        workspace = await ok(probe.v1.GET("/workspace"));
       } catch (error) {
         if (error instanceof DocketError && error.status === 401)
           throw new DocketError(401, error.code, `The service refused this token: ${error.description}`);
@@ -190,7 +181,7 @@ export const AUTH_COMMANDS: ClientCommand[] = [
     examples: ["docket whoami", "docket whoami --profile staging --json"],
     async run(ctx) {
       const profile = loadProfile(ctx.configFile, ctx.profile, ctx.env);
-      const workspace = await ctx.api().get<Workspace>("/workspace");
+      const workspace = await ok(ctx.api().v1.GET("/workspace"));
       const credentials = describeCredentials(profile.credentials);
       return {
         json: {

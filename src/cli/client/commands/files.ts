@@ -5,10 +5,10 @@ import https from "node:https";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { FileView, UploadUrlView } from "../../../tracker/files.ts";
+import type { BodyOf, QueryOf, Schemas } from "../../../client/index.ts";
 import { str } from "../../command.ts";
 import { table, UsageError } from "../../output.ts";
-import { send, USER_AGENT } from "../api.ts";
+import { ok, send, USER_AGENT } from "../api.ts";
 import {
   type ClientCommand,
   defined,
@@ -19,8 +19,6 @@ import {
   type RunContext,
 } from "../context.ts";
 import { fields, formatBytes, progressBar } from "../render.ts";
-
-const enc = encodeURIComponent;
 
 /** A media type from the file's extension, for the common kinds; anything else is octet-stream. */
 const TYPES: Record<string, string> = {
@@ -54,7 +52,7 @@ export const guessType = (file: string) =>
 function put(
   ctx: RunContext,
   file: string,
-  target: UploadUrlView,
+  target: Schemas["UploadUrl"],
   size: number,
   label: string,
 ): Promise<string> {
@@ -100,7 +98,7 @@ function put(
 /** Fetches a file's bytes to `out` (a temporary name first), checking the SHA-256 the service has for it. */
 async function download(
   ctx: RunContext,
-  file: FileView,
+  file: Schemas["File"],
   out: string | undefined,
 ): Promise<{ path: string; sha256: string }> {
   const res = await send(file.download_url, { headers: { "user-agent": USER_AGENT } });
@@ -137,7 +135,7 @@ async function download(
   }
 }
 
-function fileText(ctx: RunContext, f: FileView): string {
+function fileText(ctx: RunContext, f: Schemas["File"]): string {
   return [
     `${ctx.paint(f.id, "bold")}  ${f.name}`,
     "",
@@ -181,14 +179,21 @@ export const FILE_COMMANDS: ClientCommand[] = [
       }
       const name = str(v, "name") ?? path.basename(file!);
       const api = ctx.api();
-      const target = await api.post<UploadUrlView>("/files/upload-url", {
-        content_type: str(v, "type") ?? guessType(file!),
-        size,
-      });
+      const target = await ok(
+        api.v1.POST("/files/upload-url", {
+          body: { content_type: str(v, "type") ?? guessType(file!), size },
+        }),
+      );
       const sha256 = await put(ctx, file!, target, size, name);
-      const registered = await api.post<FileView>(
-        "/files",
-        defined({ upload_id: target.upload_id, name, sha256, issues: many(v, "issue") }),
+      const registered = await ok(
+        api.v1.POST("/files", {
+          body: defined({
+            upload_id: target.upload_id,
+            name,
+            sha256,
+            issues: many(v, "issue"),
+          }) as BodyOf<"registerFile">,
+        }),
       );
       return {
         json: registered,
@@ -210,7 +215,7 @@ export const FILE_COMMANDS: ClientCommand[] = [
       const out = str(v, "output");
       if (out === "-" && ctx.json)
         throw new UsageError("-o - writes the file itself to stdout; leave out --json");
-      const file = await ctx.api().get<FileView>(`/files/${enc(id!)}`);
+      const file = await ok(ctx.api().v1.GET("/files/{id}", { params: { path: { id: id! } } }));
       const target = out === "-" ? "-" : path.resolve(out ?? path.basename(file.name));
       if (target !== "-" && existsSync(target) && v.force !== true)
         throw new UsageError(`${target} exists; add --force to replace it, or choose another path with -o`);
@@ -235,13 +240,15 @@ export const FILE_COMMANDS: ClientCommand[] = [
       "docket files list --q report --json",
     ],
     async run(ctx, v) {
-      const page = await ctx
-        .api()
-        .list<FileView>(
-          "/files",
-          { issue: str(v, "issue"), content_type: str(v, "type"), q: str(v, "q") },
-          pageWant(v),
-        );
+      const api = ctx.api();
+      const query = defined({
+        issue: str(v, "issue"),
+        content_type: str(v, "type"),
+        q: str(v, "q"),
+      }) as QueryOf<"listFiles">;
+      const page = await api.list(pageWant(v), (at) =>
+        ok(api.v1.GET("/files", { params: { query: { ...query, ...at } } })),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       return {
         json: page,
@@ -272,7 +279,7 @@ export const FILE_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket files show file_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
     async run(ctx, _v, [id]) {
-      const f = await ctx.api().get<FileView>(`/files/${enc(id!)}`);
+      const f = await ok(ctx.api().v1.GET("/files/{id}", { params: { path: { id: id! } } }));
       return { json: f, text: fileText(ctx, f) };
     },
   },

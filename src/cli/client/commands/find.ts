@@ -1,6 +1,6 @@
-import type { BundleView } from "../../../tracker/bundles.ts";
-import type { SearchResult } from "../../../tracker/search.ts";
+import { asJson, type QueryOf, type Schemas } from "../../../client/index.ts";
 import { table } from "../../output.ts";
+import { type ApiClient, ok } from "../api.ts";
 import { type ClientCommand, LIST_OPTIONS, many, moreNote, pageWant, type RunContext } from "../context.ts";
 import { statusColour } from "../render.ts";
 
@@ -24,18 +24,22 @@ function snippet(ctx: RunContext, html: string): string {
     .join("");
 }
 
-/** A bundle as Markdown: the service makes it (Accept: text/markdown), so every surface shows the same text. */
-async function bundleAnswer(ctx: RunContext, method: "GET" | "POST", path: string, body?: unknown) {
+/**
+ * A bundle: JSON from the typed client with --json, else Markdown, which the service makes (Accept:
+ * text/markdown) so that every surface shows the same text.
+ */
+async function bundleAnswer(
+  ctx: RunContext,
+  json: (api: ApiClient) => Promise<Schemas["Bundle"] | string>,
+  markdown: { method: "GET" | "POST"; path: string; body?: unknown },
+) {
   const api = ctx.api();
-  if (ctx.json) {
-    const bundle = (await api.call<BundleView>(method, path, body === undefined ? {} : { body })).body;
-    return { json: bundle, text: "" };
-  }
-  const markdown = await api.call<string>(method, path, {
+  if (ctx.json) return { json: asJson(await json(api)), text: "" };
+  const answer = await api.call(markdown.method, markdown.path, {
     accept: "text/markdown",
-    ...(body === undefined ? {} : { body }),
+    ...(markdown.body === undefined ? {} : { body: markdown.body }),
   });
-  return { json: null, text: markdown.text.trimEnd() };
+  return { json: null, text: answer.text.trimEnd() };
 }
 
 export const FIND_COMMANDS: ClientCommand[] = [
@@ -51,13 +55,11 @@ export const FIND_COMMANDS: ClientCommand[] = [
     ],
     async run(ctx, v, words) {
       const want = pageWant(v);
-      const page = await ctx
-        .api()
-        .list<SearchResult>(
-          "/search",
-          { q: words.join(" "), type: many(v, "type") },
-          v.limit === undefined && !want.all ? { ...want, limit: 20 } : want,
-        );
+      const api = ctx.api();
+      const query = { q: words.join(" "), type: many(v, "type")?.join(",") } as QueryOf<"search">;
+      const page = await api.list(v.limit === undefined && !want.all ? { ...want, limit: 20 } : want, (at) =>
+        ok(api.v1.GET("/search", { params: { query: { ...query, ...at } } })),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       const rows = page.data;
       return {
@@ -98,7 +100,10 @@ export const FIND_COMMANDS: ClientCommand[] = [
       "docket bundle show bnd_01JD4Q5M0V6S8Y2T7K3N9W1XBC > context.md",
     ],
     async run(ctx, _v, [ref]) {
-      return bundleAnswer(ctx, "GET", `/bundles/${enc(ref!)}`);
+      return bundleAnswer(ctx, (api) => ok(api.v1.GET("/bundles/{id}", { params: { path: { id: ref! } } })), {
+        method: "GET",
+        path: `/bundles/${enc(ref!)}`,
+      });
     },
   },
   {
@@ -108,7 +113,11 @@ export const FIND_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket bundle preview ENG-42"],
     async run(ctx, _v, [id]) {
-      return bundleAnswer(ctx, "POST", "/bundles/preview", { issue: id });
+      return bundleAnswer(ctx, (api) => ok(api.v1.POST("/bundles/preview", { body: { issue: id! } })), {
+        method: "POST",
+        path: "/bundles/preview",
+        body: { issue: id },
+      });
     },
   },
   {
@@ -118,7 +127,11 @@ export const FIND_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket bundle create ENG-42", "docket bundle create ENG-42 --json | jq -r .id"],
     async run(ctx, _v, [id]) {
-      return bundleAnswer(ctx, "POST", "/bundles", { issue: id });
+      return bundleAnswer(ctx, (api) => ok(api.v1.POST("/bundles", { body: { issue: id! } })), {
+        method: "POST",
+        path: "/bundles",
+        body: { issue: id },
+      });
     },
   },
   {
@@ -128,12 +141,10 @@ export const FIND_COMMANDS: ClientCommand[] = [
     options: { ...LIST_OPTIONS },
     examples: ["docket bundle list ENG-42"],
     async run(ctx, v, [id]) {
-      const page = await ctx.api().list<{
-        id: string;
-        issue: string;
-        created_at: string;
-        created_by: { person_id: string; via: string };
-      }>("/bundles", { issue: id }, pageWant(v));
+      const api = ctx.api();
+      const page = await api.list(pageWant(v), (at) =>
+        ok(api.v1.GET("/bundles", { params: { query: { issue: id!, ...at } } })),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       return {
         json: page,

@@ -1,10 +1,8 @@
 import type { ParseArgsOptionsConfig } from "node:util";
-import type { ActivityView } from "../../../tracker/activity.ts";
-import type { DependencyView } from "../../../tracker/dependencies.ts";
-import type { IssueSummary, IssueView } from "../../../tracker/issues.ts";
+import type { BodyOf, QueryOf, Schemas } from "../../../client/index.ts";
 import { str, type Values } from "../../command.ts";
 import { table, UsageError } from "../../output.ts";
-import type { ApiClient, Page, QueryValue } from "../api.ts";
+import { type ApiClient, ifMatchHeader, ok, type Page } from "../api.ts";
 import {
   type ClientCommand,
   checkLocally,
@@ -26,7 +24,7 @@ import { drawTree, fields, statusColour, type TreeNode } from "../render.ts";
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null);
 
 /** Issues as a table: identifier, status, priority, title, assignee, labels, last change. */
-export function issueTable(ctx: RunContext, issues: readonly IssueSummary[]): string {
+export function issueTable(ctx: RunContext, issues: readonly Schemas["IssueSummary"][]): string {
   return table(
     ["ID", "STATUS", "PRIORITY", "TITLE", "ASSIGNEE", "LABELS", "UPDATED"],
     issues.map((i) => [
@@ -71,37 +69,39 @@ export const ISSUE_FILTERS: ParseArgsOptionsConfig = {
   ...LIST_OPTIONS,
 };
 
-export function issueFilters(v: Values): Record<string, QueryValue> {
-  return {
+/** The issue list's query from the flags; the service checks each value and says which is wrong. */
+export function issueFilters(v: Values): QueryOf<"listIssues"> {
+  const csv = (list: string[] | undefined) => list?.join(",");
+  const bool = (b: unknown) => (typeof b === "boolean" ? (String(b) as "true" | "false") : undefined);
+  return defined({
     space: str(v, "space"),
-    status: many(v, "status"),
-    priority: many(v, "priority"),
-    label: many(v, "label"),
+    status: csv(many(v, "status")),
+    priority: csv(many(v, "priority")),
+    label: csv(many(v, "label")),
     assignee: str(v, "assignee"),
     cycle: str(v, "cycle"),
     milestone: str(v, "milestone"),
     parent: str(v, "parent"),
-    ready: typeof v.ready === "boolean" ? v.ready : undefined,
-    iced: typeof v.iced === "boolean" ? v.iced : undefined,
+    ready: bool(v.ready),
+    iced: bool(v.iced),
     q: str(v, "q"),
     updated_since: str(v, "updated-since"),
-    sort: str(v, "sort"),
-  };
+    sort: str(v, "sort") as QueryOf<"listIssues">["sort"],
+  });
 }
 
 /** A page of issues printed as a table, with the note that more exist. */
-export async function issueList(
+export async function issueList<P extends Page<Schemas["IssueSummary"]>>(
   ctx: RunContext,
-  path: string,
-  query: Record<string, QueryValue>,
+  fetchPage: (at: { limit: number; cursor?: string }) => Promise<P>,
   v: Values,
-): Promise<Result & { page: Page<IssueSummary> }> {
-  const page = await ctx.api().list<IssueSummary>(path, query, pageWant(v));
+): Promise<Result & { page: P }> {
+  const page = await ctx.api().list(pageWant(v), fetchPage);
   const note = moreNote(page.next_cursor, page.data.length);
   return { page, json: page, text: issueTable(ctx, page.data), ...(note ? { note } : {}) };
 }
 
-function edgeLines(ctx: RunContext, title: string, list: IssueView["blocks"]): string[] {
+function edgeLines(ctx: RunContext, title: string, list: Schemas["Issue"]["blocks"]): string[] {
   if (list.length === 0) return [];
   return [
     "",
@@ -110,7 +110,7 @@ function edgeLines(ctx: RunContext, title: string, list: IssueView["blocks"]): s
   ];
 }
 
-export function issueText(ctx: RunContext, i: IssueView): string {
+export function issueText(ctx: RunContext, i: Schemas["Issue"]): string {
   const openBlockers = i.blockedBy.filter((b) => b.status !== "done" && b.status !== "canceled");
   const readiness = i.ready
     ? ctx.paint("ready", "green")
@@ -150,8 +150,8 @@ export function issueText(ctx: RunContext, i: IssueView): string {
 }
 
 /** Activity as a table: when, who (person and token or connection), what changed. */
-export function activityText(ctx: RunContext, list: readonly ActivityView[]): string {
-  const change = (a: ActivityView) =>
+export function activityText(ctx: RunContext, list: readonly Schemas["Activity"][]): string {
+  const change = (a: Schemas["Activity"]) =>
     Object.entries(a.changes)
       .map(([k, c]) => `${k}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`)
       .join("; ");
@@ -170,7 +170,11 @@ export function activityText(ctx: RunContext, list: readonly ActivityView[]): st
 export function activityCommand(
   group: string,
   what: string,
-  path: (id: string) => string,
+  fetchPage: (
+    api: ApiClient,
+    id: string,
+    at: { limit: number; cursor?: string },
+  ) => Promise<Page<Schemas["Activity"]>>,
   example: string,
 ): ClientCommand {
   return {
@@ -180,7 +184,8 @@ export function activityCommand(
     options: { ...LIST_OPTIONS },
     examples: [`docket ${group} activity ${example}`, `docket ${group} activity ${example} --all --json`],
     async run(ctx, v, [id]) {
-      const page = await ctx.api().list<ActivityView>(path(id!), {}, pageWant(v));
+      const api = ctx.api();
+      const page = await api.list(pageWant(v), (at) => fetchPage(api, id!, at));
       const note = moreNote(page.next_cursor, page.data.length);
       return { json: page, text: activityText(ctx, page.data), ...(note ? { note } : {}) };
     },
@@ -243,11 +248,11 @@ async function blockerTree(
   api: ApiClient,
   ref: string,
   depth: number,
-): Promise<{ root: IssueView; tree: BlockerNode }> {
-  const read = (id: string) => api.get<IssueView>(`/issues/${encodeURIComponent(id)}`);
+): Promise<{ root: Schemas["Issue"]; tree: BlockerNode }> {
+  const read = (id: string) => ok(api.v1.GET("/issues/{id}", { params: { path: { id } } }));
   const root = await read(ref);
   const expanded = new Set<string>();
-  const build = async (issue: IssueView, level: number): Promise<BlockerNode> => {
+  const build = async (issue: Schemas["Issue"], level: number): Promise<BlockerNode> => {
     expanded.add(issue.identifier);
     const blockedBy: BlockerNode[] = [];
     for (const b of issue.blockedBy) {
@@ -293,7 +298,9 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       "docket issues list --no-iced --updated-since 2026-03-01T00:00:00Z --limit 200",
     ],
     async run(ctx, v) {
-      return issueList(ctx, "/issues", issueFilters(v), v);
+      const api = ctx.api();
+      const query = issueFilters(v);
+      return issueList(ctx, (at) => ok(api.v1.GET("/issues", { params: { query: { ...query, ...at } } })), v);
     },
   },
   {
@@ -303,7 +310,7 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket issues show ENG-42", "docket issues show ENG-42 --json | jq .blockedBy"],
     async run(ctx, _v, [id]) {
-      const issue = await ctx.api().get<IssueView>(`/issues/${encodeURIComponent(id!)}`);
+      const issue = await ok(ctx.api().v1.GET("/issues/{id}", { params: { path: { id: id! } } }));
       return { json: issue, text: issueText(ctx, issue) };
     },
   },
@@ -342,7 +349,7 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
         body,
         issueFlag,
       );
-      const issue = await ctx.api().post<IssueView>("/issues", body);
+      const issue = await ok(ctx.api().v1.POST("/issues", { body: body as BodyOf<"createIssue"> }));
       return { json: issue, text: `Created ${issue.identifier}: ${issue.title}` };
     },
   },
@@ -365,12 +372,13 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       "docket issues update ENG-42 --status done --if-version 7  # only if nobody changed it since version 7",
     ],
     async run(ctx, v, [id]) {
-      const path = `/issues/${encodeURIComponent(id!)}`;
+      const params = { path: { id: id! } };
       const adding = many(v, "add-label");
       const removing = many(v, "remove-label");
       if ((adding || removing) && v.label !== undefined)
         throw new UsageError("give --label (the whole set) or --add-label/--remove-label, not both");
-      const current = adding || removing || v.edit ? await ctx.api().get<IssueView>(path) : undefined;
+      const current =
+        adding || removing || v.edit ? await ok(ctx.api().v1.GET("/issues/{id}", { params })) : undefined;
       const description = await textOrEdit(ctx, v, "description", current?.description ?? "");
       const body: Record<string, unknown> = defined({ title: str(v, "title"), ...writeBody(v) });
       if (description !== undefined) body.description = description;
@@ -387,7 +395,13 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
         body,
         issueFlag,
       );
-      const issue = await ctx.api().patch<IssueView>(path, body, ifMatch(v, current));
+      const issue = await ok(
+        ctx.api().v1.PATCH("/issues/{id}", {
+          params,
+          body: body as BodyOf<"updateIssue">,
+          ...ifMatchHeader(ifMatch(v, current)),
+        }),
+      );
       return { json: issue, text: `Updated ${issue.identifier}: ${issue.title} [${issue.status}]` };
     },
   },
@@ -398,11 +412,22 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
     options: { ...IF_VERSION_OPTION },
     examples: ["docket issues ice ENG-42", "docket issues update ENG-42 --status todo   # thaws it"],
     async run(ctx, v, [id]) {
-      const issue = await ctx.api().post<IssueView>(`/issues/${encodeURIComponent(id!)}/ice`, {}, ifMatch(v));
+      const issue = await ok(
+        ctx.api().v1.POST("/issues/{id}/ice", {
+          params: { path: { id: id! } },
+          body: {},
+          ...ifMatchHeader(ifMatch(v)),
+        }),
+      );
       return { json: issue, text: `${issue.identifier} is on ice.` };
     },
   },
-  activityCommand("issues", "issue", (id) => `/issues/${encodeURIComponent(id)}/activity`, "ENG-42"),
+  activityCommand(
+    "issues",
+    "issue",
+    (api, id, at) => ok(api.v1.GET("/issues/{id}/activity", { params: { path: { id }, query: at } })),
+    "ENG-42",
+  ),
   {
     name: "issues deps add",
     summary: "Add blockedBy, blocks and relatesTo edges to an issue, all or nothing",
@@ -424,9 +449,12 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       });
       if (Object.keys(body).length === 0)
         throw new UsageError("name at least one issue with --blocked-by, --blocks or --relates-to");
-      const answer = await ctx
-        .api()
-        .post<{ data: DependencyView[] }>(`/issues/${encodeURIComponent(id!)}/dependencies`, body);
+      const answer = await ok(
+        ctx.api().v1.POST("/issues/{id}/dependencies", {
+          params: { path: { id: id! } },
+          body: body as BodyOf<"addIssueDependencies">,
+        }),
+      );
       const lines = answer.data.map(
         (d) =>
           `${d.created === false ? "Exists" : "Added"} ${d.id}: ${d.from.identifier} ${d.type === "blocks" ? "blocks" : "relates to"} ${d.to.identifier}`,
@@ -444,7 +472,7 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
     async run(ctx, _v, [ref, other]) {
       let depId = ref!;
       if (other !== undefined) {
-        const issue = await ctx.api().get<IssueView>(`/issues/${encodeURIComponent(ref!)}`);
+        const issue = await ok(ctx.api().v1.GET("/issues/{id}", { params: { path: { id: ref! } } }));
         const wanted = other.toUpperCase();
         const edge = [...issue.blockedBy, ...issue.blocks, ...issue.relatesTo].find(
           (n) => n.identifier === wanted || n.id === other,
@@ -456,9 +484,7 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
           "give a dependency id (dep_…) or two issues: docket issues deps rm ENG-42 ENG-40",
         );
       }
-      const answer = await ctx
-        .api()
-        .delete<{ id: string; deleted: true }>(`/dependencies/${encodeURIComponent(depId)}`);
+      const answer = await ok(ctx.api().v1.DELETE("/dependencies/{id}", { params: { path: { id: depId } } }));
       return { json: answer, text: `Removed ${answer.id}.` };
     },
   },
@@ -479,7 +505,12 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       });
       if (Object.keys(body).length === 0)
         throw new UsageError("change at least one of --type, --reverse or --note");
-      const d = await ctx.api().patch<DependencyView>(`/dependencies/${encodeURIComponent(depId!)}`, body);
+      const d = await ok(
+        ctx.api().v1.PATCH("/dependencies/{id}", {
+          params: { path: { id: depId! } },
+          body: body as BodyOf<"updateDependency">,
+        }),
+      );
       return {
         json: d,
         text: `${d.id}: ${d.from.identifier} ${d.type === "blocks" ? "blocks" : "relates to"} ${d.to.identifier}`,

@@ -1,7 +1,7 @@
-import type { DecisionSummary, DecisionView } from "../../../tracker/decisions.ts";
-import type { FolderNode, FolderView, NoteSummary, NoteView } from "../../../tracker/notes.ts";
+import type { BodyOf, QueryOf, Schemas } from "../../../client/index.ts";
 import { str, type Values } from "../../command.ts";
 import { table, UsageError } from "../../output.ts";
+import { ifMatchHeader, ok } from "../api.ts";
 import {
   type ClientCommand,
   checkLocally,
@@ -23,7 +23,6 @@ import { activityCommand } from "./issues.ts";
 
 const day = (iso: string) => iso.slice(0, 10);
 const width = (ctx: RunContext) => (ctx.term.width ? { width: ctx.term.width } : {});
-const enc = encodeURIComponent;
 
 // ---------------------------------------------------------------------------------------------------
 // Decisions
@@ -63,7 +62,7 @@ const DECISION_TEXT_OPTIONS = {
 async function decisionTexts(
   ctx: RunContext,
   v: Values,
-  current?: DecisionView,
+  current?: Schemas["Decision"],
 ): Promise<Partial<Record<Section, string>>> {
   const given: Partial<Record<Section, string>> = {};
   for (const s of SECTIONS) {
@@ -77,7 +76,7 @@ async function decisionTexts(
   return edited;
 }
 
-function decisionText(ctx: RunContext, d: DecisionView): string {
+function decisionText(ctx: RunContext, d: Schemas["Decision"]): string {
   const section = (title: string, text: string) =>
     text.trim() ? ["", ctx.paint(title, "bold"), text.trimEnd()] : [];
   return [
@@ -105,7 +104,7 @@ const decisionFlag = (field: string) => (field === "issues" ? "issue" : field);
 // ---------------------------------------------------------------------------------------------------
 // Notes and folders
 
-function noteText(ctx: RunContext, n: NoteView): string {
+function noteText(ctx: RunContext, n: Schemas["Note"]): string {
   return [
     `${ctx.paint(n.id, "bold")}  ${n.title}`,
     "",
@@ -124,7 +123,7 @@ function noteText(ctx: RunContext, n: NoteView): string {
 
 const noteFlag = (field: string) => (field === "issues" ? "issue" : field);
 
-function folderNodes(nodes: readonly FolderNode[]): TreeNode[] {
+function folderNodes(nodes: readonly Schemas["FolderNode"][]): TreeNode[] {
   return nodes.map((f) => ({
     label: `${f.name}  (${f.note_count} note${f.note_count === 1 ? "" : "s"}, ${f.id})`,
     children: folderNodes(f.children),
@@ -148,13 +147,16 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "docket decisions list --q storage --all --json",
     ],
     async run(ctx, v) {
-      const page = await ctx
-        .api()
-        .list<DecisionSummary>(
-          "/decisions",
-          { status: many(v, "status"), issue: str(v, "issue"), q: str(v, "q"), sort: str(v, "sort") },
-          pageWant(v),
-        );
+      const api = ctx.api();
+      const query = defined({
+        status: many(v, "status")?.join(","),
+        issue: str(v, "issue"),
+        q: str(v, "q"),
+        sort: str(v, "sort"),
+      }) as QueryOf<"listDecisions">;
+      const page = await api.list(pageWant(v), (at) =>
+        ok(api.v1.GET("/decisions", { params: { query: { ...query, ...at } } })),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       return {
         json: page,
@@ -189,7 +191,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket decisions show dec_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
     async run(ctx, _v, [id]) {
-      const d = await ctx.api().get<DecisionView>(`/decisions/${enc(id!)}`);
+      const d = await ok(ctx.api().v1.GET("/decisions/{id}", { params: { path: { id: id! } } }));
       return { json: d, text: decisionText(ctx, d) };
     },
   },
@@ -223,7 +225,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
         body,
         decisionFlag,
       );
-      const d = await ctx.api().post<DecisionView>("/decisions", body);
+      const d = await ok(ctx.api().v1.POST("/decisions", { body: body as BodyOf<"createDecision"> }));
       return { json: d, text: `Recorded ${d.id}: ${d.title} [${d.status}]` };
     },
   },
@@ -245,8 +247,8 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "docket decisions update dec_01JD4Q5M0V6S8Y2T7K3N9W1XBC --edit   # the three texts in $EDITOR",
     ],
     async run(ctx, v, [id]) {
-      const path = `/decisions/${enc(id!)}`;
-      const current = v.edit === true ? await ctx.api().get<DecisionView>(path) : undefined;
+      const params = { path: { id: id! } };
+      const current = v.edit === true ? await ok(ctx.api().v1.GET("/decisions/{id}", { params })) : undefined;
       const body = defined({
         title: str(v, "title"),
         status: str(v, "status"),
@@ -261,14 +263,20 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
         body,
         decisionFlag,
       );
-      const d = await ctx.api().patch<DecisionView>(path, body, ifMatch(v, current));
+      const d = await ok(
+        ctx.api().v1.PATCH("/decisions/{id}", {
+          params,
+          body: body as BodyOf<"updateDecision">,
+          ...ifMatchHeader(ifMatch(v, current)),
+        }),
+      );
       return { json: d, text: `Updated ${d.id}: ${d.title} [${d.status}]` };
     },
   },
   activityCommand(
     "decisions",
     "decision",
-    (id) => `/decisions/${enc(id)}/activity`,
+    (api, id, at) => ok(api.v1.GET("/decisions/{id}/activity", { params: { path: { id }, query: at } })),
     "dec_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
   ),
   {
@@ -287,13 +295,16 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "docket notes list --issue ENG-42 --json",
     ],
     async run(ctx, v) {
-      const page = await ctx
-        .api()
-        .list<NoteSummary>(
-          "/notes",
-          { folder: str(v, "folder"), issue: str(v, "issue"), q: str(v, "q"), sort: str(v, "sort") },
-          pageWant(v),
-        );
+      const api = ctx.api();
+      const query = defined({
+        folder: str(v, "folder"),
+        issue: str(v, "issue"),
+        q: str(v, "q"),
+        sort: str(v, "sort"),
+      }) as QueryOf<"listNotes">;
+      const page = await api.list(pageWant(v), (at) =>
+        ok(api.v1.GET("/notes", { params: { query: { ...query, ...at } } })),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       return {
         json: page,
@@ -322,7 +333,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "docket notes show note_01JD4Q5M0V6S8Y2T7K3N9W1XBC --json | jq -r .body",
     ],
     async run(ctx, _v, [id]) {
-      const n = await ctx.api().get<NoteView>(`/notes/${enc(id!)}`);
+      const n = await ok(ctx.api().v1.GET("/notes/{id}", { params: { path: { id: id! } } }));
       return { json: n, text: noteText(ctx, n) };
     },
   },
@@ -356,7 +367,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
         body,
         noteFlag,
       );
-      const n = await ctx.api().post<NoteView>("/notes", body);
+      const n = await ok(ctx.api().v1.POST("/notes", { body: body as BodyOf<"createNote"> }));
       return { json: n, text: `Created ${n.id}: ${n.title}` };
     },
   },
@@ -379,8 +390,8 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "docket notes update note_01JD4Q5M0V6S8Y2T7K3N9W1XBC --folder none --issue ENG-1,ENG-2",
     ],
     async run(ctx, v, [id]) {
-      const path = `/notes/${enc(id!)}`;
-      const current = v.edit === true ? await ctx.api().get<NoteView>(path) : undefined;
+      const params = { path: { id: id! } };
+      const current = v.edit === true ? await ok(ctx.api().v1.GET("/notes/{id}", { params })) : undefined;
       const body = defined({
         title: str(v, "title"),
         body: await textOrEdit(ctx, v, "body", current?.body ?? ""),
@@ -394,18 +405,29 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
         body,
         noteFlag,
       );
-      const n = await ctx.api().patch<NoteView>(path, body, ifMatch(v, current));
+      const n = await ok(
+        ctx.api().v1.PATCH("/notes/{id}", {
+          params,
+          body: body as BodyOf<"updateNote">,
+          ...ifMatchHeader(ifMatch(v, current)),
+        }),
+      );
       return { json: n, text: `Updated ${n.id}: ${n.title}` };
     },
   },
-  activityCommand("notes", "note", (id) => `/notes/${enc(id)}/activity`, "note_01JD4Q5M0V6S8Y2T7K3N9W1XBC"),
+  activityCommand(
+    "notes",
+    "note",
+    (api, id, at) => ok(api.v1.GET("/notes/{id}/activity", { params: { path: { id }, query: at } })),
+    "note_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
+  ),
   {
     name: "folders list",
     summary: "The folders as a tree, with how many notes each holds",
     options: {},
     examples: ["docket folders list", "docket folders list --json"],
     async run(ctx) {
-      const tree = await ctx.api().get<{ data: FolderNode[] }>("/folders");
+      const tree = await ok(ctx.api().v1.GET("/folders"));
       return { json: tree, text: tree.data.length ? drawTree(folderNodes(tree.data)) : "(no folders)" };
     },
   },
@@ -420,7 +442,8 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
     async run(ctx, v) {
       const name = str(v, "name");
       if (name === undefined) throw new UsageError("--name is required");
-      const f = await ctx.api().post<FolderView>("/folders", defined({ name, parent: str(v, "parent") }));
+      const body = defined({ name, parent: str(v, "parent") }) as BodyOf<"createFolder">;
+      const f = await ok(ctx.api().v1.POST("/folders", { body }));
       return { json: f, text: `Created folder ${f.name} (${f.id}).` };
     },
   },
@@ -433,7 +456,11 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
     async run(ctx, v, [id]) {
       const body = defined({ name: str(v, "name"), parent: orNone(v, "parent") });
       if (Object.keys(body).length === 0) throw new UsageError("change at least one of --name or --parent");
-      const f = await ctx.api().patch<FolderView>(`/folders/${enc(id!)}`, body);
+      const f = await ok(
+        ctx
+          .api()
+          .v1.PATCH("/folders/{id}", { params: { path: { id: id! } }, body: body as BodyOf<"updateFolder"> }),
+      );
       return {
         json: f,
         text: `Folder ${f.name} (${f.id}) is ${f.parent_id ? `in ${f.parent_id}` : "at the top level"}.`,

@@ -1,11 +1,7 @@
-import type { CycleStats, CycleView } from "../../../tracker/cycles.ts";
-import type {
-  MilestoneDependencyView,
-  MilestoneProgress,
-  MilestoneView,
-} from "../../../tracker/milestones.ts";
+import type { BodyOf, QueryOf, Schemas } from "../../../client/index.ts";
 import { str } from "../../command.ts";
 import { table, UsageError } from "../../output.ts";
+import { ifMatchHeader, ok } from "../api.ts";
 import {
   type ClientCommand,
   checkLocally,
@@ -24,7 +20,6 @@ import { burnDownChart, fields, statusColour } from "../render.ts";
 import { ISSUE_FILTERS, issueFilters, issueList } from "./issues.ts";
 
 const width = (ctx: RunContext) => (ctx.term.width ? { width: ctx.term.width } : {});
-const enc = encodeURIComponent;
 const flagOf = (field: string) =>
   field === "starts_on"
     ? "starts"
@@ -34,7 +29,7 @@ const flagOf = (field: string) =>
         ? "target"
         : field;
 
-function cycleTable(ctx: RunContext, cycles: readonly CycleView[]): string {
+function cycleTable(ctx: RunContext, cycles: readonly Schemas["Cycle"][]): string {
   return table(
     ["ID", "SPACE", "NAME", "STARTS", "ENDS", "STATE"],
     cycles.map((c) => [c.id, c.space, c.name, c.starts_on, c.ends_on, c.state]),
@@ -47,7 +42,7 @@ function cycleTable(ctx: RunContext, cycles: readonly CycleView[]): string {
   );
 }
 
-function cycleText(ctx: RunContext, c: CycleView): string {
+function cycleText(ctx: RunContext, c: Schemas["Cycle"]): string {
   return [
     `${ctx.paint(c.id, "bold")}  ${c.name}`,
     "",
@@ -64,7 +59,7 @@ function cycleText(ctx: RunContext, c: CycleView): string {
   ].join("\n");
 }
 
-function statsText(ctx: RunContext, s: CycleStats, byEstimate: boolean): string {
+function statsText(ctx: RunContext, s: Schemas["CycleStats"], byEstimate: boolean): string {
   const unit = byEstimate ? "points" : "issues";
   const statuses = Object.entries(s.by_status)
     .filter(([, a]) => a.count > 0)
@@ -107,10 +102,10 @@ function statsText(ctx: RunContext, s: CycleStats, byEstimate: boolean): string 
   ].join("\n");
 }
 
-const progressText = (p: MilestoneProgress) =>
+const progressText = (p: Schemas["Milestone"]["progress"]) =>
   `${p.percent}% (${p.done}/${p.total - p.canceled} done${p.canceled ? `, ${p.canceled} canceled` : ""})`;
 
-function milestoneText(ctx: RunContext, m: MilestoneView): string {
+function milestoneText(ctx: RunContext, m: Schemas["Milestone"]): string {
   return [
     `${ctx.paint(m.id, "bold")}  ${m.name}`,
     "",
@@ -149,13 +144,15 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       "docket cycles list --sort -starts_on --json",
     ],
     async run(ctx, v) {
-      const page = await ctx
-        .api()
-        .list<CycleView>(
-          "/cycles",
-          { space: str(v, "space"), state: many(v, "state"), sort: str(v, "sort") },
-          pageWant(v),
-        );
+      const api = ctx.api();
+      const query = defined({
+        space: str(v, "space"),
+        state: many(v, "state")?.join(","),
+        sort: str(v, "sort"),
+      }) as QueryOf<"listCycles">;
+      const page = await api.list(pageWant(v), (at) =>
+        ok(api.v1.GET("/cycles", { params: { query: { ...query, ...at } } })),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       return { json: page, text: cycleTable(ctx, page.data), ...(note ? { note } : {}) };
     },
@@ -187,7 +184,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
         body,
         flagOf,
       );
-      const c = await ctx.api().post<CycleView>("/cycles", body);
+      const c = await ok(ctx.api().v1.POST("/cycles", { body: body as BodyOf<"createCycle"> }));
       return { json: c, text: `Created ${c.id}: ${c.name} (${c.space}, ${c.starts_on} to ${c.ends_on})` };
     },
   },
@@ -198,7 +195,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket cycles show cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
     async run(ctx, _v, [id]) {
-      const c = await ctx.api().get<CycleView>(`/cycles/${enc(id!)}`);
+      const c = await ok(ctx.api().v1.GET("/cycles/{id}", { params: { path: { id: id! } } }));
       return { json: c, text: cycleText(ctx, c) };
     },
   },
@@ -220,7 +217,13 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
         body,
         flagOf,
       );
-      const c = await ctx.api().patch<CycleView>(`/cycles/${enc(id!)}`, body, ifMatch(v));
+      const c = await ok(
+        ctx.api().v1.PATCH("/cycles/{id}", {
+          params: { path: { id: id! } },
+          body: body as BodyOf<"updateCycle">,
+          ...ifMatchHeader(ifMatch(v)),
+        }),
+      );
       return { json: c, text: `Updated ${c.id}: ${c.name} (${c.starts_on} to ${c.ends_on})` };
     },
   },
@@ -235,7 +238,15 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     ],
     async run(ctx, v, [id]) {
       const { cycle: _cycle, ...query } = issueFilters(v);
-      return issueList(ctx, `/cycles/${enc(id!)}/issues`, query, v);
+      const api = ctx.api();
+      return issueList(
+        ctx,
+        (at) =>
+          ok(
+            api.v1.GET("/cycles/{id}/issues", { params: { path: { id: id! }, query: { ...query, ...at } } }),
+          ),
+        v,
+      );
     },
   },
   {
@@ -248,7 +259,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       "docket cycles stats cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC --points   # by estimate",
     ],
     async run(ctx, v, [id]) {
-      const s = await ctx.api().get<CycleStats>(`/cycles/${enc(id!)}/stats`);
+      const s = await ok(ctx.api().v1.GET("/cycles/{id}/stats", { params: { path: { id: id! } } }));
       return { json: s, text: statsText(ctx, s, v.points === true) };
     },
   },
@@ -261,13 +272,11 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       "docket milestones list --target-from 2026-04-01 --target-to 2026-06-30 --json",
     ],
     async run(ctx, v) {
-      const page = await ctx
-        .api()
-        .list<MilestoneView>(
-          "/milestones",
-          { target_from: str(v, "target-from"), target_to: str(v, "target-to") },
-          pageWant(v),
-        );
+      const api = ctx.api();
+      const query = defined({ target_from: str(v, "target-from"), target_to: str(v, "target-to") });
+      const page = await api.list(pageWant(v), (at) =>
+        ok(api.v1.GET("/milestones", { params: { query: { ...query, ...at } } })),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       return {
         json: page,
@@ -313,7 +322,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
         body,
         flagOf,
       );
-      const m = await ctx.api().post<MilestoneView>("/milestones", body);
+      const m = await ok(ctx.api().v1.POST("/milestones", { body: body as BodyOf<"createMilestone"> }));
       return {
         json: m,
         text: `Created ${m.id}: ${m.name}${m.target_date ? ` (target ${m.target_date})` : ""}`,
@@ -327,7 +336,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket milestones show ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
     async run(ctx, _v, [id]) {
-      const m = await ctx.api().get<MilestoneView>(`/milestones/${enc(id!)}`);
+      const m = await ok(ctx.api().v1.GET("/milestones/{id}", { params: { path: { id: id! } } }));
       return { json: m, text: milestoneText(ctx, m) };
     },
   },
@@ -348,8 +357,9 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       "docket milestones update ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --target none",
     ],
     async run(ctx, v, [id]) {
-      const path = `/milestones/${enc(id!)}`;
-      const current = v.edit === true ? await ctx.api().get<MilestoneView>(path) : undefined;
+      const params = { path: { id: id! } };
+      const current =
+        v.edit === true ? await ok(ctx.api().v1.GET("/milestones/{id}", { params })) : undefined;
       const body = defined({
         name: str(v, "name"),
         target_date: orNone(v, "target"),
@@ -360,7 +370,13 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
         body,
         flagOf,
       );
-      const m = await ctx.api().patch<MilestoneView>(path, body, ifMatch(v, current));
+      const m = await ok(
+        ctx.api().v1.PATCH("/milestones/{id}", {
+          params,
+          body: body as BodyOf<"updateMilestone">,
+          ...ifMatchHeader(ifMatch(v, current)),
+        }),
+      );
       return { json: m, text: `Updated ${m.id}: ${m.name}` };
     },
   },
@@ -372,8 +388,18 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     examples: ["docket milestones issues ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --ready"],
     async run(ctx, v, [id]) {
       const { milestone: _milestone, ...query } = issueFilters(v);
-      const result = await issueList(ctx, `/milestones/${enc(id!)}/issues`, query, v);
-      const progress = (result.page as unknown as { progress?: MilestoneProgress }).progress;
+      const api = ctx.api();
+      const result = await issueList(
+        ctx,
+        (at) =>
+          ok(
+            api.v1.GET("/milestones/{id}/issues", {
+              params: { path: { id: id! }, query: { ...query, ...at } },
+            }),
+          ),
+        v,
+      );
+      const progress = result.page.progress;
       return progress ? { ...result, text: `Progress: ${progressText(progress)}\n\n${result.text}` } : result;
     },
   },
@@ -389,9 +415,12 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       const body = defined({ blockedBy: many(v, "blocked-by"), blocks: many(v, "blocks") });
       if (Object.keys(body).length === 0)
         throw new UsageError("name at least one milestone with --blocked-by or --blocks");
-      const answer = await ctx
-        .api()
-        .post<{ data: MilestoneDependencyView[] }>(`/milestones/${enc(id!)}/dependencies`, body);
+      const answer = await ok(
+        ctx.api().v1.POST("/milestones/{id}/dependencies", {
+          params: { path: { id: id! } },
+          body: body as BodyOf<"addMilestoneDependencies">,
+        }),
+      );
       return {
         json: answer,
         text: answer.data
@@ -407,9 +436,9 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket milestones deps rm mdep_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
     async run(ctx, _v, [id]) {
-      const answer = await ctx
-        .api()
-        .delete<{ id: string; deleted: true }>(`/milestone-dependencies/${enc(id!)}`);
+      const answer = await ok(
+        ctx.api().v1.DELETE("/milestone-dependencies/{id}", { params: { path: { id: id! } } }),
+      );
       return { json: answer, text: `Removed ${answer.id}.` };
     },
   },
