@@ -168,7 +168,10 @@ describe("the document is exact", () => {
         );
     const fields = new Map<string, Set<string>>();
     const walk = (v: unknown, key: string) => {
-      if (Array.isArray(v)) return v.forEach((x) => walk(x, key));
+      if (Array.isArray(v)) {
+        for (const x of v) walk(x, key);
+        return;
+      }
       if (!v || typeof v !== "object") return;
       const s = v as Json;
       if (typeof s.type === "string" || Array.isArray(s.type)) {
