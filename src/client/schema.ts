@@ -93,7 +93,7 @@ export interface paths {
     put?: never;
     /**
      * Put an issue on ice: out of ready work until its status next changes
-     * @description An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Icing an issue that is done or canceled is refused with 409.
+     * @description An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Only open issues can be put on ice: one that is done or canceled is refused with 409.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -321,7 +321,7 @@ export interface paths {
     put?: never;
     /**
      * Write a note
-     * @description Makes a Markdown note, in a folder (made on the way if its path is new) or at the top, optionally linked to issues. Send an Idempotency-Key to make the request safe to retry.
+     * @description Makes a Markdown note, in a folder (by its id) or at the top level, optionally linked to issues. Send an Idempotency-Key to make the request safe to retry.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -419,7 +419,7 @@ export interface paths {
     };
     /**
      * One folder and how many notes it holds
-     * @description Answers one folder: its name, path, parent and how many notes it holds directly.
+     * @description Answers one folder: its name, its parent folder (null at the top level) and how many notes it holds directly.
      *
      *     Needs the `workspace.read` scope.
      */

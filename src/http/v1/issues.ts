@@ -95,7 +95,7 @@ op({
   tag: "Issues",
   summary: "Put an issue on ice: out of ready work until its status next changes",
   description:
-    "An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Icing an issue that is done or canceled is refused with 409.",
+    "An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Only open issues can be put on ice: one that is done or canceled is refused with 409.",
   scope: "workspace.write",
   params: issueParams,
   body: noBody,

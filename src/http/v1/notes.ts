@@ -50,7 +50,7 @@ op({
   tag: "Notes",
   summary: "Write a note",
   description:
-    "Makes a Markdown note, in a folder (made on the way if its path is new) or at the top, optionally linked to issues. Send an Idempotency-Key to make the request safe to retry.",
+    "Makes a Markdown note, in a folder (by its id) or at the top level, optionally linked to issues. Send an Idempotency-Key to make the request safe to retry.",
   scope: "workspace.write",
   status: 201,
   body: createNoteInput,
@@ -137,7 +137,8 @@ op({
   operationId: "getFolder",
   tag: "Notes",
   summary: "One folder and how many notes it holds",
-  description: "Answers one folder: its name, path, parent and how many notes it holds directly.",
+  description:
+    "Answers one folder: its name, its parent folder (null at the top level) and how many notes it holds directly.",
   scope: "workspace.read",
   params: folderParams,
   response: folderView,
