@@ -229,3 +229,30 @@ export class ContractError extends Error {
     this.name = "ContractError";
   }
 }
+
+const documents = new Map<string, Promise<string>>();
+
+/**
+ * `fetch` for a test that calls a listening service's `/v1` over real HTTP: the answer is checked
+ * against the document that service serves (fetched once per origin) and handed back unchanged.
+ */
+export async function checkedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  const u = new URL(url);
+  let document = documents.get(u.origin);
+  if (!document) {
+    document = fetch(`${u.origin}/v1/openapi.json`).then((r) => r.text());
+    documents.set(u.origin, document);
+  }
+  const exchange: Exchange = {
+    method: (init.method ?? "GET").toUpperCase(),
+    url: `${u.pathname}${u.search}`,
+    status: res.status,
+    headers: Object.fromEntries(res.headers.entries()),
+    body: text,
+  };
+  const problems = contractFor(await document).problems(exchange);
+  if (problems.length > 0) throw new ContractError(exchange, problems);
+  return new Response(text === "" ? null : text, { status: res.status, headers: res.headers });
+}

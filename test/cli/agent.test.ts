@@ -10,6 +10,7 @@ import { DocketError } from "../../src/errors.ts";
 import { buildApp } from "../../src/http/app.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { approve, deny } from "../auth/agent-support.ts";
+import { checkedFetch } from "../contract.ts";
 import { createTestDatabase, type Seeded, seed, testConfig } from "../support.ts";
 import { freePort } from "./support.ts";
 
@@ -96,7 +97,7 @@ describe("agent registration from the client", () => {
     const renewed = await renewAccessToken(s.url, redeemed.identity_assertion);
     assert.match(renewed.access_token, /^docket_at_/);
     assert.notEqual(renewed.access_token, redeemed.access_token);
-    const res = await fetch(`${s.url}/v1/workspace`, {
+    const res = await checkedFetch(`${s.url}/v1/workspace`, {
       headers: { authorization: `Bearer ${renewed.access_token}` },
     });
     assert.equal(res.status, 200, "the renewed token works on /v1");

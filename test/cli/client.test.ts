@@ -7,6 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { revokeConnection } from "../../src/auth/connections.ts";
 import { CLIENT_COMMANDS, runClient } from "../../src/cli/client/index.ts";
 import { approve } from "../auth/agent-support.ts";
+import { checkedFetch } from "../contract.ts";
 import { REPO } from "../support.ts";
 import { cleanEnv, docket, type Outcome, type Service, startService } from "./support.ts";
 
@@ -461,7 +462,7 @@ describe("issues", () => {
   test("lists stop at --limit with a note, and --all follows next_cursor to the end", async () => {
     const made = await Promise.all(
       Array.from({ length: 105 }, async (_, i) => {
-        const res = await fetch(`${service.url}/v1/issues`, {
+        const res = await checkedFetch(`${service.url}/v1/issues`, {
           method: "POST",
           headers: { authorization: `Bearer ${service.token}`, "content-type": "application/json" },
           body: JSON.stringify({ title: `Bulk ${i}`, labels: ["bulk"] }),

@@ -7,6 +7,7 @@ import { createPerson } from "../../../src/auth/people.ts";
 import { createWorkspace } from "../../../src/auth/workspaces.ts";
 import { buildApp } from "../../../src/http/app.ts";
 import { createLogger } from "../../../src/http/logger.ts";
+import { checkedFetch } from "../../contract.ts";
 import { setup } from "../../support.ts";
 
 const CHROMIUM_ARGS = [
@@ -96,7 +97,7 @@ function agentClient(baseUrl: string) {
       }),
     revoke: (token: string) => form("/api/auth/oauth2/revoke", { token }),
     async workspace(accessToken: string) {
-      const res = await fetch(`${baseUrl}/v1/workspace`, {
+      const res = await checkedFetch(`${baseUrl}/v1/workspace`, {
         headers: { authorization: `Bearer ${accessToken}` },
       });
       return { status: res.status, body: (await res.json()) as { name?: string } };
