@@ -160,22 +160,29 @@ export async function checkCsrf(
   return session;
 }
 
+const onSite = (path: string) => path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+
 /**
  * A return path that stays on this site: it starts with exactly one `/` (not `//` or `/\`), and has no
- * control characters or scheme; anything else gives `fallback`.
+ * control characters or scheme; anything else gives `fallback`. The path is answered in the URL
+ * parser's normal form, so characters outside ASCII are percent-encoded (`/。x` → `/%E3%80%82x`) and
+ * fit in a `Location` header; a path that normalises to `//…` is refused like one written so.
  */
 export function safeReturnTo(value: unknown, fallback = "/settings"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!onSite(value)) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let normal: string;
   try {
     const resolved = new URL(value, "http://docket.invalid");
     if (resolved.origin !== "http://docket.invalid") return fallback;
+    normal = `${resolved.pathname}${resolved.search}${resolved.hash}`;
   } catch {
     return fallback;
   }
-  return value;
+  if (!onSite(normal) || normal.length > 2000 || !/^[\x21-\x7e]+$/.test(normal)) return fallback;
+  return normal;
 }
 
 export function esc(text: string): string {

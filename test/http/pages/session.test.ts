@@ -229,6 +229,32 @@ describe("return paths", () => {
     assert.equal((await client.get("/sign-in?return_to=%2F%2Fevil.example")).location, "/settings");
     assert.equal((await client.get("/sign-in?return_to=%2Fsettings")).location, "/settings");
   });
+
+  test("a return path outside Latin-1 is percent-encoded, never a 500; one normalising to // is refused", async (t) => {
+    assert.equal(safeReturnTo("/\u3002evil"), "/%E3%80%82evil");
+    assert.equal(safeReturnTo("/claim?x=\u00e9#\u00e9"), "/claim?x=%C3%A9#%C3%A9");
+    assert.equal(safeReturnTo("/%E3%80%82evil"), "/%E3%80%82evil", "already encoded stays as it is");
+    for (const bad of ["/.//evil.example", "/x/..//evil.example", "/%2e//evil.example"]) {
+      assert.equal(safeReturnTo(bad), "/settings", bad);
+    }
+    const w = await web(t);
+    const { client, answer } = await signIn(w, "ada@example.com", "/\u3002evil");
+    assert.equal(answer.location, `/welcome?return_to=${encodeURIComponent("/%E3%80%82evil")}`);
+    const welcome = await client.get(answer.location!);
+    assert.equal(welcome.status, 200);
+    const accepted = await client.post("/welcome", {
+      csrf: csrfOf(welcome.body),
+      return_to: "/\u3002evil",
+      accept_terms: "yes",
+    });
+    assert.equal(accepted.location, "/%E3%80%82evil");
+    // Signed in: the sign-in page sends one on at once, with the path encoded.
+    const signedIn = await client.get("/sign-in?return_to=%2F%E3%80%82evil");
+    assert.equal(signedIn.status, 303);
+    assert.equal(signedIn.location, "/%E3%80%82evil");
+    const query = await client.get(`/sign-in?return_to=${encodeURIComponent("/settings?q=\u00fc\u2603")}`);
+    assert.equal(query.location, "/settings?q=%C3%BC%E2%98%83");
+  });
 });
 
 describe("pages", () => {
