@@ -285,7 +285,7 @@ function mailFrom(env: Env, base: string): string {
 /** A 32-byte key written in base64 or base64url (44 or 43 characters). */
 function secretKey(raw: string, name: string): Buffer {
   const key = /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) ? Buffer.from(raw, "base64") : undefined;
-  if (!key || key.length !== 32) {
+  if (key?.length !== 32) {
     throw new ConfigError(
       name,
       `must be 32 random bytes in base64 (44 characters); generate one with: ${SECRET_KEY_COMMAND}`,
