@@ -23,6 +23,7 @@ const [databaseUrl, issues] = process.argv.slice(2);
 if (!databaseUrl) throw new Error("usage: node bench/prepare.ts <database-url> [issues]");
 const config = loadConfig({
   DATABASE_URL: databaseUrl,
+  DOCKET_SECRET_KEY: process.env.DOCKET_SECRET_KEY,
   ...(process.env.BASE_URL ? { BASE_URL: process.env.BASE_URL } : {}),
 });
 const store = openStore(config.database);

@@ -28,6 +28,12 @@ import type { AgentFixture } from "./agents.ts";
 import type { SeededWorkspace } from "./seed.ts";
 import { LABELS, SEARCH_WORDS } from "./text.ts";
 
+/**
+ * The bench's services seal their signing keys with this DOCKET_SECRET_KEY unless one is given, so a
+ * bench database kept between runs (BENCH_DATABASE_URL) opens with the same key every time.
+ */
+process.env.DOCKET_SECRET_KEY ??= Buffer.alloc(32, 66).toString("base64");
+
 const REPO = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
   options: {
@@ -242,7 +248,10 @@ async function benchDatabase(): Promise<{ url: string; label: string; done: () =
       done: () => rmSync(dir, { recursive: true }),
     };
   }
-  const config = loadConfig({ DATABASE_URL: given }).database;
+  const config = loadConfig({
+    DATABASE_URL: given,
+    DOCKET_SECRET_KEY: process.env.DOCKET_SECRET_KEY,
+  }).database;
   const name =
     config.kind === "postgres" ? new URL(config.url).pathname.slice(1) : path.basename(config.path);
   if (!name.toLowerCase().includes("bench")) {

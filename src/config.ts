@@ -21,7 +21,24 @@ export interface Config {
   /** Requests per minute per token on /v1 (0 switches the limit off). */
   restRateLimit: number;
   files: FilesConfig;
+  /**
+   * Production mode: a PostgreSQL DATABASE_URL or NODE_ENV=production. It requires DOCKET_SECRET_KEY
+   * (the embedded default may generate one into the data folder instead).
+   */
+  production: boolean;
+  /** Keys that encrypt the service's own secrets at rest (see src/secret-box.ts). */
+  secretKeys: SecretKeysConfig;
 }
+
+export interface SecretKeysConfig {
+  /** DOCKET_SECRET_KEY: 32 bytes; undefined outside production when none is set (one is generated). */
+  current: Buffer | undefined;
+  /** DOCKET_SECRET_KEY_PREVIOUS: older keys still accepted for decryption while rotating. */
+  previous: Buffer[];
+}
+
+/** How to make a secret key, quoted in messages and the README. */
+export const SECRET_KEY_COMMAND = "openssl rand -base64 32";
 
 /** Uploaded files: the largest one accepted, and where the bytes live (local disk or an S3-compatible store). */
 export interface FilesConfig {
@@ -265,6 +282,39 @@ function mailFrom(env: Env, base: string): string {
   return raw;
 }
 
+/** A 32-byte key written in base64 or base64url (44 or 43 characters). */
+function secretKey(raw: string, name: string): Buffer {
+  const key = /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) ? Buffer.from(raw, "base64") : undefined;
+  if (key?.length !== 32) {
+    throw new ConfigError(
+      name,
+      `must be 32 random bytes in base64 (44 characters); generate one with: ${SECRET_KEY_COMMAND}`,
+    );
+  }
+  return key;
+}
+
+function secretKeys(env: Env, production: boolean, database: DatabaseConfig): SecretKeysConfig {
+  const raw = value(env, "DOCKET_SECRET_KEY");
+  const previousRaw = value(env, "DOCKET_SECRET_KEY_PREVIOUS");
+  if (raw === undefined && production) {
+    const why = database.kind === "postgres" ? "DATABASE_URL is PostgreSQL" : "NODE_ENV is production";
+    throw new ConfigError(
+      "DOCKET_SECRET_KEY",
+      `must be set in production mode (${why}): it encrypts the service's signing keys in the database, so a copy of the database alone cannot sign. Generate one with: ${SECRET_KEY_COMMAND}`,
+    );
+  }
+  if (raw === undefined && previousRaw !== undefined) {
+    throw new ConfigError("DOCKET_SECRET_KEY", "must be set when DOCKET_SECRET_KEY_PREVIOUS is");
+  }
+  const previous = (previousRaw ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => secretKey(k, "DOCKET_SECRET_KEY_PREVIOUS"));
+  return { current: raw === undefined ? undefined : secretKey(raw, "DOCKET_SECRET_KEY"), previous };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, "PORT", 3000, 0, 65535);
   const host = value(env, "HOST") ?? "0.0.0.0";
@@ -280,11 +330,13 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const base = baseUrl(env, port);
+  const db = database(env, dataDir);
+  const production = db.kind === "postgres" || value(env, "NODE_ENV") === "production";
   return {
     port,
     host,
     baseUrl: base,
-    database: database(env, dataDir),
+    database: db,
     dataDir,
     logLevel: logLevel as LogLevel,
     smtpUrl: url(env, "SMTP_URL", ["smtp", "smtps"]),
@@ -296,5 +348,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxBytes: integer(env, "FILE_MAX_BYTES", DEFAULT_FILE_MAX_BYTES, 1, FILE_MAX_BYTES_CEILING),
       store: fileStore(env, dataDir),
     },
+    production,
+    secretKeys: secretKeys(env, production, db),
   };
 }

@@ -3,6 +3,7 @@ import { Switches } from "./auth/switches.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db, Store } from "./db/store.ts";
+import { openSecretBox, type SecretBox } from "./secret-box.ts";
 
 /** What every domain function is handed: the store, the clock and the shared services. No HTTP in here. */
 export interface Core {
@@ -19,12 +20,14 @@ export interface Core {
    * docs/decisions.md).
    */
   readonly requestLimiter: RateLimiter;
+  /** Seals the service's own secrets at rest and keys its MACs (DOCKET_SECRET_KEY; src/secret-box.ts). */
+  readonly secrets: SecretBox;
 }
 
 export function createCore(
   config: Config,
   store: Store,
-  options: { clock?: Clock; limiter?: RateLimiter; requestLimiter?: RateLimiter } = {},
+  options: { clock?: Clock; limiter?: RateLimiter; requestLimiter?: RateLimiter; secrets?: SecretBox } = {},
 ): Core {
   const clock = options.clock ?? systemClock;
   const limiter = options.limiter ?? createRateLimiter(config.redisUrl, clock, store);
@@ -38,6 +41,7 @@ export function createCore(
     switches: new Switches(store.db, store.changes, clock),
     limiter,
     requestLimiter,
+    secrets: options.secrets ?? openSecretBox(config),
   };
 }
 

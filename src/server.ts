@@ -6,6 +6,7 @@ import { openStore } from "./db/store.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { buildApp } from "./http/app.ts";
 import { createLogger } from "./http/logger.ts";
+import { sealStoredSecrets } from "./secret-box.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -30,7 +31,22 @@ export async function startServer(
     await store.close();
     throw error;
   }
-  const core = createCore(config, store);
+  let core: Core;
+  try {
+    core = createCore(config, store);
+    // Secrets stored in clear by an earlier version are sealed now, and ones sealed with a previous
+    // DOCKET_SECRET_KEY are sealed again with the current one; a key that opens none of them stops here.
+    const sealed = await sealStoredSecrets(core);
+    if (sealed.sealed || sealed.resealed) {
+      logger.info(
+        { ...sealed, secret_key_id: core.secrets.keyId },
+        "stored secrets sealed with the secret key",
+      );
+    }
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const app = buildApp(core, { logger });
   options.beforeListen?.(app);
   const stopHousekeeping = startHousekeeping(core, logger);

@@ -28,6 +28,8 @@ describe("config", () => {
       LOG_LEVEL: "DEBUG",
       SMTP_URL: "smtp://mail:25",
       REDIS_URL: "redis://cache:6379",
+      DOCKET_SECRET_KEY: Buffer.alloc(32, 1).toString("base64"),
+      DOCKET_SECRET_KEY_PREVIOUS: Buffer.alloc(32, 2).toString("base64"),
     });
     assert.equal(c.port, 8080);
     assert.equal(c.host, "127.0.0.1");
@@ -37,6 +39,8 @@ describe("config", () => {
     assert.equal(c.logLevel, "debug");
     assert.equal(c.smtpUrl, "smtp://mail:25");
     assert.equal(c.redisUrl, "redis://cache:6379");
+    assert.equal(c.production, true);
+    assert.deepEqual(c.secretKeys, { current: Buffer.alloc(32, 1), previous: [Buffer.alloc(32, 2)] });
   });
 
   test("BASE_URL defaults to the port; DATABASE_URL defaults under DOCKET_DATA_DIR; sqlite: form", () => {

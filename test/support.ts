@@ -27,6 +27,13 @@ export const ON_POSTGRES = TEST_DATABASE_URL !== undefined;
 
 export const REPO = path.resolve(import.meta.dirname, "..");
 
+/**
+ * The secret key of test services (DOCKET_SECRET_KEY); also put in this process's environment, so
+ * services and commands the tests start as processes (on PostgreSQL: production mode) have one.
+ */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
+process.env.DOCKET_SECRET_KEY ??= TEST_SECRET_KEY;
+
 export interface TestDatabase {
   /** What to put in DATABASE_URL for this database. */
   url: string;
@@ -80,6 +87,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     HOST: "127.0.0.1",
     LOG_LEVEL: "silent",
     DOCKET_DATA_DIR: path.dirname(databaseUrl.startsWith("postgres") ? tmpdir() : databaseUrl),
+    DOCKET_SECRET_KEY: TEST_SECRET_KEY,
     ...env,
   });
 }

@@ -1,7 +1,12 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import type { LogLevel } from "../config.ts";
 
-const SECRET_PARAM = /token|code|assertion|secret|password|key|credential/i;
+/**
+ * Query parameters whose values are secrets: tokens, codes, assertions, keys, and the signatures of
+ * signed URLs (`signature` on this service's own file URLs, `X-Amz-Signature` on S3's), which grant
+ * access to a file for as long as they last.
+ */
+const SECRET_PARAM = /token|code|assertion|secret|password|key|credential|signature|^sig$/i;
 
 /** A URL fit for a log line: every query value whose name smells of a secret is replaced. */
 export function redactUrl(url: string): string {

@@ -1,10 +1,15 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, type TestContext, test } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
 import { MemoryRateLimiter } from "../../src/auth/limits.ts";
 import { createCore } from "../../src/core.ts";
 import { openStore } from "../../src/db/store.ts";
 import { BODY_LIMIT_BYTES } from "../../src/http/app.ts";
+import { redactUrl } from "../../src/http/logger.ts";
 import { app, bearer, ON_POSTGRES, seed, setup } from "../support.ts";
 
 function assertErrorShape(
@@ -288,5 +293,58 @@ describe("every response", () => {
       assert.ok(!all.includes(secret), `log contains ${secret}`);
     }
     assert.ok(all.includes("page=2"), "harmless query values stay");
+  });
+
+  test("signed file URLs are logged without their signatures", async (t) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "docket-logs-"));
+    t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+    const { core } = await setup(t, { DOCKET_DATA_DIR: dataDir });
+    const s = await seed(core);
+    const logs: string[] = [];
+    const server = await app(t, core, { logs });
+    const asked = await server.inject({
+      method: "POST",
+      url: "/v1/files/upload-url",
+      headers: bearer(s.token),
+      payload: { content_type: "text/plain", size: 5 },
+    });
+    assert.equal(asked.statusCode, 201, asked.body);
+    const target = asked.json() as { url: string; upload_id: string };
+    const put = await server.inject({
+      method: "PUT",
+      url: target.url.slice(core.config.baseUrl.length),
+      headers: { "content-type": "text/plain" },
+      payload: "hello",
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    const registered = await server.inject({
+      method: "POST",
+      url: "/v1/files",
+      headers: bearer(s.token),
+      payload: {
+        upload_id: target.upload_id,
+        name: "hello.txt",
+        sha256: createHash("sha256").update("hello").digest("hex"),
+      },
+    });
+    assert.equal(registered.statusCode, 201, registered.body);
+    const download = (registered.json() as { download_url: string }).download_url;
+    const got = await server.inject({ url: download.slice(core.config.baseUrl.length) });
+    assert.equal(got.body, "hello");
+    const all = logs.join("\n");
+    for (const url of [target.url, download]) {
+      const signature = new URL(url).searchParams.get("signature")!;
+      assert.match(signature, /^[0-9a-f]{64}$/);
+      assert.ok(!all.includes(signature), `the log holds the signature of ${url}`);
+    }
+    assert.ok(all.includes("signature=[redacted]"));
+    assert.ok(all.includes("name=hello.txt"), "the rest of the URL stays readable");
+  });
+
+  test("S3 presigned URL signatures and credentials are redacted too", () => {
+    assert.equal(
+      redactUrl("/x?X-Amz-Credential=AKIA%2F20260301&X-Amz-Expires=900&X-Amz-Signature=abc123&sig=zz"),
+      "/x?X-Amz-Credential=[redacted]&X-Amz-Expires=900&X-Amz-Signature=[redacted]&sig=[redacted]",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { describe, test } from "node:test";
 import { authenticateAccessToken } from "../../src/auth/connections.ts";
 import {
@@ -453,6 +454,29 @@ describe("a client named by its metadata document", () => {
     assert.equal(connection.client_id, clientId);
     assert.equal(connection.name, "Documented Client");
     assert.equal(doc.hits(), 1, "fetched once, then served from the cache");
+  });
+
+  test("an unauthenticated authorize naming a loopback or metadata address in IPv6 form connects nowhere", async (t) => {
+    const w = await web(t);
+    let connections = 0;
+    const target = createNetServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+    t.after(() => new Promise<void>((resolve) => target.close(() => resolve())));
+    const port = (target.address() as AddressInfo).port;
+    for (const clientId of [
+      `https://[::ffff:7f00:1]:${port}/client.json`,
+      "https://[::ffff:a9fe:a9fe]/client.json",
+      `https://[64:ff9b::7f00:1]:${port}/client.json`,
+    ]) {
+      const res = await w.client().get(authorizeUrl(w, clientId, pkce().challenge));
+      assert.equal(res.status, 400, clientId);
+      assert.equal(res.location, undefined);
+      assert.match(res.body, /private or loopback/);
+    }
+    assert.equal(connections, 0);
   });
 
   test("a document that cannot be used is a page, never a redirect", async (t) => {

@@ -2,11 +2,14 @@ import { randomBytes } from "node:crypto";
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import type { Core } from "../../core.ts";
 import type { Db } from "../../db/store.ts";
+import { placeOf, sealStoredSecrets } from "../../secret-box.ts";
 
 /**
  * The service's signing keys for identity assertions, kept in `signing_keys` so every instance signs and
  * verifies with the same ones. EdDSA (Ed25519): small signatures, fast to verify. Imported keys are
  * cached per database; a key id this instance has not seen (made by another instance) reloads the table.
+ * The private key is stored sealed with DOCKET_SECRET_KEY (src/secret-box.ts), so a copy of the
+ * database cannot sign an assertion.
  */
 export const ASSERTION_ALG = "EdDSA";
 
@@ -26,8 +29,16 @@ interface KeyRing {
 
 const rings = new WeakMap<Db, Promise<KeyRing>>();
 
-async function load(db: Db): Promise<KeyRing | undefined> {
-  const rows = await db.selectFrom("signing_keys").selectAll().orderBy("created_at").orderBy("kid").execute();
+const privatePlace = (kid: string) => placeOf("signing_keys", "private_jwk", kid);
+
+async function load(core: Core): Promise<KeyRing | undefined> {
+  await sealStoredSecrets(core);
+  const rows = await core.db
+    .selectFrom("signing_keys")
+    .selectAll()
+    .orderBy("created_at")
+    .orderBy("kid")
+    .execute();
   if (rows.length === 0) return undefined;
   const byKid = new Map<string, LoadedKey>();
   let signing: LoadedKey | undefined;
@@ -42,7 +53,8 @@ async function load(db: Db): Promise<KeyRing | undefined> {
       publicKey: await importJWK(publicJwk, row.alg),
     };
     if (!key.retired && !signing) {
-      key.privateKey = await importJWK(JSON.parse(row.private_jwk) as JWK, row.alg);
+      const privateJwk = JSON.parse(core.secrets.open(row.private_jwk, privatePlace(row.kid))) as JWK;
+      key.privateKey = await importJWK(privateJwk, row.alg);
       signing = key;
     }
     byKid.set(row.kid, key);
@@ -63,7 +75,7 @@ async function create(core: Core): Promise<void> {
     .values({
       kid,
       alg: ASSERTION_ALG,
-      private_jwk: JSON.stringify(privateJwk),
+      private_jwk: core.secrets.seal(JSON.stringify(privateJwk), privatePlace(kid)),
       public_jwk: JSON.stringify(publicJwk),
       created_at: core.clock.now().toISOString(),
       retired_at: null,
@@ -75,11 +87,11 @@ async function ring(core: Core, reload = false): Promise<KeyRing> {
   let pending = reload ? undefined : rings.get(core.db);
   if (!pending) {
     pending = (async () => {
-      const loaded = await load(core.db);
+      const loaded = await load(core);
       if (loaded) return loaded;
       // Two instances starting together may both create one; both then sign with the oldest.
       await create(core);
-      const made = await load(core.db);
+      const made = await load(core);
       if (!made) throw new Error("no signing key could be made");
       return made;
     })();

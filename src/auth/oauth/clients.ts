@@ -1,11 +1,8 @@
-import { lookup as dnsLookup } from "node:dns";
-import http from "node:http";
-import https from "node:https";
-import { isIP } from "node:net";
 import { iso, MINUTE } from "../../clock.ts";
 import type { Core } from "../../core.ts";
 import type { OAuthClient } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/store.ts";
+import { checkAddress, OutboundError, outboundRequest } from "../../net/outbound.ts";
 import { newId } from "../../secrets.ts";
 import { SCOPES } from "../tokens.ts";
 
@@ -26,6 +23,13 @@ export const METADATA_DOCUMENT_TIMEOUT_MS = 5000;
 export const METADATA_CACHE_DEFAULT_MS = 10 * MINUTE;
 export const METADATA_CACHE_MIN_MS = MINUTE;
 export const METADATA_CACHE_MAX_MS = 24 * 60 * MINUTE;
+/**
+ * How long a client_id whose document could not be fetched or used is refused without asking again, so
+ * unauthenticated requests naming it cannot make the service connect out over and over.
+ */
+export const METADATA_FAILURE_CACHE_MS = MINUTE;
+/** Failures remembered at once, per core; the oldest is forgotten first. */
+export const METADATA_FAILURE_CACHE_ENTRIES = 1000;
 /** Dynamic registrations per network address per hour. */
 export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 20;
 
@@ -278,26 +282,6 @@ export function isMetadataDocumentClientId(clientId: string): boolean {
   return clientId.startsWith("https://") || clientId.startsWith("http://");
 }
 
-/** Addresses no metadata document is fetched from: loopback, private, link-local, unspecified. */
-export function isPrivateAddress(address: string): boolean {
-  const a = address.toLowerCase();
-  if (isIP(a) === 4) {
-    const [x, y] = a.split(".").map(Number) as [number, number];
-    return (
-      x === 0 ||
-      x === 10 ||
-      x === 127 ||
-      (x === 100 && y >= 64 && y <= 127) ||
-      (x === 169 && y === 254) ||
-      (x === 172 && y >= 16 && y <= 31) ||
-      (x === 192 && y === 168) ||
-      x >= 224
-    );
-  }
-  if (a.startsWith("::ffff:")) return isPrivateAddress(a.slice(7));
-  return a === "::" || a === "::1" || /^f[cd]/.test(a) || /^fe[89ab]/.test(a);
-}
-
 function checkClientIdUrl(core: Core, clientId: string): URL {
   let url: URL;
   try {
@@ -318,11 +302,10 @@ function checkClientIdUrl(core: Core, clientId: string): URL {
   if (/\/\.\.?(\/|$)/.test(url.pathname) || url.href !== clientId) {
     throw new ClientError("invalid_client", "A client_id URL must be in normal form, without dot segments.");
   }
-  if (
-    !loopback &&
-    (isLoopbackHost(url.hostname) ||
-      (isIP(url.hostname.replace(/^\[|\]$/g, "")) && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ""))))
-  ) {
+  // A literal address is judged in normal form (mapped, compatible, NAT64, numeric IPv4 forms); a name
+  // is judged again, with every address DNS answers, when the document is fetched.
+  const literal = checkAddress(url.hostname);
+  if (!loopback && (isLoopbackHost(url.hostname) || literal?.problem)) {
     throw new ClientError(
       "invalid_client",
       "A client_id URL must not point at a private or loopback address.",
@@ -331,83 +314,38 @@ function checkClientIdUrl(core: Core, clientId: string): URL {
   return url;
 }
 
-interface Fetched {
-  status: number;
-  contentType: string;
-  cacheControl: string;
-  body: Buffer;
-}
-
 /**
- * GETs the document with a time limit and a size limit, without following redirects, refusing to
- * connect to private addresses (the check is made on the address DNS answers, so a name that resolves
- * inward is refused too).
+ * GETs the document through the outbound guard (src/net/outbound.ts): the host's addresses are checked
+ * after resolution and the connection is pinned to the checked one; no redirect is followed; time and
+ * size are limited.
  */
-function fetchDocument(core: Core, url: URL): Promise<Fetched> {
-  const allowLoopback = loopbackAllowed.has(core);
-  const lookup: typeof dnsLookup = ((
-    hostname: string,
-    options: object,
-    callback: (...args: unknown[]) => void,
-  ) => {
-    dnsLookup(hostname, { ...options, all: false }, (err, address, family) => {
-      if (err) return callback(err);
-      if (!allowLoopback && isPrivateAddress(String(address))) {
-        return callback(
-          new ClientError("invalid_client", "The client_id URL resolves to a private address."),
-        );
-      }
-      const opts = options as { all?: boolean };
-      if (opts.all) return callback(null, [{ address, family }]);
-      return callback(null, address, family);
+async function fetchDocument(core: Core, url: URL) {
+  try {
+    return await outboundRequest(url, {
+      allowPrivate: loopbackAllowed.has(core),
+      headers: { accept: "application/json" },
+      timeoutMs: METADATA_DOCUMENT_TIMEOUT_MS,
+      maxBytes: METADATA_DOCUMENT_MAX_BYTES,
     });
-  }) as typeof dnsLookup;
-  const get = url.protocol === "https:" ? https.get : http.get;
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      reject(error);
-      req.destroy();
-    };
-    const req = get(
-      url,
-      { lookup, timeout: METADATA_DOCUMENT_TIMEOUT_MS, headers: { accept: "application/json" } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > METADATA_DOCUMENT_MAX_BYTES) {
-            fail(
-              new ClientError(
-                "invalid_client",
-                `The client metadata document is larger than ${METADATA_DOCUMENT_MAX_BYTES} bytes.`,
-              ),
-            );
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on("end", () => {
-          if (settled) return;
-          settled = true;
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: String(res.headers["content-type"] ?? ""),
-            cacheControl: String(res.headers["cache-control"] ?? ""),
-            body: Buffer.concat(chunks),
-          });
-        });
-        res.on("error", fail);
-      },
-    );
-    req.on("timeout", () =>
-      fail(new ClientError("invalid_client", "The client metadata document did not arrive in time.")),
-    );
-    req.on("error", fail);
-  });
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    switch (error.reason) {
+      case "forbidden_address":
+        throw new ClientError("invalid_client", "The client_id URL resolves to a private address.");
+      case "timeout":
+        throw new ClientError("invalid_client", "The client metadata document did not arrive in time.");
+      case "too_large":
+        throw new ClientError(
+          "invalid_client",
+          `The client metadata document is larger than ${METADATA_DOCUMENT_MAX_BYTES} bytes.`,
+        );
+      default:
+        throw new ClientError(
+          "invalid_client",
+          `The client metadata document at ${url.href} could not be fetched.`,
+        );
+    }
+  }
 }
 
 function cacheLifetimeMs(cacheControl: string): number {
@@ -424,16 +362,7 @@ async function loadMetadataDocument(
   clientId: string,
 ): Promise<{ meta: ClientMetadata; ttlMs: number }> {
   const url = checkClientIdUrl(core, clientId);
-  let fetched: Fetched;
-  try {
-    fetched = await fetchDocument(core, url);
-  } catch (error) {
-    if (error instanceof ClientError) throw error;
-    throw new ClientError(
-      "invalid_client",
-      `The client metadata document at ${clientId} could not be fetched.`,
-    );
-  }
+  const fetched = await fetchDocument(core, url);
   if (fetched.status !== 200) {
     throw new ClientError(
       "invalid_client",
@@ -471,7 +400,36 @@ async function loadMetadataDocument(
     }
     throw error;
   }
-  return { meta, ttlMs: cacheLifetimeMs(fetched.cacheControl) };
+  return { meta, ttlMs: cacheLifetimeMs(String(fetched.headers["cache-control"] ?? "")) };
+}
+
+const failures = new WeakMap<Core, Map<string, { error: ClientError; until: number }>>();
+
+/** Loads a metadata document; a refusal is remembered for METADATA_FAILURE_CACHE_MS and answered again. */
+async function loadRememberingFailures(
+  core: Core,
+  clientId: string,
+): ReturnType<typeof loadMetadataDocument> {
+  let remembered = failures.get(core);
+  if (!remembered) {
+    remembered = new Map();
+    failures.set(core, remembered);
+  }
+  const now = core.clock.now().getTime();
+  const hit = remembered.get(clientId);
+  if (hit && hit.until > now) throw hit.error;
+  remembered.delete(clientId);
+  try {
+    return await loadMetadataDocument(core, clientId);
+  } catch (error) {
+    if (error instanceof ClientError) {
+      if (remembered.size >= METADATA_FAILURE_CACHE_ENTRIES) {
+        remembered.delete(remembered.keys().next().value!);
+      }
+      remembered.set(clientId, { error, until: now + METADATA_FAILURE_CACHE_MS });
+    }
+    throw error;
+  }
 }
 
 function view(row: OAuthClient): ClientView {
@@ -503,7 +461,7 @@ export async function resolveClient(core: Core, clientId: string): Promise<Clien
   if (!isMetadataDocumentClientId(clientId)) {
     throw new ClientError("invalid_client", "No client is registered with this client_id.");
   }
-  const { meta, ttlMs } = await loadMetadataDocument(core, clientId);
+  const { meta, ttlMs } = await loadRememberingFailures(core, clientId);
   const values = {
     client_name: meta.client_name ?? null,
     redirect_uris: JSON.stringify(meta.redirect_uris),

@@ -8,6 +8,11 @@ import { hashSecret } from "../../secrets.ts";
  * Web sessions of the person's pages. The cookie carries 32 random bytes (base64url); the database keeps
  * only their SHA-256. A session starts anonymous (it holds the CSRF token and the state of a sign-in in
  * progress) and is replaced by a new one, with a new cookie, when the person signs in.
+ *
+ * An anonymous session is not stored until it has something to keep: showing the sign-in page writes
+ * nothing. Until then its CSRF token is a MAC of the cookie's hash under a key derived from
+ * DOCKET_SECRET_KEY (`anonymousCsrfToken`), so the form it renders can be checked without a row; the
+ * first form posted stores it (`storeSession`), with that same token.
  */
 
 export const SESSION_COOKIE = "docket_session";
@@ -39,6 +44,8 @@ export interface SessionData {
 
 export interface WebSession {
   idHash: string;
+  /** false for an anonymous session that has no row yet (nothing posted from it) */
+  stored: boolean;
   personId: string | null;
   csrfToken: string;
   data: SessionData;
@@ -52,6 +59,94 @@ function newSecret(): string {
 }
 
 const COOKIE_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Anonymous sessions stored (by a first form post) per network address per hour. */
+export const ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR = 100;
+
+const ANONYMOUS_CSRF = "anonymous session csrf";
+const ANONYMOUS_TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * The CSRF token of an anonymous session that is not stored: the time it was issued and a MAC of the
+ * session's id hash and that time, so it works for ANONYMOUS_SESSION_TTL_MS like a stored session.
+ */
+export function anonymousCsrfToken(core: Core, idHash: string, issuedAt: Date): string {
+  const seconds = Math.floor(issuedAt.getTime() / 1000);
+  return `${seconds}.${core.secrets.mac(ANONYMOUS_CSRF, `${idHash}.${seconds}`)}`;
+}
+
+/**
+ * Checks the CSRF token of an unstored anonymous session (made with the current or a previous secret
+ * key): "ok" with the time it was issued, "expired" past ANONYMOUS_SESSION_TTL_MS, else "wrong".
+ */
+export function checkAnonymousCsrfToken(
+  core: Core,
+  idHash: string,
+  token: string,
+): { result: "ok"; issuedAt: Date } | { result: "expired" | "wrong" } {
+  const m = ANONYMOUS_TOKEN.exec(token);
+  if (!m || !core.secrets.macMatches(ANONYMOUS_CSRF, `${idHash}.${m[1]}`, m[2]!)) return { result: "wrong" };
+  const issuedAt = new Date(Number(m[1]) * 1000);
+  const age = core.clock.now().getTime() - issuedAt.getTime();
+  if (age >= ANONYMOUS_SESSION_TTL_MS || age < -5 * 60_000) return { result: "expired" };
+  return { result: "ok", issuedAt };
+}
+
+/** An anonymous session that exists only in its cookie until a form is posted; nothing is written. */
+export function unstoredSession(core: Core, cookie?: string): { cookie: string; session: WebSession } {
+  const value = cookie && COOKIE_VALUE.test(cookie) ? cookie : newSecret();
+  const now = core.clock.now();
+  const idHash = hashSecret(value);
+  return {
+    cookie: value,
+    session: {
+      idHash,
+      stored: false,
+      personId: null,
+      csrfToken: anonymousCsrfToken(core, idHash, now),
+      data: {},
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: expiry(null, now, now),
+    },
+  };
+}
+
+/** True when a cookie value has the form of a session cookie (whether or not a row exists for it). */
+export function isSessionCookie(cookie: string | undefined): cookie is string {
+  return cookie !== undefined && COOKIE_VALUE.test(cookie);
+}
+
+/**
+ * Stores an anonymous session that so far lived only in its cookie, keeping the CSRF token its form
+ * carried (`csrfToken`, issued at `issuedAt`); it ends ANONYMOUS_SESSION_TTL_MS after that. The caller
+ * counts it against the per-address limit first.
+ */
+export async function storeSession(
+  core: Core,
+  session: WebSession,
+  csrf: { token: string; issuedAt: Date },
+): Promise<void> {
+  if (session.stored) return;
+  session.csrfToken = csrf.token;
+  session.createdAt = csrf.issuedAt.toISOString();
+  session.lastSeenAt = core.clock.now().toISOString();
+  session.expiresAt = expiry(null, csrf.issuedAt, csrf.issuedAt);
+  await core.db
+    .insertInto("web_sessions")
+    .values({
+      id_hash: session.idHash,
+      person_id: session.personId,
+      csrf_token: session.csrfToken,
+      data: JSON.stringify(session.data),
+      created_at: session.createdAt,
+      last_seen_at: session.lastSeenAt,
+      expires_at: session.expiresAt,
+    })
+    .onConflict((oc) => oc.column("id_hash").doNothing())
+    .execute();
+  session.stored = true;
+}
 
 function expiry(personId: string | null, createdAt: Date, now: Date): string {
   if (!personId) return new Date(now.getTime() + ANONYMOUS_SESSION_TTL_MS).toISOString();
@@ -70,6 +165,7 @@ export async function createSession(
   const personId = options.personId ?? null;
   const session: WebSession = {
     idHash: hashSecret(cookie),
+    stored: true,
     personId,
     csrfToken: newSecret(),
     data: options.data ?? {},
@@ -117,6 +213,7 @@ export async function loadSession(core: Core, cookie: string | undefined): Promi
   }
   const session: WebSession = {
     idHash: row.id_hash,
+    stored: true,
     personId: row.person_id,
     csrfToken: row.csrf_token,
     data,
@@ -136,7 +233,9 @@ export async function loadSession(core: Core, cookie: string | undefined): Promi
   return session;
 }
 
+/** Writes the session's data; the session must be stored (`storeSession`) first. */
 export async function saveSessionData(core: Core, session: WebSession, data: SessionData): Promise<void> {
+  if (!session.stored) throw new Error("an unstored session's data cannot be saved; store it first");
   session.data = data;
   await core.db
     .updateTable("web_sessions")

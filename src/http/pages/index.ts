@@ -4,6 +4,7 @@ import { createCodeDelivery } from "../../auth/web/mail.ts";
 import { sweepSessions } from "../../auth/web/sessions.ts";
 import type { Core } from "../../core.ts";
 import { isUnavailable } from "../../db/store.ts";
+import type { DocketError } from "../../errors.ts";
 import { claimRoutes } from "./claim.ts";
 import { PRIVACY_HTML, TERMS_HTML } from "./legal.ts";
 import { acceptForms, currentSession, page, STYLESHEET_PATH, sendPage, signedInPerson } from "./session.ts";
@@ -27,6 +28,10 @@ export function pageRoutes(core: Core): FastifyPluginAsync {
       let message: string;
       try {
         ({ status, message } = describe(error));
+        // e.g. Retry-After on a 429
+        for (const [name, value] of Object.entries((error as DocketError).headers ?? {})) {
+          reply.header(name, value);
+        }
       } catch {
         const fe = error as { statusCode?: number };
         if (error instanceof LimiterUnavailable || isUnavailable(error)) {

@@ -1,15 +1,20 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
-  createSession,
+  ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR,
+  checkAnonymousCsrfToken,
+  isSessionCookie,
   loadSession,
   SESSION_COOKIE,
   SESSION_MAX_AGE_MS,
+  storeSession,
+  unstoredSession,
   type WebSession,
 } from "../../auth/web/sessions.ts";
+import { HOUR } from "../../clock.ts";
 import type { Core } from "../../core.ts";
 import type { Person } from "../../db/schema.ts";
-import { DocketError } from "../../errors.ts";
+import { DocketError, rateLimited } from "../../errors.ts";
 
 /**
  * The web session of the person's pages, for every part of the service that builds pages: who is signed
@@ -56,11 +61,18 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   return undefined;
 }
 
-/** The request's session (signed in or not), or undefined when it carries none that is valid. */
+/**
+ * The request's session (signed in or not), or undefined when it carries no session cookie. A cookie
+ * with no row behind it (an anonymous session nothing was posted from yet, or one that ended) is an
+ * unstored anonymous session.
+ */
 export async function currentSession(core: Core, request: FastifyRequest): Promise<WebSession | undefined> {
   const hit = cache.get(request);
   if (hit) return hit.session;
-  const session = await loadSession(core, readCookie(request, SESSION_COOKIE));
+  const cookie = readCookie(request, SESSION_COOKIE);
+  const session =
+    (await loadSession(core, cookie)) ??
+    (isSessionCookie(cookie) ? unstoredSession(core, cookie).session : undefined);
   cache.set(request, { session });
   return session;
 }
@@ -100,7 +112,10 @@ export function useSession(
   return created.session;
 }
 
-/** The request's session, starting an anonymous one (and sending its cookie) when there is none. */
+/**
+ * The request's session, starting an anonymous one (and sending its cookie) when there is none. A new
+ * anonymous session is not stored: showing a page writes nothing (see `keepSession`).
+ */
 export async function ensureSession(
   core: Core,
   request: FastifyRequest,
@@ -108,7 +123,34 @@ export async function ensureSession(
 ): Promise<WebSession> {
   const existing = await currentSession(core, request);
   if (existing) return existing;
-  return useSession(core, request, reply, await createSession(core));
+  return useSession(core, request, reply, unstoredSession(core));
+}
+
+/**
+ * Stores an anonymous session the first time it has something to keep (a form posted, a provider
+ * sign-in started), at most ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR from one network address (429 past
+ * it), so no one can fill the disk with sessions.
+ */
+export async function keepSession(
+  core: Core,
+  request: FastifyRequest,
+  session: WebSession,
+  csrf: { token: string; issuedAt: Date } = { token: session.csrfToken, issuedAt: core.clock.now() },
+): Promise<void> {
+  if (session.stored) return;
+  const r = await core.limiter.hit(
+    `web-session:ip:${request.ip}`,
+    ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR,
+    HOUR,
+  );
+  if (!r.allowed) {
+    const seconds = Math.max(1, Math.ceil(r.resetMs / 1000));
+    throw rateLimited(
+      seconds,
+      `Too many sign-ins were started from your network address this hour; try again in ${Math.ceil(seconds / 60)} minutes.`,
+    );
+  }
+  await storeSession(core, session, csrf);
 }
 
 export function clearSessionCookie(core: Core, reply: FastifyReply): void {
@@ -130,7 +172,9 @@ function sameSecret(a: string, b: string): boolean {
 
 /**
  * The check every POST form passes: the request comes from our own origin (Origin header, or Referer when
- * a browser sends no Origin), and the form's `csrf` field equals the session's token. Throws 403.
+ * a browser sends no Origin), and the form's `csrf` field equals the session's token. Throws 403. An
+ * anonymous session that was not stored yet is stored now (`keepSession`), so the session returned
+ * can hold data.
  */
 export async function checkCsrf(
   core: Core,
@@ -154,28 +198,41 @@ export async function checkCsrf(
   const session = await currentSession(core, request);
   if (!session) throw csrfRefused("your session has ended");
   const token = body.csrf;
-  if (typeof token !== "string" || !sameSecret(token, session.csrfToken)) {
-    throw csrfRefused("the form is out of date");
+  if (typeof token !== "string") throw csrfRefused("the form is out of date");
+  if (session.stored) {
+    if (!sameSecret(token, session.csrfToken)) throw csrfRefused("the form is out of date");
+    return session;
   }
+  const checked = checkAnonymousCsrfToken(core, session.idHash, token);
+  if (checked.result === "expired") throw csrfRefused("your session has ended");
+  if (checked.result !== "ok") throw csrfRefused("the form is out of date");
+  await keepSession(core, request, session, { token, issuedAt: checked.issuedAt });
   return session;
 }
 
+const onSite = (path: string) => path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+
 /**
  * A return path that stays on this site: it starts with exactly one `/` (not `//` or `/\`), and has no
- * control characters or scheme; anything else gives `fallback`.
+ * control characters or scheme; anything else gives `fallback`. The path is answered in the URL
+ * parser's normal form, so characters outside ASCII are percent-encoded (`/。x` → `/%E3%80%82x`) and
+ * fit in a `Location` header; a path that normalises to `//…` is refused like one written so.
  */
 export function safeReturnTo(value: unknown, fallback = "/settings"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!onSite(value)) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let normal: string;
   try {
     const resolved = new URL(value, "http://docket.invalid");
     if (resolved.origin !== "http://docket.invalid") return fallback;
+    normal = `${resolved.pathname}${resolved.search}${resolved.hash}`;
   } catch {
     return fallback;
   }
-  return value;
+  if (!onSite(normal) || normal.length > 2000 || !/^[\x21-\x7e]+$/.test(normal)) return fallback;
+  return normal;
 }
 
 export function esc(text: string): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { enabledProviders, finishProviderSignIn, startProviderSignIn } from "../../auth/web/providers.ts";
-import { createSession, destroySession, rotateSession, saveSessionData } from "../../auth/web/sessions.ts";
+import { destroySession, rotateSession, saveSessionData, unstoredSession } from "../../auth/web/sessions.ts";
 import {
   type DeliverCode,
   requestSignInCode,
@@ -17,6 +17,7 @@ import {
   currentSession,
   ensureSession,
   esc,
+  keepSession,
   page,
   redirect,
   safeReturnTo,
@@ -149,6 +150,7 @@ export function signInRoutes(core: Core, app: FastifyInstance, deliver: DeliverC
     const session = await ensureSession(core, request, reply);
     try {
       const { url, pending } = await startProviderSignIn(core, provider, returnTo);
+      await keepSession(core, request, session);
       await saveSessionData(core, session, { ...session.data, provider: pending });
       return reply.header("cache-control", "no-store").code(303).header("location", url).send();
     } catch (error) {
@@ -181,10 +183,10 @@ export function signInRoutes(core: Core, app: FastifyInstance, deliver: DeliverC
     await destroySession(core, session);
     clearSessionCookie(core, reply);
     if (form.return_to) {
-      // Switching accounts: a fresh anonymous session remembers where to come back to.
+      // Switching accounts: a fresh anonymous session (stored once a form is posted), and the sign-in
+      // page is told where to come back to.
       const returnTo = safeReturnTo(form.return_to);
-      const next = await createSession(core, { data: { returnTo } });
-      useSession(core, request, reply, next);
+      useSession(core, request, reply, unstoredSession(core));
       return redirect(reply, signInLocation(returnTo));
     }
     return redirect(reply, "/sign-in");

@@ -5,6 +5,7 @@ import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Core } from "../../core.ts";
 import { conflict, DocketError, invalid, notFound } from "../../errors.ts";
+import { placeOf, sealStoredSecrets } from "../../secret-box.ts";
 import { type FileStore, normalizeMediaType, type PutTarget } from "./store.ts";
 
 const SECRET_NAME = "file_signing_key";
@@ -15,17 +16,20 @@ const keys = new WeakMap<Core, Promise<Buffer>>();
 
 /**
  * The installation's key for signing file URLs, kept in `service_secrets` so every instance signs and
- * checks alike. The first instance to need it creates it; insert-if-absent settles a race.
+ * checks alike, sealed with DOCKET_SECRET_KEY (src/secret-box.ts). The first instance to need it
+ * creates it; insert-if-absent settles a race.
  */
 export function signingKey(core: Core): Promise<Buffer> {
   let key = keys.get(core);
   if (!key) {
     key = (async () => {
+      const place = placeOf("service_secrets", "value", SECRET_NAME);
+      await sealStoredSecrets(core);
       await core.db
         .insertInto("service_secrets")
         .values({
           name: SECRET_NAME,
-          value: randomBytes(32).toString("base64url"),
+          value: core.secrets.seal(randomBytes(32).toString("base64url"), place),
           created_at: core.clock.now().toISOString(),
         })
         .onConflict((oc) => oc.column("name").doNothing())
@@ -35,7 +39,7 @@ export function signingKey(core: Core): Promise<Buffer> {
         .select("value")
         .where("name", "=", SECRET_NAME)
         .executeTakeFirstOrThrow();
-      return Buffer.from(row.value, "base64url");
+      return Buffer.from(core.secrets.open(row.value, place), "base64url");
     })();
     key.catch(() => keys.delete(core));
     keys.set(core, key);

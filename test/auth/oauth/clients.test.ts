@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { describe, test } from "node:test";
 import {
   allowLoopbackClientMetadata,
@@ -6,9 +7,9 @@ import {
   ClientError,
   checkClientMetadata,
   checkRedirectUri,
-  isPrivateAddress,
   METADATA_CACHE_DEFAULT_MS,
   METADATA_DOCUMENT_MAX_BYTES,
+  METADATA_FAILURE_CACHE_MS,
   REDIRECT_URIS_MAX,
   registerClient,
   resolveClient,
@@ -345,23 +346,53 @@ describe("client ID metadata documents", () => {
     );
   });
 
-  test("private addresses", () => {
-    for (const a of [
-      "127.0.0.1",
-      "10.0.0.5",
-      "172.16.0.1",
-      "192.168.1.1",
-      "169.254.169.254",
-      "0.0.0.0",
-      "::1",
-      "fd00::1",
-      "fe80::1",
-      "::ffff:10.0.0.1",
-      "100.64.0.1",
+  test("IPv4-mapped, -compatible, NAT64 and numeric forms of inward addresses are refused before any connection", async (t) => {
+    const { core } = await setup(t);
+    let connections = 0;
+    const server = createNetServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const port = (server.address() as AddressInfo).port;
+    for (const id of [
+      `https://[::ffff:7f00:1]:${port}/client.json`,
+      "https://[::ffff:a9fe:a9fe]/latest/client.json",
+      `https://[::ffff:0:7f00:1]:${port}/client.json`,
+      `https://[::7f00:1]:${port}/client.json`,
+      `https://[64:ff9b::7f00:1]:${port}/client.json`,
+      `https://[2002:7f00:1::]:${port}/client.json`,
+      "https://[fd00::1]/client.json",
+      "https://100.64.0.1/client.json",
     ]) {
-      assert.ok(isPrivateAddress(a), a);
+      await assert.rejects(resolveClient(core, id), refusedWith("invalid_client", /private or loopback/), id);
     }
-    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "172.32.0.1"])
-      assert.ok(!isPrivateAddress(a), a);
+    // Numeric forms are not in normal form: the URL parser writes them as 127.0.0.1.
+    for (const id of [`https://2130706433:${port}/c.json`, `https://0177.0.0.1:${port}/c.json`]) {
+      await assert.rejects(resolveClient(core, id), refusedWith("invalid_client"), id);
+    }
+    assert.equal(connections, 0);
+    assert.equal((await core.db.selectFrom("oauth_clients").selectAll().execute()).length, 0);
+  });
+
+  test("a document that could not be used is refused again for a minute without connecting", async (t) => {
+    const { core, clock } = await setup(t);
+    allowLoopbackClientMetadata(core);
+    const server = await localServer(t, (_req, res) => {
+      res.writeHead(404);
+      res.end();
+    });
+    const id = `${server.base}/client.json`;
+    for (let i = 0; i < 5; i++) {
+      await assert.rejects(resolveClient(core, id), refusedWith("invalid_client", /HTTP 404/));
+    }
+    assert.equal(server.hits(), 1, "the failure is remembered");
+    clock.advance(METADATA_FAILURE_CACHE_MS - 1);
+    await assert.rejects(resolveClient(core, id), refusedWith("invalid_client", /HTTP 404/));
+    assert.equal(server.hits(), 1, "still remembered 1 ms before the minute is out");
+    clock.advance(1);
+    await assert.rejects(resolveClient(core, id), refusedWith("invalid_client", /HTTP 404/));
+    assert.equal(server.hits(), 2, "asked again once the minute is out");
   });
 });

@@ -3,6 +3,7 @@ import { describe, test } from "node:test";
 import { createConnection } from "../../../src/auth/connections.ts";
 import { LimiterUnavailable } from "../../../src/auth/limits.ts";
 import { createPerson, setSuspended } from "../../../src/auth/people.ts";
+import { ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR } from "../../../src/auth/web/sessions.ts";
 import { acceptTerms } from "../../../src/auth/web/terms.ts";
 import { HOUR } from "../../../src/clock.ts";
 import { safeReturnTo } from "../../../src/http/pages/session.ts";
@@ -22,8 +23,13 @@ describe("session cookie", () => {
     assert.match(cookie, /; SameSite=Lax/);
     assert.match(cookie, /; Path=\//);
     assert.doesNotMatch(cookie, /Secure/);
-    // Only the hash is stored.
+    // Nothing is stored until a form is posted; then only the hash.
     const value = /^docket_session=([^;]+)/.exec(cookie)![1]!;
+    assert.equal((await w.core.db.selectFrom("web_sessions").selectAll().execute()).length, 0);
+    const client = w.client();
+    client.cookie = value;
+    const posted = await client.post("/sign-in", { csrf: csrfOf(page.body), email: "ada@example.com" });
+    assert.equal(posted.status, 303, posted.body);
     const rows = await w.core.db.selectFrom("web_sessions").selectAll().execute();
     assert.deepEqual(
       rows.map((r) => r.id_hash),
@@ -86,6 +92,89 @@ describe("session cookie", () => {
       0,
     );
     assert.equal((await w.client().get("/settings", { cookie: `docket_session=${cookie}` })).status, 303);
+  });
+
+  test("10,000 anonymous visits to the sign-in page store nothing", async (t) => {
+    const w = await web(t);
+    const count = async () => {
+      let n = 0;
+      for (const table of ["web_sessions", "sign_in_codes", "limit_counters"] as const) {
+        n += (await w.core.db.selectFrom(table).selectAll().execute()).length;
+      }
+      return n;
+    };
+    const returning = w.client();
+    await returning.get("/sign-in");
+    for (let i = 0; i < 10_000; i++) {
+      // half without a cookie (a new visitor each time), half coming back with theirs
+      const headers: Record<string, string> = i % 2 ? { cookie: `docket_session=${returning.cookie}` } : {};
+      const res = await w.app.inject({ url: "/sign-in", headers });
+      assert.equal(res.statusCode, 200);
+    }
+    assert.equal(await count(), 0);
+    // The form still works from the last page shown, and its post is what stores the session.
+    const page = await returning.get("/sign-in?return_to=%2Fsettings");
+    const sent = await returning.post("/sign-in", {
+      csrf: csrfOf(page.body),
+      email: "ada@example.com",
+      return_to: "/settings",
+    });
+    assert.equal(sent.status, 303, sent.body);
+    assert.equal((await w.core.db.selectFrom("web_sessions").selectAll().execute()).length, 1);
+    const done = await returning.post("/sign-in/code", {
+      csrf: csrfOf(page.body),
+      code: w.lastCode("ada@example.com"),
+    });
+    assert.equal(done.status, 303, done.body);
+  });
+
+  test(`at most ${ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR} anonymous sessions are stored per address per hour`, async (t) => {
+    const w = await web(t);
+    const origin = new URL(w.core.config.baseUrl).origin;
+    const post = async (remoteAddress: string) => {
+      const c = w.client();
+      const page = await c.get("/sign-in");
+      // A bad address is refused after the session is stored: no mail, but the row counts.
+      const res = await w.app.inject({
+        method: "POST",
+        url: "/sign-in",
+        remoteAddress,
+        headers: {
+          origin,
+          cookie: `docket_session=${c.cookie}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        payload: new URLSearchParams({ csrf: csrfOf(page.body), email: "not-an-address" }).toString(),
+      });
+      return { status: res.statusCode, body: res.body, headers: res.headers };
+    };
+    for (let i = 0; i < ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR; i++) {
+      assert.equal((await post("192.0.2.10")).status, 400);
+    }
+    const refused = await post("192.0.2.10");
+    assert.equal(refused.status, 429);
+    assert.match(refused.body, /Too many sign-ins were started from your network address/);
+    assert.ok(Number(refused.headers["retry-after"]) > 0);
+    assert.equal(
+      (await w.core.db.selectFrom("web_sessions").selectAll().execute()).length,
+      ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR,
+    );
+    assert.equal((await post("192.0.2.11")).status, 400, "another address is not held back");
+    w.env.clock.advance(HOUR);
+    assert.equal((await post("192.0.2.10")).status, 400, "the next hour starts afresh");
+  });
+
+  test("a forged or foreign CSRF token does not store a session", async (t) => {
+    const w = await web(t);
+    const a = w.client();
+    const b = w.client();
+    const pageA = await a.get("/sign-in");
+    await b.get("/sign-in");
+    for (const csrf of [csrfOf(pageA.body), "1.x", `${Math.floor(Date.now() / 1000)}.${"A".repeat(43)}`]) {
+      const res = await b.post("/sign-in", { csrf, email: "ada@example.com" });
+      assert.equal(res.status, 403, csrf);
+    }
+    assert.equal((await w.core.db.selectFrom("web_sessions").selectAll().execute()).length, 0);
   });
 
   test("an anonymous session lasts two hours", async (t) => {
@@ -228,6 +317,32 @@ describe("return paths", () => {
     // Signed in already: the sign-in page sends one on, still only within the site.
     assert.equal((await client.get("/sign-in?return_to=%2F%2Fevil.example")).location, "/settings");
     assert.equal((await client.get("/sign-in?return_to=%2Fsettings")).location, "/settings");
+  });
+
+  test("a return path outside Latin-1 is percent-encoded, never a 500; one normalising to // is refused", async (t) => {
+    assert.equal(safeReturnTo("/\u3002evil"), "/%E3%80%82evil");
+    assert.equal(safeReturnTo("/claim?x=\u00e9#\u00e9"), "/claim?x=%C3%A9#%C3%A9");
+    assert.equal(safeReturnTo("/%E3%80%82evil"), "/%E3%80%82evil", "already encoded stays as it is");
+    for (const bad of ["/.//evil.example", "/x/..//evil.example", "/%2e//evil.example"]) {
+      assert.equal(safeReturnTo(bad), "/settings", bad);
+    }
+    const w = await web(t);
+    const { client, answer } = await signIn(w, "ada@example.com", "/\u3002evil");
+    assert.equal(answer.location, `/welcome?return_to=${encodeURIComponent("/%E3%80%82evil")}`);
+    const welcome = await client.get(answer.location!);
+    assert.equal(welcome.status, 200);
+    const accepted = await client.post("/welcome", {
+      csrf: csrfOf(welcome.body),
+      return_to: "/\u3002evil",
+      accept_terms: "yes",
+    });
+    assert.equal(accepted.location, "/%E3%80%82evil");
+    // Signed in: the sign-in page sends one on at once, with the path encoded.
+    const signedIn = await client.get("/sign-in?return_to=%2F%E3%80%82evil");
+    assert.equal(signedIn.status, 303);
+    assert.equal(signedIn.location, "/%E3%80%82evil");
+    const query = await client.get(`/sign-in?return_to=${encodeURIComponent("/settings?q=\u00fc\u2603")}`);
+    assert.equal(query.location, "/settings?q=%C3%BC%E2%98%83");
   });
 });
 
