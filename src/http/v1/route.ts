@@ -5,6 +5,7 @@ import type { Core } from "../../core.ts";
 import type { Ctx } from "../../tracker/context.ts";
 import { parse } from "../../validate.ts";
 import { requireScope } from "../auth.ts";
+import { runIdempotent } from "./idempotency.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -112,24 +113,27 @@ export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[
           ? parse(o.body as z.ZodType, o.rawBody ? request.body : (request.body ?? {}))
           : undefined;
         const ifMatchHeader = request.headers["if-match"];
-        const result = await o.handler({
-          ctx: ctxOf(core, request),
-          params: params as never,
-          query: query as never,
-          body: body as never,
-          ifMatch: parseIfMatch(typeof ifMatchHeader === "string" ? ifMatchHeader : undefined),
-          request,
-          reply,
+        // A request with an Idempotency-Key runs as one unit of work with its recorded answer.
+        return runIdempotent(core, request, reply, async () => {
+          const result = await o.handler({
+            ctx: ctxOf(core, request),
+            params: params as never,
+            query: query as never,
+            body: body as never,
+            ifMatch: parseIfMatch(typeof ifMatchHeader === "string" ? ifMatchHeader : undefined),
+            request,
+            reply,
+          });
+          if (reply.sent) return reply;
+          if (result && typeof result === "object") {
+            const r = result as Record<string, unknown>;
+            if ("next_cursor" in r && typeof r.next_cursor === "string")
+              linkNext(request, reply, core, r.next_cursor);
+            if (typeof r.version === "number") request.objectVersion = r.version;
+          }
+          reply.code(reply.statusCode !== 200 ? reply.statusCode : (o.status ?? 200));
+          return result;
         });
-        if (reply.sent) return reply;
-        if (result && typeof result === "object") {
-          const r = result as Record<string, unknown>;
-          if ("next_cursor" in r && typeof r.next_cursor === "string")
-            linkNext(request, reply, core, r.next_cursor);
-          if (typeof r.version === "number") request.objectVersion = r.version;
-        }
-        reply.code(reply.statusCode !== 200 ? reply.statusCode : (o.status ?? 200));
-        return result;
       },
     });
   }
