@@ -24,6 +24,8 @@ import {
 interface Unit {
   /** the connection the unit's transaction runs on, once it has begun */
   connection: DatabaseConnection | undefined;
+  /** the driver that connection belongs to: another store's queries inside the unit are not part of it */
+  driver: Driver | undefined;
   /** whether queries join the unit (between its BEGIN and the start of its COMMIT) */
   open: boolean;
   /** savepoints made so far, to name the next */
@@ -82,7 +84,7 @@ class UnitOfWorkDriver implements Driver {
   }
   async acquireConnection(): Promise<DatabaseConnection> {
     const unit = units.getStore();
-    if (unit?.open && unit.connection) return new Joined(unit.connection, unit);
+    if (unit?.open && unit.connection && unit.driver === this) return new Joined(unit.connection, unit);
     return this.#inner.acquireConnection();
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -94,7 +96,10 @@ class UnitOfWorkDriver implements Driver {
     await this.#inner.beginTransaction(connection, settings);
     const unit = units.getStore();
     // The unit's own transaction is the first to begin in its context.
-    if (unit && !unit.open && !unit.connection) unit.connection = connection;
+    if (unit && !unit.open && !unit.connection) {
+      unit.connection = connection;
+      unit.driver = this;
+    }
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     if (connection instanceof Joined) {
@@ -154,7 +159,7 @@ class UnitOfWorkDriver implements Driver {
 }
 
 /** Whether the caller runs inside a unit of work. */
-export function inUnitOfWork(): boolean {
+function inUnitOfWork(): boolean {
   return units.getStore()?.open === true;
 }
 
@@ -169,7 +174,7 @@ export async function unitOfWork<DB, T>(
   work: (tx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
   if (inUnitOfWork()) return db.transaction().execute(work);
-  const unit: Unit = { connection: undefined, open: false, savepoints: 0 };
+  const unit: Unit = { connection: undefined, driver: undefined, open: false, savepoints: 0 };
   return units.run(unit, () =>
     db.transaction().execute(async (tx) => {
       if (!unit.connection) throw new Error("units of work need a store opened over UnitOfWorkDialect");

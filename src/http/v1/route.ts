@@ -54,6 +54,13 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
   markdown?: boolean;
   /** takes the upload's raw bytes rather than JSON */
   rawBody?: boolean;
+  /**
+   * The handler waits on slow work outside the database (reading file bytes back), so a request with an
+   * Idempotency-Key is not run as one unit of work (which would hold a transaction, and on SQLite the
+   * one connection, that long): its answer is recorded just after. The handler must itself be safe to
+   * run again after a crash between the two.
+   */
+  slowOutsideDatabase?: boolean;
   handler: (input: HandlerInput<P, Q, B>) => Promise<unknown>;
 }
 
@@ -113,8 +120,7 @@ export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[
           ? parse(o.body as z.ZodType, o.rawBody ? request.body : (request.body ?? {}))
           : undefined;
         const ifMatchHeader = request.headers["if-match"];
-        // A request with an Idempotency-Key runs as one unit of work with its recorded answer.
-        return runIdempotent(core, request, reply, async () => {
+        const answer = async () => {
           const result = await o.handler({
             ctx: ctxOf(core, request),
             params: params as never,
@@ -133,7 +139,9 @@ export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[
           }
           reply.code(reply.statusCode !== 200 ? reply.statusCode : (o.status ?? 200));
           return result;
-        });
+        };
+        // A request with an Idempotency-Key runs as one unit of work with its recorded answer.
+        return o.slowOutsideDatabase ? answer() : runIdempotent(core, request, reply, answer);
       },
     });
   }
