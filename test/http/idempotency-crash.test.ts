@@ -16,7 +16,7 @@ import { freePort } from "../cli/support.ts";
 import { createTestDatabase, ON_POSTGRES, REPO, testConfig } from "../support.ts";
 
 const RUNS = 5;
-const REQUESTS = 40;
+const REQUESTS = 60;
 const LEASE_S = 1;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -129,8 +129,8 @@ test(`kill -9 during keyed POSTs: every retry gets the first answer or makes the
         () => undefined,
       ),
     );
-    // Kill the process once a few answers are out: the rest are in flight, at every stage.
-    for (let waited = 0; answered < 3 && waited < 5000; waited += 5) await sleep(5);
+    // Kill the process once a third of the answers are out: the rest are in flight, at every stage.
+    for (let waited = 0; answered < REQUESTS / 3 && waited < 5000; waited += 5) await sleep(5);
     proc.kill("SIGKILL");
     await once(proc, "exit");
     const first = await Promise.all(firsts);
