@@ -20,6 +20,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Requests per minute per token on /v1 (0 switches the limit off). */
   restRateLimit: number;
+  /**
+   * How long a pending `Idempotency-Key` stays with the request that took it; a key still pending past
+   * this (its request died) is run again by the next retry.
+   */
+  idempotencyLeaseMs: number;
   files: FilesConfig;
   /**
    * Production mode: a PostgreSQL DATABASE_URL or NODE_ENV=production. It requires DOCKET_SECRET_KEY
@@ -344,6 +349,7 @@ export function loadConfig(env: Env = process.env): Config {
     signIn: signInProviders(env),
     redisUrl: url(env, "REDIS_URL", ["redis", "rediss"]),
     restRateLimit: integer(env, "REST_RATE_LIMIT", 1200, 0, 1_000_000_000),
+    idempotencyLeaseMs: integer(env, "IDEMPOTENCY_LEASE_SECONDS", 60, 1, 3600) * 1000,
     files: {
       maxBytes: integer(env, "FILE_MAX_BYTES", DEFAULT_FILE_MAX_BYTES, 1, FILE_MAX_BYTES_CEILING),
       store: fileStore(env, dataDir),

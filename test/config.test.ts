@@ -56,6 +56,12 @@ describe("config", () => {
     assert.equal(loadConfig({ BASE_URL: "https://x.example/docket/" }).baseUrl, "https://x.example/docket");
   });
 
+  test("IDEMPOTENCY_LEASE_SECONDS: 60 by default, 1 to 3600", () => {
+    assert.equal(loadConfig({}).idempotencyLeaseMs, 60_000);
+    assert.equal(loadConfig({ IDEMPOTENCY_LEASE_SECONDS: "1" }).idempotencyLeaseMs, 1000);
+    assert.equal(loadConfig({ IDEMPOTENCY_LEASE_SECONDS: "3600" }).idempotencyLeaseMs, 3_600_000);
+  });
+
   const bad: [string, string, RegExp][] = [
     ["PORT", "abc", /PORT must be a whole number from 0 to 65535/],
     ["PORT", "70000", /PORT must be a whole number/],
@@ -71,6 +77,9 @@ describe("config", () => {
     ["SMTP_URL", "http://mail.example.com", /SMTP_URL must be a URL starting with smtp/],
     ["REDIS_URL", "cache:6379", /REDIS_URL must be a URL/],
     ["REDIS_URL", "http://cache", /REDIS_URL must be a URL starting with redis/],
+    ["IDEMPOTENCY_LEASE_SECONDS", "0", /IDEMPOTENCY_LEASE_SECONDS must be a whole number from 1 to 3600/],
+    ["IDEMPOTENCY_LEASE_SECONDS", "3601", /IDEMPOTENCY_LEASE_SECONDS must be a whole number from 1 to 3600/],
+    ["IDEMPOTENCY_LEASE_SECONDS", "1.5", /IDEMPOTENCY_LEASE_SECONDS/],
   ];
   for (const [name, value, message] of bad) {
     test(`${name}=${JSON.stringify(value)} is refused, naming the variable`, () => {

@@ -21,6 +21,7 @@ export async function runServe(
         "  PORT (3000)  HOST (0.0.0.0)  BASE_URL (http://localhost:$PORT)",
         "  DATABASE_URL (a SQLite file, default $DOCKET_DATA_DIR/docket.db, or postgres://…)",
         "  DOCKET_DATA_DIR (./data)  LOG_LEVEL (info)  SMTP_URL  REDIS_URL  REST_RATE_LIMIT (1200 a minute)",
+        "  IDEMPOTENCY_LEASE_SECONDS (60)",
         "",
         "Examples:",
         "  docket serve",

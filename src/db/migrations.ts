@@ -121,6 +121,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
   "0002_tracker": (t, kind) => trackerMigration(t, kind),
   "0003_agent_auth": (t) => agentAuthMigration(t),
   "0004_browser_oauth": (t) => browserOAuthMigration(t),
+  "0005_idempotency": (t) => idempotencyMigration(t),
 };
 
 /** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */
@@ -814,6 +815,23 @@ class CodeMigrations implements MigrationProvider {
     );
   }
 }
+
+/**
+ * Idempotency keys keep the headers of the first answer (to replay them), and a pending key names the
+ * request that holds it and until when, so a key whose request died is run again once that lease ends.
+ */
+const idempotencyMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.alterTable("idempotency_keys").addColumn("headers", "text").execute();
+    await db.schema.alterTable("idempotency_keys").addColumn("owner", "text").execute();
+    await db.schema.alterTable("idempotency_keys").addColumn("lease_until", t.time).execute();
+  },
+  async down(db: AnyDb) {
+    for (const column of ["lease_until", "owner", "headers"]) {
+      await db.schema.alterTable("idempotency_keys").dropColumn(column).execute();
+    }
+  },
+});
 
 export const MIGRATION_NAMES = Object.keys(migrations);
 

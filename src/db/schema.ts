@@ -299,6 +299,12 @@ export interface IdempotencyKeysTable {
   status: number | null;
   body: string | null;
   content_type: string | null;
+  /** the first answer's headers that describe it (ETag, Location, Link, Content-Type), as a JSON object */
+  headers: string | null;
+  /** the request that holds a pending key */
+  owner: string | null;
+  /** until when a pending key's request may still be running; past it the key is run again */
+  lease_until: string | null;
   created_at: string;
 }
 

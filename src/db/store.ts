@@ -8,11 +8,16 @@ import { type MigrationReport, migrateToLatest } from "./migrations.ts";
 import { preparedName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { NodeSqliteDialect } from "./sqlite.ts";
+import { UnitOfWorkDialect } from "./unit.ts";
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 
-/** The one store interface: a typed Kysely instance over SQLite or PostgreSQL, and its housekeeping. */
+/**
+ * The one store interface: a typed Kysely instance over SQLite or PostgreSQL, and its housekeeping. Its
+ * dialect takes part in units of work (see unit.ts): inside `unitOfWork(db, …)` every query and
+ * transaction joins one transaction.
+ */
 export interface Store {
   readonly kind: "sqlite" | "postgres";
   readonly db: Db;
@@ -70,11 +75,11 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
     });
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new UnitOfWorkDialect(new PostgresDialect({ pool })) });
     changes = postgresChanges(db, config.url);
   } else {
     if (config.path !== ":memory:") mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
-    db = new Kysely<Database>({ dialect: new NodeSqliteDialect(config.path) });
+    db = new Kysely<Database>({ dialect: new UnitOfWorkDialect(new NodeSqliteDialect(config.path)) });
     changes = sqliteChanges(db);
   }
   let closed = false;

@@ -42,6 +42,7 @@ op({
   status: 201,
   body: registerFileInput,
   response: fileView,
+  slowOutsideDatabase: true,
   handler: async ({ ctx, body }) => registerFile(ctx, body),
 });
 

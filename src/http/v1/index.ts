@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { getWorkspaceIdentity, workspaceIdentityView } from "../../auth/workspaces.ts";
 import type { Core } from "../../core.ts";
 import { rateLimited } from "../../errors.ts";
 import { authenticateRequest } from "../auth.ts";
+import { etagOf } from "./etag.ts";
 import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
 import "./cycles.ts";
 import "./decisions.ts";
@@ -30,16 +30,31 @@ op({
   handler: async ({ ctx }) => getWorkspaceIdentity(ctx.core, ctx.workspaceId),
 });
 
-/** An ETag for an answer: the object's version (for If-Match) and a hash of the bytes (for If-None-Match). */
-function etagOf(payload: string | Buffer, version: number | undefined): string {
-  const hash = createHash("sha1").update(payload).digest("base64url").slice(0, 16);
-  return version === undefined ? `"${hash}"` : `"${version}-${hash}"`;
-}
-
 function matchesNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   return header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+}
+
+/** Sets the ETag (and answers 304 for a matching If-None-Match on a read); returns the payload to send. */
+function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  const status = reply.statusCode;
+  if (status >= 300 || (typeof payload !== "string" && !Buffer.isBuffer(payload))) return payload;
+  if (request.method === "GET" || request.method === "HEAD") {
+    const etag = etagOf(payload, request.objectVersion);
+    reply.header("etag", etag);
+    reply.header("cache-control", "private, no-cache");
+    const inm = request.headers["if-none-match"];
+    if (matchesNoneMatch(typeof inm === "string" ? inm : undefined, etag)) {
+      reply.code(304);
+      reply.removeHeader("content-type");
+      reply.removeHeader("content-length");
+      return "";
+    }
+  } else if (request.objectVersion !== undefined) {
+    reply.header("etag", etagOf(payload, request.objectVersion));
+  }
+  return payload;
 }
 
 /**
@@ -70,24 +85,10 @@ export function v1Routes(core: Core): FastifyPluginAsync {
     });
 
     app.addHook("onSend", async (request, reply, payload) => {
-      await finishIdempotent(core, request, reply, payload);
-      const status = reply.statusCode;
-      if (status >= 300 || (typeof payload !== "string" && !Buffer.isBuffer(payload))) return payload;
-      if (request.method === "GET" || request.method === "HEAD") {
-        const etag = etagOf(payload, request.objectVersion);
-        reply.header("etag", etag);
-        reply.header("cache-control", "private, no-cache");
-        const inm = request.headers["if-none-match"];
-        if (matchesNoneMatch(typeof inm === "string" ? inm : undefined, etag)) {
-          reply.code(304);
-          reply.removeHeader("content-type");
-          reply.removeHeader("content-length");
-          return "";
-        }
-      } else if (request.objectVersion !== undefined) {
-        reply.header("etag", etagOf(payload, request.objectVersion));
-      }
-      return payload;
+      const answer = withEtag(request, reply, payload);
+      // A keyed answer not recorded with its change (a refusal, say) is kept now, headers and all.
+      await finishIdempotent(core, request, reply, answer);
+      return answer;
     });
 
     mount(app, core, operations);

@@ -61,7 +61,7 @@ export function conventions(options: DocumentOptions): { title: string; text: st
     },
     {
       title: "Retries",
-      text: "Send an `Idempotency-Key` (1 to 255 visible ASCII characters) with a POST to make it safe to retry: for 24 hours the same key with the same request gets the first answer again, marked `Idempotent-Replayed: true`; the same key with a different request is refused with 422, and a retry while the first is still running with 409.",
+      text: "Send an `Idempotency-Key` (1 to 255 visible ASCII characters) with a POST to make it safe to retry: for 24 hours the same key with the same request gets the first answer again, with its status, body, `ETag`, `Location` and `Link`, marked `Idempotent-Replayed: true` (the change and its answer are saved together, so this holds across a crash of the service); the same key with a different request is refused with 422, and a retry while the first is still running (or, if the service stopped mid-request, until its lease ends) with 409 and `Retry-After`.",
     },
     {
       title: "Rate limits",

@@ -5,6 +5,7 @@ import type { Core } from "../../core.ts";
 import type { Ctx } from "../../tracker/context.ts";
 import { parse } from "../../validate.ts";
 import { requireScope } from "../auth.ts";
+import { runIdempotent } from "./idempotency.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -55,6 +56,13 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
   markdown?: boolean;
   /** takes the upload's raw bytes rather than JSON */
   rawBody?: boolean;
+  /**
+   * The handler waits on slow work outside the database (reading file bytes back), so a request with an
+   * Idempotency-Key is not run as one unit of work (which would hold a transaction, and on SQLite the
+   * one connection, that long): its answer is recorded just after. The handler must itself be safe to
+   * run again after a crash between the two.
+   */
+  slowOutsideDatabase?: boolean;
   handler: (input: HandlerInput<P, Q, B>) => Promise<unknown>;
 }
 
@@ -114,24 +122,28 @@ export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[
           ? parse(o.body as z.ZodType, o.rawBody ? request.body : (request.body ?? {}))
           : undefined;
         const ifMatchHeader = request.headers["if-match"];
-        const result = await o.handler({
-          ctx: ctxOf(core, request),
-          params: params as never,
-          query: query as never,
-          body: body as never,
-          ifMatch: parseIfMatch(typeof ifMatchHeader === "string" ? ifMatchHeader : undefined),
-          request,
-          reply,
-        });
-        if (reply.sent) return reply;
-        if (result && typeof result === "object") {
-          const r = result as Record<string, unknown>;
-          if ("next_cursor" in r && typeof r.next_cursor === "string")
-            linkNext(request, reply, core, r.next_cursor);
-          if (typeof r.version === "number") request.objectVersion = r.version;
-        }
-        reply.code(reply.statusCode !== 200 ? reply.statusCode : (o.status ?? 200));
-        return result;
+        const answer = async () => {
+          const result = await o.handler({
+            ctx: ctxOf(core, request),
+            params: params as never,
+            query: query as never,
+            body: body as never,
+            ifMatch: parseIfMatch(typeof ifMatchHeader === "string" ? ifMatchHeader : undefined),
+            request,
+            reply,
+          });
+          if (reply.sent) return reply;
+          if (result && typeof result === "object") {
+            const r = result as Record<string, unknown>;
+            if ("next_cursor" in r && typeof r.next_cursor === "string")
+              linkNext(request, reply, core, r.next_cursor);
+            if (typeof r.version === "number") request.objectVersion = r.version;
+          }
+          reply.code(reply.statusCode !== 200 ? reply.statusCode : (o.status ?? 200));
+          return result;
+        };
+        // A request with an Idempotency-Key runs as one unit of work with its recorded answer.
+        return o.slowOutsideDatabase ? answer() : runIdempotent(core, request, reply, answer);
       },
     });
   }

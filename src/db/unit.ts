@@ -1,0 +1,189 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type Transaction,
+  type TransactionSettings,
+} from "kysely";
+
+/**
+ * A unit of work: one transaction that every query and every transaction started inside it (in the same
+ * async context) joins, the inner transactions as savepoints. It commits once, at its end, so the work
+ * done inside and whatever the caller adds to it last are saved together or not at all.
+ *
+ * Code inside needs no change: `db.transaction().execute(...)` and plain queries find the unit through
+ * AsyncLocalStorage and run on its connection. Outside a unit they behave as always.
+ */
+interface Unit {
+  /** the connection the unit's transaction runs on, once it has begun */
+  connection: DatabaseConnection | undefined;
+  /** the driver that connection belongs to: another store's queries inside the unit are not part of it */
+  driver: Driver | undefined;
+  /** whether queries join the unit (between its BEGIN and the start of its COMMIT) */
+  open: boolean;
+  /** savepoints made so far, to name the next */
+  savepoints: number;
+}
+
+const units = new AsyncLocalStorage<Unit>();
+
+/** A connection handed out inside a unit: the unit's own, whose release does not let it go. */
+class Joined implements DatabaseConnection {
+  savepoint: string | undefined;
+  readonly inner: DatabaseConnection;
+  readonly unit: Unit;
+  constructor(inner: DatabaseConnection, unit: Unit) {
+    this.inner = inner;
+    this.unit = unit;
+  }
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.inner.executeQuery<R>(query);
+  }
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+/** Wraps a dialect so that its connections and transactions take part in units of work. */
+export class UnitOfWorkDialect implements Dialect {
+  readonly #inner: Dialect;
+  constructor(inner: Dialect) {
+    this.#inner = inner;
+  }
+  createAdapter(): DialectAdapter {
+    return this.#inner.createAdapter();
+  }
+  createDriver(): Driver {
+    return new UnitOfWorkDriver(this.#inner.createDriver());
+  }
+  createQueryCompiler(): QueryCompiler {
+    return this.#inner.createQueryCompiler();
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own signature
+  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return this.#inner.createIntrospector(db);
+  }
+}
+
+const raw = (text: string) => CompiledQuery.raw(text);
+
+class UnitOfWorkDriver implements Driver {
+  readonly #inner: Driver;
+  constructor(inner: Driver) {
+    this.#inner = inner;
+  }
+  init(): Promise<void> {
+    return this.#inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const unit = units.getStore();
+    if (unit?.open && unit.connection && unit.driver === this) return new Joined(unit.connection, unit);
+    return this.#inner.acquireConnection();
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (connection instanceof Joined) {
+      connection.savepoint = `unit_${++connection.unit.savepoints}`;
+      await connection.inner.executeQuery(raw(`savepoint ${connection.savepoint}`));
+      return;
+    }
+    await this.#inner.beginTransaction(connection, settings);
+    const unit = units.getStore();
+    // The unit's own transaction is the first to begin in its context.
+    if (unit && !unit.open && !unit.connection) {
+      unit.connection = connection;
+      unit.driver = this;
+    }
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof Joined) {
+      await connection.inner.executeQuery(raw(`release savepoint ${connection.savepoint}`));
+      return;
+    }
+    await this.#inner.commitTransaction(connection);
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof Joined) {
+      await connection.inner.executeQuery(raw(`rollback to savepoint ${connection.savepoint}`));
+      await connection.inner.executeQuery(raw(`release savepoint ${connection.savepoint}`));
+      return;
+    }
+    await this.#inner.rollbackTransaction(connection);
+  }
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler["compileQuery"],
+  ): Promise<void> {
+    await this.#inner.savepoint?.(
+      connection instanceof Joined ? connection.inner : connection,
+      name,
+      compile,
+    );
+  }
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler["compileQuery"],
+  ): Promise<void> {
+    await this.#inner.rollbackToSavepoint?.(
+      connection instanceof Joined ? connection.inner : connection,
+      name,
+      compile,
+    );
+  }
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler["compileQuery"],
+  ): Promise<void> {
+    await this.#inner.releaseSavepoint?.(
+      connection instanceof Joined ? connection.inner : connection,
+      name,
+      compile,
+    );
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof Joined) return;
+    await this.#inner.releaseConnection(connection);
+  }
+  destroy(): Promise<void> {
+    return this.#inner.destroy();
+  }
+}
+
+/** Whether the caller runs inside a unit of work. */
+function inUnitOfWork(): boolean {
+  return units.getStore()?.open === true;
+}
+
+/**
+ * Runs `work` as one unit of work on `db` (a Kysely over a {@link UnitOfWorkDialect}): every query and
+ * transaction it starts joins one transaction, which commits when `work` resolves and rolls back when
+ * it throws. `work` gets that transaction, to add its last writes to it. Inside another unit it simply
+ * joins that one.
+ */
+export async function unitOfWork<DB, T>(
+  db: Kysely<DB>,
+  work: (tx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  if (inUnitOfWork()) return db.transaction().execute(work);
+  const unit: Unit = { connection: undefined, driver: undefined, open: false, savepoints: 0 };
+  return units.run(unit, () =>
+    db.transaction().execute(async (tx) => {
+      if (!unit.connection) throw new Error("units of work need a store opened over UnitOfWorkDialect");
+      unit.open = true;
+      try {
+        return await work(tx);
+      } finally {
+        unit.open = false;
+      }
+    }),
+  );
+}

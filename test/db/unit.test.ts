@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Db } from "../../src/db/store.ts";
+import { unitOfWork } from "../../src/db/unit.ts";
+import { ON_POSTGRES, setup } from "../support.ts";
+
+const row = (key: string) => ({
+  token_id: "tok",
+  key,
+  fingerprint: "f",
+  status: null,
+  body: null,
+  content_type: null,
+  headers: null,
+  owner: null,
+  lease_until: null,
+  created_at: "2026-03-01T09:00:00.000Z",
+});
+
+async function keys(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("idempotency_keys").select("key").orderBy("key").execute();
+  return rows.map((r) => r.key);
+}
+
+test(`a unit of work: the transactions and queries inside commit together or not at all (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
+  const { core } = await setup(t);
+  const db = core.db;
+
+  // Everything inside is undone when the work throws, transactions that "committed" included.
+  await assert.rejects(
+    unitOfWork(db, async () => {
+      await db.transaction().execute((tx) => tx.insertInto("idempotency_keys").values(row("a")).execute());
+      await db.insertInto("idempotency_keys").values(row("b")).execute();
+      assert.deepEqual(await keys(db), ["a", "b"], "the work sees its own writes");
+      throw new Error("the work fails after its writes");
+    }),
+    /the work fails/,
+  );
+  assert.deepEqual(await keys(db), []);
+
+  // An inner transaction that fails undoes only itself; the rest commits, with the caller's last write.
+  const result = await unitOfWork(db, async (tx) => {
+    await db
+      .transaction()
+      .execute((inner) => inner.insertInto("idempotency_keys").values(row("c")).execute());
+    await assert.rejects(
+      db.transaction().execute(async (inner) => {
+        await inner.insertInto("idempotency_keys").values(row("d")).execute();
+        await inner.insertInto("idempotency_keys").values(row("c")).execute(); // a duplicate key
+      }),
+    );
+    // nested units join the outer one
+    await unitOfWork(db, (nested) => nested.insertInto("idempotency_keys").values(row("e")).execute());
+    await tx.insertInto("idempotency_keys").values(row("f")).execute();
+    return "done";
+  });
+  assert.equal(result, "done");
+  assert.deepEqual(await keys(db), ["c", "e", "f"]);
+
+  // Outside a unit, transactions are their own again.
+  await assert.rejects(
+    db.transaction().execute(async (tx) => {
+      await tx.insertInto("idempotency_keys").values(row("g")).execute();
+      throw new Error("rolled back");
+    }),
+  );
+  await db.transaction().execute((tx) => tx.insertInto("idempotency_keys").values(row("h")).execute());
+  assert.deepEqual(await keys(db), ["c", "e", "f", "h"]);
+});
