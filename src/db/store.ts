@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import { Kysely, type LogEvent, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { type ChangeSignal, postgresChanges, sqliteChanges } from "./changes.ts";
@@ -23,6 +23,9 @@ export interface Store {
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
+
+const logOption = (options: StoreOptions): { log?: (event: LogEvent) => void } =>
+  options.log ? { log: options.log } : {};
 
 const pgTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
@@ -53,7 +56,14 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export function openStore(config: DatabaseConfig, options: { poolSize?: number } = {}): Store {
+export interface StoreOptions {
+  /** PostgreSQL connections in the pool (10 by default) */
+  poolSize?: number;
+  /** Called with every query run and its duration (tests read query plans with it) */
+  log?: (event: LogEvent) => void;
+}
+
+export function openStore(config: DatabaseConfig, options: StoreOptions = {}): Store {
   let db: Db;
   let changes: ChangeSignal;
   if (config.kind === "postgres") {
@@ -70,11 +80,11 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
     });
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...logOption(options) });
     changes = postgresChanges(db, config.url);
   } else {
     if (config.path !== ":memory:") mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
-    db = new Kysely<Database>({ dialect: new NodeSqliteDialect(config.path) });
+    db = new Kysely<Database>({ dialect: new NodeSqliteDialect(config.path), ...logOption(options) });
     changes = sqliteChanges(db);
   }
   let closed = false;

@@ -17,10 +17,17 @@ import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.t
 export const SEARCH_TYPES = ["issue", "decision", "note", "file"] as const;
 export type SearchType = SearchDocumentsTable["object_type"];
 
-/** `pool`: how many of the newest matches a search ranks when more match (see `rank`). */
+/**
+ * What one search may ask, so that no query costs much more than another: `terms` in all, `prefixes` of
+ * them ending in `*` (each at least `prefixLength` letters or digits), `alternatives` joined by OR.
+ * `pool`: how many of the newest matches a search ranks when more match (see `rank`).
+ */
 export const SEARCH_LIMITS = {
   q: 500,
   terms: 32,
+  prefixes: 4,
+  prefixLength: 2,
+  alternatives: 4,
   defaultLimit: 20,
   pool: 500,
 } as const;
@@ -36,8 +43,10 @@ export const searchQuery = z.strictObject({
     .max(SEARCH_LIMITS.q, { error: `must be at most ${SEARCH_LIMITS.q} characters` })
     .describe(
       'The words to look for. All words must match; "quoted words" match as a phrase, a trailing * matches ' +
-        "any word starting so (at least 2 letters), -word leaves out what contains the word, and OR between " +
-        "words matches either side. An issue identifier such as ENG-42 puts that issue first.",
+        `any word starting so (at least ${SEARCH_LIMITS.prefixLength} letters), -word leaves out what contains ` +
+        "the word, and OR between words matches either side. An issue identifier such as ENG-42 puts that " +
+        `issue first. At most ${SEARCH_LIMITS.terms} terms, ${SEARCH_LIMITS.prefixes} of them prefixes, and ` +
+        `${SEARCH_LIMITS.alternatives} alternatives joined by OR.`,
     ),
   type: csv(z.enum(SEARCH_TYPES, { error: `must be one of ${SEARCH_TYPES.join(", ")}` }))
     .refine((types) => types.length > 0, { error: `must name at least one of ${SEARCH_TYPES.join(", ")}` })
@@ -109,7 +118,8 @@ const noWords = () =>
 
 /**
  * Parses a user's query. Never fails on syntax: stray quotes, brackets, operators and symbols are read
- * as separators. Fails (400 naming `q`) only when nothing searchable is left or there are too many terms.
+ * as separators. Fails (400 naming `q`) only when nothing searchable is left, or the query asks more
+ * than SEARCH_LIMITS allows (terms, prefixes, a prefix shorter than 2, alternatives).
  */
 export function parseSearch(q: string): ParsedSearch {
   const s = q.replace(UNREADABLE, " ");
@@ -161,9 +171,15 @@ export function parseSearch(q: string): ParsedSearch {
       text = text.replace(/\*+$/, "");
     }
     if (!HAS_WORD.test(text)) continue;
-    // A prefix of one letter would match most of the index; it is read as the word itself.
+    // A prefix of one letter would match most of the index, at the cost of a pass over all of it.
     const runs = text.match(WORD_RUNS) ?? [];
-    if (prefix && (runs.at(-1)?.length ?? 0) < 2) prefix = false;
+    if (prefix && [...(runs.at(-1) ?? "")].length < SEARCH_LIMITS.prefixLength) {
+      const shown = `${quoted ? `"${text}"` : text}*`;
+      throw invalid(
+        `q: the prefix ${shown} is too short; a prefix needs at least ${SEARCH_LIMITS.prefixLength} letters or digits before the *`,
+        { q: `prefixes need at least ${SEARCH_LIMITS.prefixLength} letters or digits` },
+      );
+    }
     const term = { text, prefix };
     if (negate) {
       without.push(term);
@@ -179,6 +195,18 @@ export function parseSearch(q: string): ParsedSearch {
     throw invalid(`q: has ${count} terms; use at most ${SEARCH_LIMITS.terms}`, {
       q: `must have at most ${SEARCH_LIMITS.terms} terms`,
     });
+  }
+  const prefixes = [...groups.flat(), ...without].filter((term) => term.prefix).length;
+  if (prefixes > SEARCH_LIMITS.prefixes) {
+    throw invalid(`q: has ${prefixes} prefixes (words ending in *); use at most ${SEARCH_LIMITS.prefixes}`, {
+      q: `must have at most ${SEARCH_LIMITS.prefixes} prefixes`,
+    });
+  }
+  if (groups.length > SEARCH_LIMITS.alternatives) {
+    throw invalid(
+      `q: has ${groups.length} alternatives joined by OR; use at most ${SEARCH_LIMITS.alternatives}`,
+      { q: `must have at most ${SEARCH_LIMITS.alternatives} alternatives joined by OR` },
+    );
   }
   if (groups.length === 0) {
     if (without.length > 0) {
