@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, type LogEvent, PostgresDialect, sql, type Transaction } from "kysely";
+import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { type ChangeSignal, postgresChanges, sqliteChanges } from "./changes.ts";
@@ -8,6 +8,7 @@ import { type MigrationReport, migrateToLatest } from "./migrations.ts";
 import { preparedName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { NodeSqliteDialect } from "./sqlite.ts";
+import { SqliteReader } from "./sqlite-reader.ts";
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -19,6 +20,11 @@ export interface Store {
   /** Says when another instance has changed shared state (feature switches, for one). */
   readonly changes: ChangeSignal;
   migrate(): Promise<MigrationReport>;
+  /**
+   * Long reads (full-text search) off the event loop: on a SQLite file, a worker thread with its own
+   * connection; absent on PostgreSQL (its queries never run on the event loop) and in-memory SQLite.
+   */
+  readonly offLoop?: { query<R>(query: CompiledQuery<R>): Promise<R[]> };
   /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -66,6 +72,7 @@ export interface StoreOptions {
 export function openStore(config: DatabaseConfig, options: StoreOptions = {}): Store {
   let db: Db;
   let changes: ChangeSignal;
+  let reader: SqliteReader | undefined;
   if (config.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -86,12 +93,14 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
     if (config.path !== ":memory:") mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
     db = new Kysely<Database>({ dialect: new NodeSqliteDialect(config.path), ...logOption(options) });
     changes = sqliteChanges(db);
+    if (config.path !== ":memory:") reader = new SqliteReader(config.path);
   }
   let closed = false;
   return {
     kind: config.kind,
     db,
     changes,
+    ...(reader ? { offLoop: reader } : {}),
     migrate: () => migrateToLatest(db, config.kind),
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error("store is closed");
@@ -111,6 +120,7 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
       if (closed) return;
       closed = true;
       await changes.close();
+      await reader?.close();
       await db.destroy();
     },
   };

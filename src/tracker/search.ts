@@ -24,7 +24,7 @@ export type SearchType = SearchDocumentsTable["object_type"];
  */
 export const SEARCH_LIMITS = {
   q: 500,
-  terms: 32,
+  terms: 16,
   prefixes: 4,
   prefixLength: 2,
   alternatives: 4,
@@ -398,6 +398,16 @@ interface RankRequest {
 const ID_PREFIX: Record<SearchType, string> = { issue: "iss", decision: "dec", note: "note", file: "file" };
 
 /**
+ * A read that may take long (SQLite's full-text statements over common words): off the event loop when
+ * the store offers it, so other requests are answered meanwhile.
+ */
+async function longRead<R>(ctx: Ctx, query: RawBuilder<R>): Promise<R[]> {
+  const offLoop = ctx.core.store.offLoop;
+  if (offLoop) return offLoop.query(query.compile(ctx.core.db));
+  return (await query.execute(ctx.core.db)).rows;
+}
+
+/**
  * SQLite: bm25, the title weighted 4 to 1 over the body. The FTS5 table drives the join (CROSS JOIN
  * fixes the order) and the workspace is filtered after MATCH. The pool is the matches from the rowid of
  * the workspace's pool-th newest match on (rowids grow as documents are created): FTS5 walks a doclist
@@ -409,7 +419,9 @@ async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promi
   const types = (alias: string) =>
     r.types ? sql`and ${sql.ref(`${alias}.object_type`)} in (${sql.join(r.types)})` : sql``;
   const exclude = r.exclude.length > 0 ? sql`and d.object_id not in (${sql.join(r.exclude)})` : sql``;
-  const { rows } = await sql<{ id: string; rank: number }>`
+  const rows = await longRead(
+    ctx,
+    sql<{ id: string; rank: number }>`
     select d.object_id as id, bm25(search_fts, 4.0, 1.0) as rank
     from search_fts cross join search_documents d on d.rowid = search_fts.rowid
     where search_fts match ${match} and d.workspace_id = ${ctx.workspaceId} ${types("d")} ${exclude}
@@ -418,7 +430,8 @@ async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promi
         where f.search_fts match ${match} and w.workspace_id = ${ctx.workspaceId} ${types("w")}
         order by f.rowid desc limit 1 offset ${SEARCH_LIMITS.pool - 1}), 0)
     order by rank, d.object_id
-    limit ${r.limit} offset ${r.offset}`.execute(ctx.core.db);
+    limit ${r.limit} offset ${r.offset}`,
+  );
   return rows.map((row) => ({ id: row.id, score: -row.rank }));
 }
 
@@ -479,22 +492,27 @@ const detailJoins = sql`left join issues i on i.id = d.object_id and i.workspace
  * on the page's rowids only. An identifier hit that doesn't match the words shows its opening words.
  */
 async function markSqlite(ctx: Ctx, parsed: ParsedSearch, ids: readonly string[]): Promise<Marked[]> {
-  const db = ctx.core.db;
-  const { rows } = await sql<DetailRow & { rid: number; head: string }>`
+  const rows = await longRead(
+    ctx,
+    sql<DetailRow & { rid: number; head: string }>`
     select ${detailColumns}, d.rowid as rid, substr(d.body, 1, 2000) as head
     from search_documents d ${detailJoins}
-    where d.workspace_id = ${ctx.workspaceId} and d.object_id in (${sql.join(ids)})`.execute(db);
+    where d.workspace_id = ${ctx.workspaceId} and d.object_id in (${sql.join(ids)})`,
+  );
   if (rows.length === 0) return [];
   // The page's rowids as a range FTS5 seeks to in each doclist, then the rows themselves as a filter
   // (`rowid + 0`, so the planner cannot turn the list into one doclist lookup per rowid, each a pass).
   const rids = rows.map((r) => r.rid);
-  const snippets = await sql<{ rid: number; body: string; title: string }>`
+  const snippets = await longRead(
+    ctx,
+    sql<{ rid: number; body: string; title: string }>`
     select rowid as rid, snippet(search_fts, 1, ${OPEN}, ${CLOSE}, '…', ${SNIPPET_WORDS}) as body,
       highlight(search_fts, 0, ${OPEN}, ${CLOSE}) as title
     from search_fts
     where search_fts match ${toFts5(parsed)} and rowid >= ${Math.min(...rids)} and rowid <= ${Math.max(...rids)}
-      and rowid + 0 in (${sql.join(rids)})`.execute(db);
-  const byRowid = new Map(snippets.rows.map((s) => [s.rid, s]));
+      and rowid + 0 in (${sql.join(rids)})`,
+  );
+  const byRowid = new Map(snippets.map((s) => [s.rid, s]));
   return rows.map(({ rid, head, ...row }) => {
     const m = byRowid.get(rid);
     return { ...row, body: m ? m.body : opening(head), markedTitle: m?.title ?? null, escaped: false };
