@@ -8,6 +8,7 @@
  *   npm run bench -- --seed --issues 20000 # a smaller workspace, the rest in proportion
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/docket_bench npm run bench -- --seed
  *   npm run bench -- --duration 20 --connections 50 --warmup 2
+ *   npm run bench -- --seed --only stall   # only the scenarios whose name contains "stall"
  *
  * Without BENCH_DATABASE_URL the data lives in a temporary SQLite file, removed afterwards. With it
  * (postgres://… or a SQLite file path, whose name must contain "bench"), the bench owns that database:
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "2" },
     seed: { type: "boolean", default: false },
     issues: { type: "string", default: "100000" },
+    only: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -79,6 +81,11 @@ interface Scenario {
   aim?: Aim;
   /** The status every answer should have, when not 2xx (a poll before approval is 400 by design). */
   expect?: number;
+  /**
+   * Load run at the same time on connections of its own (requests taken in turn); the scenario's row
+   * reports its own requests, measured under that load, and a line after the table reports this load.
+   */
+  alongside?: { name: string; connections: number; requests: (f: Fixture) => autocannon.Request[] };
 }
 
 const auth = (f: Fixture) => ({ authorization: `Bearer ${f.token}` });
@@ -101,6 +108,41 @@ function randomIssue(f: Fixture, prefix?: string): string {
 }
 
 const FLOOR = "GET /v1/workspace (PAT)";
+
+/**
+ * The slowest search the limits allow that we know of: 16 terms (the most), 4 of them two-letter prefixes
+ * (the most) of the seeded text's commonest beginnings, in 4 alternatives joined by OR (the most), the
+ * other words among the commonest of the seeded text; 100 results.
+ */
+const WORST_SEARCH = [
+  "re* order rank duplicate",
+  "co* scope delete the",
+  "de* pad recursive buffer",
+  "in* flatten token large",
+].join(" OR ");
+
+/** The cursor of the next page of issues by priority, as one client walking the list has it. */
+let priorityCursor: string | null = null;
+
+/** A page of 100 issues by priority, following on from the last one (from the start after the end). */
+function priorityPages(f: Fixture): autocannon.Request {
+  return {
+    setupRequest: (r) => ({
+      ...r,
+      method: "GET",
+      path: `/v1/issues?sort=priority&limit=100${priorityCursor ? `&cursor=${priorityCursor}` : ""}`,
+      headers: auth(f),
+    }),
+    onResponse: (status, body) => {
+      if (status !== 200) return;
+      try {
+        priorityCursor = (JSON.parse(body) as { next_cursor: string | null }).next_cursor;
+      } catch {
+        priorityCursor = null;
+      }
+    },
+  };
+}
 const ISSUE_READ = "GET /v1/issues/{id}";
 
 /** A 2026-07-28 `tools/call` as a client sends it: the envelope in `_meta`, the method and name in headers. */
@@ -208,6 +250,24 @@ const SCENARIOS: Scenario[] = [
     seeded: true,
     varies: true,
     request: (f) => ({ path: `/v1/bundles/${randomIssue(f, "ENG")}`, headers: auth(f) }),
+    aim: { p99: 50 },
+  },
+  {
+    name: "GET /healthz (stall: slowest queries alongside)",
+    seeded: true,
+    request: () => ({ path: "/healthz" }),
+    alongside: {
+      name: "issues by priority, 100 a page, walked; the slowest allowed search, 100 results",
+      connections: 2,
+      requests: (f) => [
+        priorityPages(f),
+        {
+          method: "GET",
+          path: `/v1/search?limit=100&q=${encodeURIComponent(WORST_SEARCH)}`,
+          headers: auth(f),
+        },
+      ],
+    },
     aim: { p99: 50 },
   },
   {
@@ -447,10 +507,15 @@ async function main(): Promise<void> {
     stdio: ["ignore", "inherit", "inherit"],
   });
   const rows: Row[] = [];
+  const alongside: string[] = [];
   const skipped = new Map<string, string>();
   try {
     await waitUntilUp(`${address}/readyz`, child);
     for (const scenario of SCENARIOS) {
+      if (values.only && !scenario.name.includes(values.only) && scenario.name !== "GET /healthz (bare)") {
+        skipped.set(scenario.name, `not asked for (--only ${values.only})`);
+        continue;
+      }
       if (scenario.seeded && !fixture.seeded) {
         skipped.set(scenario.name, "needs the seeded workspace (--seed)");
         continue;
@@ -461,7 +526,25 @@ async function main(): Promise<void> {
         continue;
       }
       if (warmup > 0) await load(address, scenario, fixture, warmup);
+      const beside = scenario.alongside
+        ? autocannon({
+            url: address,
+            connections: scenario.alongside.connections,
+            duration: duration + 1,
+            requests: scenario.alongside.requests(fixture),
+          })
+        : undefined;
+      // the load alongside starts first, so the scenario is measured under it throughout
+      if (beside) await new Promise((r) => setTimeout(r, 500));
       const { result: r, peak } = await peakDuring(child.pid!, load(address, scenario, fixture, duration));
+      if (beside && scenario.alongside) {
+        const b = await beside;
+        alongside.push(
+          `${scenario.name} — alongside, on ${scenario.alongside.connections} connections: ${scenario.alongside.name}: ` +
+            `${b.requests.average.toFixed(1)} req/s, p50 ${b.latency.p50} ms, p99 ${b.latency.p99} ms, ` +
+            `${b.non2xx + b.errors} errors`,
+        );
+      }
       rows.push({
         rss: peak,
         name: scenario.name,
@@ -501,6 +584,7 @@ async function main(): Promise<void> {
         `${r.name.padEnd(w)}  ${r.rps.toFixed(0).padStart(9)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${r.rss.toFixed(1).padStart(12)}  ${r.errors}`,
       );
     }
+    for (const line of alongside) console.log(`\n${line}`);
     console.log(`\nserver peak RSS over the whole run: ${rss.toFixed(1)} MiB`);
     for (const s of SCENARIOS) {
       const a = rows.find((r) => r.name === s.name);

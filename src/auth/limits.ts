@@ -21,11 +21,11 @@ export class LimiterUnavailable extends Error {
 }
 
 /**
- * Fixed-window counters: `hit` counts one event against `key` and says whether it fits within `limit`
- * per `windowMs`. In memory for one instance; in Redis (REDIS_URL) when several instances share limits.
+ * Fixed-window counters: `hit` counts `cost` events (one by default) against `key` and says whether they
+ * fit within `limit` per `windowMs`; a refused hit stays counted. In memory for one instance; in Redis (REDIS_URL) when several instances share limits.
  */
 export interface RateLimiter {
-  hit(key: string, limit: number, windowMs: number): Promise<LimitResult>;
+  hit(key: string, limit: number, windowMs: number, cost?: number): Promise<LimitResult>;
   close(): Promise<void>;
 }
 
@@ -52,7 +52,7 @@ export class MemoryRateLimiter implements RateLimiter {
     this.#clock = clock;
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<LimitResult> {
+  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
     const now = this.#clock.now().getTime();
     const start = Math.floor(now / windowMs) * windowMs;
     let entry = this.#windows.get(key);
@@ -61,7 +61,7 @@ export class MemoryRateLimiter implements RateLimiter {
       entry = { start, count: 0, windowMs };
       this.#windows.set(key, entry);
     }
-    entry.count++;
+    entry.count += cost;
     return result(entry.count, limit, start, windowMs, now);
   }
 
@@ -92,7 +92,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.#redis.on("error", () => {});
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<LimitResult> {
+  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
     const now = this.#clock.now().getTime();
     const start = Math.floor(now / windowMs) * windowMs;
     const redisKey = `docket:limit:${key}:${start}`;
@@ -100,7 +100,7 @@ export class RedisRateLimiter implements RateLimiter {
       if (this.#redis.status === "wait") await this.#redis.connect();
       const replies = await this.#redis
         .multi()
-        .incr(redisKey)
+        .incrby(redisKey, cost)
         .pexpire(redisKey, windowMs + 1000)
         .exec();
       const [err, count] = replies?.[0] ?? [new Error("no reply"), 0];
@@ -117,15 +117,15 @@ export class RedisRateLimiter implements RateLimiter {
 }
 
 const bumpCounter = prepared(
-  ["key", "start", "expires"],
-  (db: Db, a: { key: string; start: number; expires: number }) =>
+  ["key", "start", "expires", "cost"],
+  (db: Db, a: { key: string; start: number; expires: number; cost: number }) =>
     db
       .insertInto("limit_counters")
-      .values({ key: a.key, window_start: a.start, count: 1, expires_at: a.expires })
+      .values({ key: a.key, window_start: a.start, count: a.cost, expires_at: a.expires })
       .onConflict((oc) =>
         oc
           .columns(["key", "window_start"])
-          .doUpdateSet((eb) => ({ count: eb("limit_counters.count", "+", 1) })),
+          .doUpdateSet((eb) => ({ count: eb("limit_counters.count", "+", eb.ref("excluded.count")) })),
       )
       .returning("count"),
 );
@@ -155,7 +155,7 @@ export class DatabaseRateLimiter implements RateLimiter {
     this.#relaxedCommit = options.relaxedCommit ?? false;
   }
 
-  async #bump(a: { key: string; start: number; expires: number }) {
+  async #bump(a: { key: string; start: number; expires: number; cost: number }) {
     if (!this.#relaxedCommit) return bumpCounter(this.#db, a);
     return this.#db.transaction().execute(async (tx) => {
       await sql`set local synchronous_commit = off`.execute(tx);
@@ -163,11 +163,11 @@ export class DatabaseRateLimiter implements RateLimiter {
     });
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<LimitResult> {
+  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
     const now = this.#clock.now().getTime();
     const start = Math.floor(now / windowMs) * windowMs;
     try {
-      const [row] = await this.#bump({ key, start, expires: start + windowMs });
+      const [row] = await this.#bump({ key, start, expires: start + windowMs, cost });
       if (!row) throw new Error("the counter was not returned");
       if (++this.#hits % SWEEP_EVERY === 0) await this.sweep();
       return result(Number(row.count), limit, start, windowMs, now);

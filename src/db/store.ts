@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { type ChangeSignal, postgresChanges, sqliteChanges } from "./changes.ts";
@@ -8,6 +8,7 @@ import { type MigrationReport, migrateToLatest } from "./migrations.ts";
 import { preparedName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { NodeSqliteDialect } from "./sqlite.ts";
+import { SqliteReader } from "./sqlite-reader.ts";
 import { UnitOfWorkDialect } from "./unit.ts";
 
 export type Db = Kysely<Database>;
@@ -24,10 +25,18 @@ export interface Store {
   /** Says when another instance has changed shared state (feature switches, for one). */
   readonly changes: ChangeSignal;
   migrate(): Promise<MigrationReport>;
+  /**
+   * Long reads (full-text search) off the event loop: on a SQLite file, a worker thread with its own
+   * connection; absent on PostgreSQL (its queries never run on the event loop) and in-memory SQLite.
+   */
+  readonly offLoop?: { query<R>(query: CompiledQuery<R>): Promise<R[]> };
   /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
+
+const logOption = (options: StoreOptions): { log?: (event: LogEvent) => void } =>
+  options.log ? { log: options.log } : {};
 
 const pgTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
@@ -58,9 +67,17 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export function openStore(config: DatabaseConfig, options: { poolSize?: number } = {}): Store {
+export interface StoreOptions {
+  /** PostgreSQL connections in the pool (10 by default) */
+  poolSize?: number;
+  /** Called with every query run and its duration (tests read query plans with it) */
+  log?: (event: LogEvent) => void;
+}
+
+export function openStore(config: DatabaseConfig, options: StoreOptions = {}): Store {
   let db: Db;
   let changes: ChangeSignal;
+  let reader: SqliteReader | undefined;
   if (config.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -75,18 +92,26 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
     });
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
-    db = new Kysely<Database>({ dialect: new UnitOfWorkDialect(new PostgresDialect({ pool })) });
+    db = new Kysely<Database>({
+      dialect: new UnitOfWorkDialect(new PostgresDialect({ pool })),
+      ...logOption(options),
+    });
     changes = postgresChanges(db, config.url);
   } else {
     if (config.path !== ":memory:") mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
-    db = new Kysely<Database>({ dialect: new UnitOfWorkDialect(new NodeSqliteDialect(config.path)) });
+    db = new Kysely<Database>({
+      dialect: new UnitOfWorkDialect(new NodeSqliteDialect(config.path)),
+      ...logOption(options),
+    });
     changes = sqliteChanges(db);
+    if (config.path !== ":memory:") reader = new SqliteReader(config.path);
   }
   let closed = false;
   return {
     kind: config.kind,
     db,
     changes,
+    ...(reader ? { offLoop: reader } : {}),
     migrate: () => migrateToLatest(db, config.kind),
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error("store is closed");
@@ -106,6 +131,7 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
       if (closed) return;
       closed = true;
       await changes.close();
+      await reader?.close();
       await db.destroy();
     },
   };

@@ -25,13 +25,44 @@ import { TOOL_LIST, TOOLS_BY_NAME } from "./tools.ts";
  * The MCP endpoint at `{base_url}/api/mcp`: Streamable HTTP, stateless, the 2026-07-28 revision and the
  * 2025 ones before it (served per request by the SDK's stateless fallback). In front of the SDK's handler:
  * Host and Origin checked against BASE_URL, a connection's access token bound to this resource, and 120
- * requests a minute per connection. Each request gets a fresh low-level `Server` with two handlers; the
+ * requests a minute per connection, every message of a JSON-RPC batch counted as one request. Batches are
+ * served only under the revisions that have them (2025-03-26 and before); 2025-06-18 removed them. Each request gets a fresh low-level `Server` with two handlers; the
  * tools, their JSON Schemas and the `tools/list` answer are built once, when the module loads.
  */
 
 export const MCP_PATH = "/api/mcp";
 export const MCP_RATE_LIMIT = 120;
 const WINDOW_MS = 60_000;
+
+/** Revisions whose Streamable HTTP (or HTTP+SSE) transport takes a JSON-RPC batch in one POST. */
+const BATCH_REVISIONS = new Set(["2024-10-07", "2024-11-05", "2025-03-26"]);
+/** What a client that sends no MCP-Protocol-Version header is assumed to speak (2025-06-18 spec, Transports). */
+const DEFAULT_REVISION = "2025-03-26";
+/** The SDK's own bound on a batch; checked here too, so a refused batch spends none of the limit. */
+const MAX_BATCH = 100;
+
+/** JSON-RPC's Invalid Request (-32600), with no id: a batch has none of its own. */
+function invalidBatch(reply: FastifyReply, message: string): FastifyReply {
+  return reply
+    .code(400)
+    .header("content-type", "application/json")
+    .send(JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message }, id: null }));
+}
+
+/**
+ * The revision a batch is sent under: the MCP-Protocol-Version header, else the protocolVersion of an
+ * initialize request inside it, else the spec's default for clients that name none.
+ */
+function batchRevision(request: FastifyRequest, batch: unknown[]): string {
+  const header = request.headers["mcp-protocol-version"];
+  if (typeof header === "string" && header.trim() !== "") return header.trim();
+  for (const m of batch) {
+    if (typeof m !== "object" || m === null || (m as { method?: unknown }).method !== "initialize") continue;
+    const version = (m as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
+    if (typeof version === "string") return version;
+  }
+  return DEFAULT_REVISION;
+}
 
 const PACKAGE_VERSION: string = JSON.parse(
   readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
@@ -161,8 +192,9 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
     return { principal: outcome.principal, token };
   }
 
-  async function limit(principal: Principal, reply: FastifyReply): Promise<void> {
-    const r = await core.requestLimiter.hit(`mcp:${principal.tokenId}`, MCP_RATE_LIMIT, WINDOW_MS);
+  /** Counts `cost` requests (the messages of a batch, else one) against the connection's minute. */
+  async function limit(principal: Principal, reply: FastifyReply, cost: number): Promise<void> {
+    const r = await core.requestLimiter.hit(`mcp:${principal.tokenId}`, MCP_RATE_LIMIT, WINDOW_MS, cost);
     const reset = Math.max(1, Math.ceil(r.resetMs / 1000));
     reply.header("ratelimit-limit", String(MCP_RATE_LIMIT));
     reply.header("ratelimit-remaining", String(r.remaining));
@@ -191,7 +223,25 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
       handler: async (request, reply) => {
         checkHostAndOrigin(request);
         const { principal, token } = await authenticate(request);
-        await limit(principal, reply);
+        const batch = request.method === "POST" && Array.isArray(request.body) ? request.body : undefined;
+        if (batch) {
+          const revision = batchRevision(request, batch);
+          if (!BATCH_REVISIONS.has(revision)) {
+            return invalidBatch(
+              reply,
+              `Invalid Request: JSON-RPC batches are not part of protocol revision ${revision}; send one message per request.`,
+            );
+          }
+          if (batch.length === 0) return invalidBatch(reply, "Invalid Request: the JSON-RPC batch is empty.");
+          if (batch.length > MAX_BATCH) {
+            return invalidBatch(
+              reply,
+              `Invalid Request: a JSON-RPC batch holds at most ${MAX_BATCH} messages.`,
+            );
+          }
+        }
+        // Each message of a batch is a request as far as the limit goes: one POST of 100 tools/call costs 100.
+        await limit(principal, reply, batch ? batch.length : 1);
 
         // The SDK reads the content negotiation and the MCP headers; the rest stays with Fastify.
         const headers = new Headers();

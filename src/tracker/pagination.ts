@@ -76,6 +76,12 @@ export function keyset<Q extends SelectQueryBuilder<any, any, any>>(
   let q = query;
   for (const k of keys) q = q.orderBy(sql.ref(k.column), k.direction) as Q;
   if (after) {
+    // Implied by the condition below, but a plain range on the first key: the index seeks to the cursor
+    // rather than reading every entry before it (a deep page would otherwise cost its depth).
+    const first = keys[0]!;
+    if (after[0] !== null && after[0] !== undefined) {
+      q = q.where(sql.ref(first.column), first.direction === "asc" ? ">=" : "<=", after[0]) as Q;
+    }
     // biome-ignore lint/suspicious/noExplicitAny: works over any query
     q = q.where((eb: ExpressionBuilder<any, any>) => {
       const ors = keys.map((k, i) => {

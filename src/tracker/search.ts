@@ -17,10 +17,17 @@ import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.t
 export const SEARCH_TYPES = ["issue", "decision", "note", "file"] as const;
 export type SearchType = SearchDocumentsTable["object_type"];
 
-/** `pool`: how many of the newest matches a search ranks when more match (see `rank`). */
+/**
+ * What one search may ask, so that no query costs much more than another: `terms` in all, `prefixes` of
+ * them ending in `*` (each at least `prefixLength` letters or digits), `alternatives` joined by OR.
+ * `pool`: how many of the newest matches a search ranks when more match (see `rank`).
+ */
 export const SEARCH_LIMITS = {
   q: 500,
-  terms: 32,
+  terms: 16,
+  prefixes: 4,
+  prefixLength: 2,
+  alternatives: 4,
   defaultLimit: 20,
   pool: 500,
 } as const;
@@ -36,8 +43,10 @@ export const searchQuery = z.strictObject({
     .max(SEARCH_LIMITS.q, { error: `must be at most ${SEARCH_LIMITS.q} characters` })
     .describe(
       'The words to look for. All words must match; "quoted words" match as a phrase, a trailing * matches ' +
-        "any word starting so (at least 2 letters), -word leaves out what contains the word, and OR between " +
-        "words matches either side. An issue identifier such as ENG-42 puts that issue first.",
+        `any word starting so (at least ${SEARCH_LIMITS.prefixLength} letters), -word leaves out what contains ` +
+        "the word, and OR between words matches either side. An issue identifier such as ENG-42 puts that " +
+        `issue first. At most ${SEARCH_LIMITS.terms} terms, ${SEARCH_LIMITS.prefixes} of them prefixes, and ` +
+        `${SEARCH_LIMITS.alternatives} alternatives joined by OR.`,
     ),
   type: csv(z.enum(SEARCH_TYPES, { error: `must be one of ${SEARCH_TYPES.join(", ")}` }))
     .refine((types) => types.length > 0, { error: `must name at least one of ${SEARCH_TYPES.join(", ")}` })
@@ -109,7 +118,8 @@ const noWords = () =>
 
 /**
  * Parses a user's query. Never fails on syntax: stray quotes, brackets, operators and symbols are read
- * as separators. Fails (400 naming `q`) only when nothing searchable is left or there are too many terms.
+ * as separators. Fails (400 naming `q`) only when nothing searchable is left, or the query asks more
+ * than SEARCH_LIMITS allows (terms, prefixes, a prefix shorter than 2, alternatives).
  */
 export function parseSearch(q: string): ParsedSearch {
   const s = q.replace(UNREADABLE, " ");
@@ -161,9 +171,15 @@ export function parseSearch(q: string): ParsedSearch {
       text = text.replace(/\*+$/, "");
     }
     if (!HAS_WORD.test(text)) continue;
-    // A prefix of one letter would match most of the index; it is read as the word itself.
+    // A prefix of one letter would match most of the index, at the cost of a pass over all of it.
     const runs = text.match(WORD_RUNS) ?? [];
-    if (prefix && (runs.at(-1)?.length ?? 0) < 2) prefix = false;
+    if (prefix && [...(runs.at(-1) ?? "")].length < SEARCH_LIMITS.prefixLength) {
+      const shown = `${quoted ? `"${text}"` : text}*`;
+      throw invalid(
+        `q: the prefix ${shown} is too short; a prefix needs at least ${SEARCH_LIMITS.prefixLength} letters or digits before the *`,
+        { q: `prefixes need at least ${SEARCH_LIMITS.prefixLength} letters or digits` },
+      );
+    }
     const term = { text, prefix };
     if (negate) {
       without.push(term);
@@ -179,6 +195,18 @@ export function parseSearch(q: string): ParsedSearch {
     throw invalid(`q: has ${count} terms; use at most ${SEARCH_LIMITS.terms}`, {
       q: `must have at most ${SEARCH_LIMITS.terms} terms`,
     });
+  }
+  const prefixes = [...groups.flat(), ...without].filter((term) => term.prefix).length;
+  if (prefixes > SEARCH_LIMITS.prefixes) {
+    throw invalid(`q: has ${prefixes} prefixes (words ending in *); use at most ${SEARCH_LIMITS.prefixes}`, {
+      q: `must have at most ${SEARCH_LIMITS.prefixes} prefixes`,
+    });
+  }
+  if (groups.length > SEARCH_LIMITS.alternatives) {
+    throw invalid(
+      `q: has ${groups.length} alternatives joined by OR; use at most ${SEARCH_LIMITS.alternatives}`,
+      { q: `must have at most ${SEARCH_LIMITS.alternatives} alternatives joined by OR` },
+    );
   }
   if (groups.length === 0) {
     if (without.length > 0) {
@@ -370,6 +398,16 @@ interface RankRequest {
 const ID_PREFIX: Record<SearchType, string> = { issue: "iss", decision: "dec", note: "note", file: "file" };
 
 /**
+ * A read that may take long (SQLite's full-text statements over common words): off the event loop when
+ * the store offers it, so other requests are answered meanwhile.
+ */
+async function longRead<R>(ctx: Ctx, query: RawBuilder<R>): Promise<R[]> {
+  const offLoop = ctx.core.store.offLoop;
+  if (offLoop) return offLoop.query(query.compile(ctx.core.db));
+  return (await query.execute(ctx.core.db)).rows;
+}
+
+/**
  * SQLite: bm25, the title weighted 4 to 1 over the body. The FTS5 table drives the join (CROSS JOIN
  * fixes the order) and the workspace is filtered after MATCH. The pool is the matches from the rowid of
  * the workspace's pool-th newest match on (rowids grow as documents are created): FTS5 walks a doclist
@@ -381,7 +419,9 @@ async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promi
   const types = (alias: string) =>
     r.types ? sql`and ${sql.ref(`${alias}.object_type`)} in (${sql.join(r.types)})` : sql``;
   const exclude = r.exclude.length > 0 ? sql`and d.object_id not in (${sql.join(r.exclude)})` : sql``;
-  const { rows } = await sql<{ id: string; rank: number }>`
+  const rows = await longRead(
+    ctx,
+    sql<{ id: string; rank: number }>`
     select d.object_id as id, bm25(search_fts, 4.0, 1.0) as rank
     from search_fts cross join search_documents d on d.rowid = search_fts.rowid
     where search_fts match ${match} and d.workspace_id = ${ctx.workspaceId} ${types("d")} ${exclude}
@@ -390,7 +430,8 @@ async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promi
         where f.search_fts match ${match} and w.workspace_id = ${ctx.workspaceId} ${types("w")}
         order by f.rowid desc limit 1 offset ${SEARCH_LIMITS.pool - 1}), 0)
     order by rank, d.object_id
-    limit ${r.limit} offset ${r.offset}`.execute(ctx.core.db);
+    limit ${r.limit} offset ${r.offset}`,
+  );
   return rows.map((row) => ({ id: row.id, score: -row.rank }));
 }
 
@@ -451,22 +492,27 @@ const detailJoins = sql`left join issues i on i.id = d.object_id and i.workspace
  * on the page's rowids only. An identifier hit that doesn't match the words shows its opening words.
  */
 async function markSqlite(ctx: Ctx, parsed: ParsedSearch, ids: readonly string[]): Promise<Marked[]> {
-  const db = ctx.core.db;
-  const { rows } = await sql<DetailRow & { rid: number; head: string }>`
+  const rows = await longRead(
+    ctx,
+    sql<DetailRow & { rid: number; head: string }>`
     select ${detailColumns}, d.rowid as rid, substr(d.body, 1, 2000) as head
     from search_documents d ${detailJoins}
-    where d.workspace_id = ${ctx.workspaceId} and d.object_id in (${sql.join(ids)})`.execute(db);
+    where d.workspace_id = ${ctx.workspaceId} and d.object_id in (${sql.join(ids)})`,
+  );
   if (rows.length === 0) return [];
   // The page's rowids as a range FTS5 seeks to in each doclist, then the rows themselves as a filter
   // (`rowid + 0`, so the planner cannot turn the list into one doclist lookup per rowid, each a pass).
   const rids = rows.map((r) => r.rid);
-  const snippets = await sql<{ rid: number; body: string; title: string }>`
+  const snippets = await longRead(
+    ctx,
+    sql<{ rid: number; body: string; title: string }>`
     select rowid as rid, snippet(search_fts, 1, ${OPEN}, ${CLOSE}, '…', ${SNIPPET_WORDS}) as body,
       highlight(search_fts, 0, ${OPEN}, ${CLOSE}) as title
     from search_fts
     where search_fts match ${toFts5(parsed)} and rowid >= ${Math.min(...rids)} and rowid <= ${Math.max(...rids)}
-      and rowid + 0 in (${sql.join(rids)})`.execute(db);
-  const byRowid = new Map(snippets.rows.map((s) => [s.rid, s]));
+      and rowid + 0 in (${sql.join(rids)})`,
+  );
+  const byRowid = new Map(snippets.map((s) => [s.rid, s]));
   return rows.map(({ rid, head, ...row }) => {
     const m = byRowid.get(rid);
     return { ...row, body: m ? m.body : opening(head), markedTitle: m?.title ?? null, escaped: false };

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import { request as httpRequest } from "node:http";
 import { describe, test } from "node:test";
 import { MINUTE, SECOND } from "../../src/clock.ts";
 import { hashSecret, newId } from "../../src/secrets.ts";
 import {
+  type AgentEnv,
   type Answer,
   agentSetup,
   approve,
@@ -464,31 +466,7 @@ describe("registration limits (spec: Limits)", () => {
   test("1000 registrations waiting at once; an expired or decided one no longer waits", async (t) => {
     const env = await agentSetup(t);
     const now = env.clock.now();
-    const rows = Array.from({ length: 999 }, (_, i) => ({
-      id: newId("reg", now),
-      claim_token_hash: hashSecret(`waiting-${i}`),
-      login_hint: `w${i}@example.com`,
-      client_name: null,
-      status: "pending" as const,
-      ip: "198.51.100.1",
-      interval_seconds: 5,
-      last_polled_at: null,
-      codes_issued: 1,
-      person_id: null,
-      workspace_id: null,
-      scopes: null,
-      connection_id: null,
-      decided_at: null,
-      redeemed_at: null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + (30 + (i % 30)) * MINUTE).toISOString(),
-    }));
-    for (let i = 0; i < rows.length; i += 200) {
-      await env.core.db
-        .insertInto("agent_registrations")
-        .values(rows.slice(i, i + 200))
-        .execute();
-    }
+    await insertWaiting(env, 999, now);
     const thousandth = await registerAgent(env.app);
     assert.equal(thousandth.status, 200, "the 1000th waits");
     const over = await registerAgent(env.app, "bob@example.com");
@@ -503,6 +481,34 @@ describe("registration limits (spec: Limits)", () => {
     refused(await registerAgent(env.app, "cy@example.com"), 429, "rate_limited");
     env.clock.advance(30 * MINUTE);
     assert.equal((await registerAgent(env.app, "cy@example.com")).status, 200, "expired ones no longer wait");
+  });
+
+  test("1000 waiting holds under concurrency: 990 waiting and 60 registrations at once over HTTP admit exactly 10", async (t) => {
+    const env = await agentSetup(t, { poolSize: 30 });
+    const now = env.clock.now();
+    await insertWaiting(env, 990, now);
+    await env.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = env.app.server.address();
+    if (!address || typeof address === "string") throw new Error("the server did not listen on a port");
+    // 60 source addresses on the loopback network, so the per-address limit (10 an hour) is not what refuses
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        postOverHttp(address.port, `127.0.1.${i + 1}`, {
+          type: "service_auth",
+          login_hint: `c${i}@example.com`,
+        }),
+      ),
+    );
+    const accepted = answers.filter((a) => a.status === 200).length;
+    const limited = answers.filter((a) => a.status === 429 && a.body.error === "rate_limited").length;
+    assert.equal(accepted, 10, `accepted ${accepted}; statuses ${answers.map((a) => a.status).join(",")}`);
+    assert.equal(limited, 50);
+    const count = await env.core.db
+      .selectFrom("agent_registrations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(count.n), 1000, "never more than 1000 waiting");
   });
 
   test("limits that cannot be counted refuse with 503 temporarily_unavailable and Retry-After", async (t) => {
@@ -522,5 +528,68 @@ describe("registration limits (spec: Limits)", () => {
     assert.equal(Number(count.n), 0, "nothing is registered unchecked");
   });
 });
+
+/** `n` pending registrations expiring 30 to 59 minutes from `now`, written directly. */
+async function insertWaiting(env: AgentEnv, n: number, now: Date): Promise<void> {
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: newId("reg", now),
+    claim_token_hash: hashSecret(`waiting-${i}`),
+    login_hint: `w${i}@example.com`,
+    client_name: null,
+    status: "pending" as const,
+    ip: "198.51.100.1",
+    interval_seconds: 5,
+    last_polled_at: null,
+    codes_issued: 1,
+    person_id: null,
+    workspace_id: null,
+    scopes: null,
+    connection_id: null,
+    decided_at: null,
+    redeemed_at: null,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + (30 + (i % 30)) * MINUTE).toISOString(),
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await env.core.db
+      .insertInto("agent_registrations")
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+}
+
+/** A JSON POST to the registration endpoint over a real socket from `localAddress`. */
+function postOverHttp(
+  port: number,
+  localAddress: string,
+  body: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in tests
+): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        localAddress,
+        method: "POST",
+        path: "/api/agent-auth/identity",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+        agent: false,
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          text += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
 
 const limitsModule = await import("../../src/auth/limits.ts");

@@ -30,11 +30,16 @@ export interface AgentEnv {
  */
 export async function agentSetup(
   t: TestContext,
-  options: { env?: Record<string, string>; limiter?: (clock: ManualClock, store: Store) => RateLimiter } = {},
+  options: {
+    env?: Record<string, string>;
+    limiter?: (clock: ManualClock, store: Store) => RateLimiter;
+    /** PostgreSQL connections (4 by default); more for tests of real concurrency */
+    poolSize?: number;
+  } = {},
 ): Promise<AgentEnv> {
   const database = await createTestDatabase();
   const config = testConfig(database.url, { BASE_URL: "https://docket.test", ...options.env });
-  const store = openStore(config.database, { poolSize: 4 });
+  const store = openStore(config.database, { poolSize: options.poolSize ?? 4 });
   const clock = new ManualClock("2026-03-01T09:00:00.000Z");
   // the default without REDIS_URL: counted in the database (relaxed commits on PostgreSQL)
   const limiter = options.limiter

@@ -50,6 +50,35 @@ for (const [kind, make] of kinds) {
   });
 }
 
+test("a hit of cost n counts n at once, on every limiter (a batch of MCP calls)", async (t) => {
+  const env = await setup(t);
+  const makers: [string, (clock: ManualClock) => RateLimiter][] = [
+    ["memory", (clock) => new MemoryRateLimiter(clock)],
+    ["database", (clock) => new DatabaseRateLimiter(env.store.db, clock)],
+    [
+      "database, relaxed commits",
+      (clock) =>
+        new DatabaseRateLimiter(env.store.db, clock, { relaxedCommit: env.store.kind === "postgres" }),
+    ],
+  ];
+  if (REDIS) makers.push(["redis", (clock) => new RedisRateLimiter(REDIS, clock)]);
+  for (const [kind, make] of makers) {
+    const clock = new ManualClock("2026-03-01T09:00:00.000Z");
+    const limiter = make(clock);
+    t.after(() => limiter.close());
+    const key = `test:cost:${randomBytes(6).toString("hex")}`;
+    const first = await limiter.hit(key, 120, 60_000, 100);
+    assert.deepEqual([first.allowed, first.remaining], [true, 20], kind);
+    const at = await limiter.hit(key, 120, 60_000, 20);
+    assert.deepEqual([at.allowed, at.remaining], [true, 0], `${kind}: exactly at the limit`);
+    const past = await limiter.hit(key, 120, 60_000);
+    assert.equal(past.allowed, false, `${kind}: one past it`);
+    clock.advance(60_000);
+    const big = await limiter.hit(key, 120, 60_000, 121);
+    assert.equal(big.allowed, false, `${kind}: a cost above the limit never fits`);
+  }
+});
+
 test("a Redis that cannot be reached is reported, never counted as allowed", async (t) => {
   const limiter = new RedisRateLimiter("redis://127.0.0.1:1", new ManualClock());
   t.after(() => limiter.close());

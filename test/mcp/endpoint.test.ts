@@ -43,6 +43,25 @@ async function rpcResult(res: Response): Promise<{ result?: { tools?: unknown[] 
   return JSON.parse(text);
 }
 
+/** Every JSON-RPC answer of a POST: a JSON array or object, or the SSE stream's `message` events. */
+async function rpcResults(res: Response): Promise<{ id?: unknown; result?: unknown; error?: unknown }[]> {
+  const text = await res.text();
+  if ((res.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+    return text
+      .split(/\n\n/)
+      .map((event) =>
+        event
+          .split("\n")
+          .filter((l) => l.startsWith("data: "))
+          .map((l) => l.slice(6))
+          .join(""),
+      )
+      .filter((data) => data.startsWith("{"))
+      .map((data) => JSON.parse(data));
+  }
+  return [JSON.parse(text)].flat();
+}
+
 describe("the MCP endpoint's door", () => {
   test("no token: 401 with the resource-metadata challenge and no error code", async (t) => {
     const m = await mcpEnv(t);
@@ -147,6 +166,107 @@ describe("the MCP endpoint's door", () => {
     // and the next minute starts afresh
     m.env.clock.advance(retryAfter * SECOND);
     assert.equal((await post(m, bearerOf(token))).status, 200);
+  });
+
+  test("a batch under 2025-03-26 counts each message: 100 tools/call spend 100 of the 120, the 121st call is 429", async (t) => {
+    const m = await mcpEnv(t);
+    const { token } = await m.mint();
+    const batch = Array.from({ length: 100 }, (_, i) => ({
+      jsonrpc: "2.0",
+      id: i + 1,
+      method: "tools/call",
+      params: { name: "create_issue", arguments: { title: `Batched ${i + 1}` } },
+    }));
+    const res = await post(m, { ...bearerOf(token), "mcp-protocol-version": "2025-03-26" }, batch);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("ratelimit-remaining"), String(MCP_RATE_LIMIT - 100));
+    const answers = await rpcResults(res);
+    assert.equal(answers.length, 100, "every call of the batch is answered");
+    assert.ok(answers.every((a) => a.result !== undefined && a.error === undefined));
+    const issues = await m.env.core.db
+      .selectFrom("issues")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(issues.n), 100, "the writes were done, and counted");
+
+    for (let i = 101; i <= MCP_RATE_LIMIT; i++) {
+      const one = await post(m, bearerOf(token));
+      assert.equal(one.status, 200, `request ${i}`);
+      assert.equal(one.headers.get("ratelimit-remaining"), String(MCP_RATE_LIMIT - i));
+      await one.arrayBuffer();
+    }
+    const over = await post(m, bearerOf(token));
+    assert.equal(over.status, 429);
+    assert.equal(((await over.json()) as { error: string }).error, "rate_limited");
+    assert.ok(Number(over.headers.get("retry-after")) >= 1);
+
+    // a batch bigger than what is left is refused whole, and not one of its calls is made
+    m.env.clock.advance(MINUTE);
+    const first = await post(m, { ...bearerOf(token), "mcp-protocol-version": "2025-03-26" }, batch);
+    assert.equal(first.status, 200);
+    await first.arrayBuffer();
+    const second = await post(m, { ...bearerOf(token), "mcp-protocol-version": "2025-03-26" }, batch);
+    assert.equal(second.status, 429);
+    await second.arrayBuffer();
+    const after = await m.env.core.db
+      .selectFrom("issues")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(after.n), 200);
+  });
+
+  test("batches are refused under 2025-06-18, 2025-11-25 and 2026-07-28: 400, JSON-RPC -32600, nothing done or spent", async (t) => {
+    const m = await mcpEnv(t);
+    const { token } = await m.mint();
+    const call = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "create_issue", arguments: { title: `Batched ${id}` } },
+    });
+    for (const revision of ["2025-06-18", "2025-11-25", "2026-07-28"]) {
+      const res = await post(m, { ...bearerOf(token), "mcp-protocol-version": revision }, [call(1), call(2)]);
+      assert.equal(res.status, 400, revision);
+      const body = (await res.json()) as {
+        jsonrpc: string;
+        id: unknown;
+        error: { code: number; message: string };
+      };
+      assert.equal(body.jsonrpc, "2.0");
+      assert.equal(body.id, null);
+      assert.equal(body.error.code, -32600, revision);
+      assert.match(body.error.message, new RegExp(`batches are not part of protocol revision ${revision}`));
+    }
+    // without the header, an initialize inside the batch names the revision
+    const named = await post(m, { ...bearerOf(token), "mcp-protocol-version": "" }, [
+      {
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      },
+      call(1),
+    ]);
+    assert.equal(named.status, 400);
+    assert.equal(((await named.json()) as { error: { code: number } }).error.code, -32600);
+    // an empty batch and one of more than 100 messages are refused the same way under 2025-03-26
+    const older = { ...bearerOf(token), "mcp-protocol-version": "2025-03-26" };
+    assert.equal((await post(m, older, [])).status, 400);
+    const big = await post(
+      m,
+      older,
+      Array.from({ length: 101 }, (_, i) => call(i + 1)),
+    );
+    assert.equal(big.status, 400);
+    assert.equal(((await big.json()) as { error: { code: number } }).error.code, -32600);
+
+    const issues = await m.env.core.db
+      .selectFrom("issues")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(issues.n), 0, "no call of a refused batch was made");
+    const single = await post(m, bearerOf(token));
+    assert.equal(single.headers.get("ratelimit-remaining"), String(MCP_RATE_LIMIT - 1), "nothing was spent");
   });
 
   test("Origin and Host other than BASE_URL's are refused with 403; its own pass", async (t) => {

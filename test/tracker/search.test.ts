@@ -361,7 +361,7 @@ test("typing mistakes in query syntax are a 200 or a clear 400, never a 500", as
   assert.equal((await find(a, { q: "(like)" })).body.data.length, 1);
 });
 
-test("q is required, has words, and has at most 500 characters and 32 terms", async (t) => {
+test("q is required, has words, and has at most 500 characters and 16 terms", async (t) => {
   const a = await api(t);
   await doc(a, "note", "Words", "words");
   const cases: [Record<string, string>, RegExp][] = [
@@ -371,7 +371,7 @@ test("q is required, has words, and has at most 500 characters and 32 terms", as
     [{ q: "x".repeat(501) }, /at most 500/],
     [{ q: "-words" }, /besides the excluded/],
     [{ q: "🙂 * ( -" }, /no words/],
-    [{ q: Array.from({ length: 33 }, (_, i) => `w${i}`).join(" ") }, /at most 32/],
+    [{ q: Array.from({ length: 17 }, (_, i) => `w${i}`).join(" ") }, /at most 16/],
   ];
   for (const [params, message] of cases) {
     const res = await find(a, params);
@@ -380,9 +380,39 @@ test("q is required, has words, and has at most 500 characters and 32 terms", as
     assert.match(res.body.error_description, /^q: |Invalid input: q: /);
   }
   assert.equal((await find(a, { q: ` ${"x".repeat(500)} ` })).status, 200);
-  assert.equal((await find(a, { q: Array.from({ length: 32 }, (_, i) => `w${i}`).join(" ") })).status, 200);
+  assert.equal((await find(a, { q: Array.from({ length: 16 }, (_, i) => `w${i}`).join(" ") })).status, 200);
   const unknown = await find(a, { q: "words", sort: "new" });
   assert.equal(unknown.status, 400);
+});
+
+test("a query's cost is bounded: prefixes of 2 or more, at most 4 of them, at most 4 alternatives (400 naming q)", async (t) => {
+  const a = await api(t);
+  const login = await doc(a, "note", "Login page", "the login form");
+  const logout = await doc(a, "note", "Logout", "ends the session");
+  const cases: [string, RegExp][] = [
+    ["a*", /prefix a\* is too short/],
+    ["l* page", /prefix l\* is too short/],
+    ['"login p"*', /prefix "login p"\* is too short/],
+    ["login -x*", /prefix x\* is too short/],
+    ["a* OR b* OR c* OR d* OR e* OR f* OR g* OR h* OR i* OR j* OR k* OR l* OR m*", /too short/],
+    ["lo* se* pa* fo* en*", /has 5 prefixes.*at most 4/],
+    ["lo* se* pa* fo* -en*", /has 5 prefixes.*at most 4/],
+    ["login OR logout OR page OR form OR session", /has 5 alternatives joined by OR; use at most 4/],
+  ];
+  for (const [q, message] of cases) {
+    const res = await find(a, { q });
+    assert.equal(res.status, 400, q);
+    assert.equal(res.body.error, "invalid_request");
+    assert.ok(res.body.fields.q, q);
+    assert.match(res.body.error_description, message, q);
+  }
+  // at the limits
+  assert.deepEqual((await ids(a, { q: "lo*" })).sort(), [login, logout].sort());
+  assert.equal((await find(a, { q: "lo* se* pa* fo*" })).status, 200);
+  assert.equal((await find(a, { q: "lo* OR se* OR pa* OR fo*" })).status, 200);
+  assert.deepEqual((await ids(a, { q: "login OR logout OR page OR form" })).sort(), [login, logout].sort());
+  // a one-letter word without * is a word, as before
+  assert.equal((await find(a, { q: "a login" })).status, 200);
 });
 
 test("search sees only the token's workspace", async (t) => {
@@ -518,7 +548,7 @@ test("the query parser quotes every term for FTS5 and balances marks", () => {
     '(("fix" AND "login page" AND "log" *) OR ("NEAR(x")) NOT "crash"',
   );
   assert.deepEqual(parseSearch("see ENG-42, and ops-7").identifiers, ["ENG-42", "OPS-7"]);
-  assert.deepEqual(parseSearch("a* b").anyOf[0]![0], { text: "a", prefix: false });
+  assert.deepEqual(parseSearch("ab* c").anyOf[0]![0], { text: "ab", prefix: true });
   assert.equal(
     renderMarks("\uFDD0a\uFDD0 <b>\uFDD1\uFDD1 c\uFDD0d"),
     "<mark>a &lt;b&gt;</mark> c<mark>d</mark>",

@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { sql } from "kysely";
+import { ON_POSTGRES, setup } from "../support.ts";
+
+/** A read that keeps SQLite busy for a while: counting to a few million in a recursive query. */
+const slowCount = sql<{
+  n: number;
+}>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000)
+  select count(*) as n from c`;
+
+test("long reads run in a worker: the event loop keeps turning meanwhile", {
+  skip: ON_POSTGRES,
+}, async (t) => {
+  const env = await setup(t);
+  const offLoop = env.store.offLoop;
+  assert.ok(offLoop, "a SQLite file store reads off the event loop");
+  // the largest gap between ticks of a 5 ms timer while the read runs
+  let last = performance.now();
+  let widest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    widest = Math.max(widest, now - last);
+    last = now;
+  }, 5);
+  const began = performance.now();
+  const [row] = await offLoop.query(slowCount.compile(env.store.db));
+  const took = performance.now() - began;
+  clearInterval(timer);
+  assert.equal(Number(row!.n), 3_000_000);
+  assert.ok(
+    widest < Math.max(100, took / 2),
+    `the loop stood still ${widest.toFixed(0)} ms of a ${took.toFixed(0)} ms read`,
+  );
+});
+
+test("the reader sees committed rows, refuses writes and stops with the store", {
+  skip: ON_POSTGRES,
+}, async (t) => {
+  const env = await setup(t);
+  const offLoop = env.store.offLoop!;
+  await env.store.db
+    .insertInto("service_secrets")
+    .values({ name: "reader-test", value: "v", created_at: env.clock.now().toISOString() })
+    .execute();
+  const rows = await offLoop.query(
+    sql<{ value: string }>`select value from service_secrets where name = ${"reader-test"}`.compile(
+      env.store.db,
+    ),
+  );
+  assert.deepEqual(rows, [{ value: "v" }]);
+  await assert.rejects(
+    offLoop.query(sql`delete from service_secrets`.compile(env.store.db)),
+    /readonly|query_only|attempt to write/i,
+  );
+  await assert.rejects(
+    offLoop.query(sql`select * from no_such_table`.compile(env.store.db)),
+    /no such table/,
+  );
+  await env.store.close();
+  await assert.rejects(offLoop.query(sql`select 1`.compile(env.store.db)), /closed/);
+});
