@@ -121,6 +121,22 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
   "0002_tracker": (t, kind) => trackerMigration(t, kind),
   "0003_agent_auth": (t) => agentAuthMigration(t),
   "0004_browser_oauth": (t) => browserOAuthMigration(t),
+  // Folders and dependency edges get a version, so If-Match guards their changes as it does the rest.
+  "0005_contract_versions": () => ({
+    async up(db: AnyDb) {
+      for (const table of ["folders", "dependencies"]) {
+        await db.schema
+          .alterTable(table)
+          .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+          .execute();
+      }
+    },
+    async down(db: AnyDb) {
+      for (const table of ["folders", "dependencies"]) {
+        await db.schema.alterTable(table).dropColumn("version").execute();
+      }
+    },
+  }),
 };
 
 /** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */

@@ -5,7 +5,7 @@ import { DocketError, invalid, notFound, preconditionFailed } from "../errors.ts
 import { newId } from "../secrets.ts";
 import { prefix } from "../validate.ts";
 import { diff, recordActivity } from "./activity.ts";
-import { csv, date, name, objectId } from "./common.ts";
+import { checkIfMatch, csv, date, lostRace, name, objectId, touched } from "./common.ts";
 import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { type IssueSummary, listIssues, listIssuesQuery, STATUSES } from "./issues.ts";
 import { DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
@@ -274,11 +274,7 @@ export async function updateCycle(
   await ctx.core.db.transaction().execute(async (trx) => {
     await lockCycles(ctx, trx);
     const current = await requireCycle(ctx, id, trx);
-    if (ifMatch && !ifMatch.includes(current.version)) {
-      throw preconditionFailed(
-        `Cycle ${id} changed since you read it (it is now at version ${current.version}); read it again and reapply your change.`,
-      );
-    }
+    checkIfMatch(ifMatch, current.version, `Cycle ${id}`);
     const next = {
       name: data.name ?? current.name,
       starts_on: data.starts_on ?? current.starts_on,
@@ -298,7 +294,7 @@ export async function updateCycle(
         id,
       );
     }
-    await trx
+    const written = await trx
       .updateTable("cycles")
       .set({
         ...next,
@@ -307,7 +303,8 @@ export async function updateCycle(
       })
       .where("id", "=", id)
       .where("version", "=", current.version)
-      .execute();
+      .executeTakeFirst();
+    if (touched(written) === 0) throw lostRace(ifMatch, `Cycle ${id}`);
     await recordActivity(trx, ctx, { type: "cycle", id }, "updated", changes, at);
   });
   return getCycle(ctx, id);

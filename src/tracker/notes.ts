@@ -6,7 +6,19 @@ import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { type ActivityView, diff, listActivity, recordActivity } from "./activity.ts";
-import { containsText, issueRef, issueRefs, markdown, name, objectId, title, titleQuery } from "./common.ts";
+import {
+  checkIfMatch,
+  containsText,
+  issueRef,
+  issueRefs,
+  lostRace,
+  markdown,
+  name,
+  objectId,
+  title,
+  titleQuery,
+  touched,
+} from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import {
   filterIssueId,
@@ -132,6 +144,7 @@ export const folderView = z
     name: z.string(),
     parent_id: z.string().nullable(),
     note_count: z.number(),
+    version: z.number().describe("One more on every rename or move; send the ETag in If-Match to guard a change."),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -345,11 +358,7 @@ export async function updateNote(
   const data = parse(updateNoteInput, input);
   await ctx.core.db.transaction().execute(async (trx) => {
     const current = await requireNote(trx, ctx, id, true);
-    if (ifMatch && !ifMatch.includes(current.version)) {
-      throw preconditionFailed(
-        `Note ${id} changed since you read it (it is now at version ${current.version}); read it again and reapply your change.`,
-      );
-    }
+    checkIfMatch(ifMatch, current.version, `Note ${id}`);
     if (data.folder) await requireFolderRef(trx, ctx, data.folder, "folder");
     const linked = (await linksOf(trx, ctx, [id])).get(id) ?? [];
     const issues = data.issues === undefined ? linked : await resolveLinks(trx, ctx, data.issues);
@@ -365,7 +374,13 @@ export async function updateNote(
     const changes = diff(activityFields(current, linked), activityFields(next, issues));
     if (Object.keys(changes).length === 0) return;
     const { id: _id, workspace_id: _w, created_at: _c, created_by: _cb, created_via: _cv, ...set } = next;
-    await trx.updateTable("notes").set(set).where("id", "=", id).execute();
+    const written = await trx
+      .updateTable("notes")
+      .set(set)
+      .where("id", "=", id)
+      .where("version", "=", current.version)
+      .executeTakeFirst();
+    if (touched(written) === 0) throw lostRace(ifMatch, `Note ${id}`);
     if (changes.issues) await replaceLinks(trx, ctx, { type: "note", id }, issues, at);
     if (changes.title || changes.body) await indexNote(trx, next);
     await recordActivity(trx, ctx, { type: "note", id }, "updated", changes, at);
@@ -459,6 +474,7 @@ async function folderViewOf(db: Db, ctx: Ctx, row: FolderRow): Promise<FolderVie
     name: row.name,
     parent_id: row.parent_id,
     note_count: Number(count.n),
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -530,6 +546,7 @@ export async function createFolder(ctx: Ctx, input: CreateFolderInput): Promise<
       workspace_id: ctx.workspaceId,
       parent_id: parentId,
       name: data.name,
+      version: 1,
       created_by: ctx.actor.personId,
       created_at: at,
       updated_at: at,
@@ -545,13 +562,19 @@ export async function createFolder(ctx: Ctx, input: CreateFolderInput): Promise<
  * Renames a folder or moves it (with everything in it) under another folder or to the top level. A move
  * under itself or its own descendant, past the depth cap, or onto a sibling's name is 409.
  */
-export async function updateFolder(ctx: Ctx, id: string, input: UpdateFolderInput): Promise<FolderView> {
+export async function updateFolder(
+  ctx: Ctx,
+  id: string,
+  input: UpdateFolderInput,
+  ifMatch?: number[],
+): Promise<FolderView> {
   const data = parse(updateFolderInput, input);
   await ctx.core.db.transaction().execute(async (trx) => {
     await lockFolders(ctx, trx);
     const folders = await allFolders(trx, ctx);
     const current = folders.get(id);
     if (!current) throw notFound(`No folder ${id} in this workspace.`);
+    checkIfMatch(ifMatch, current.version, `Folder ${id}`);
     const parentId = data.parent === undefined ? current.parent_id : data.parent;
     const name = data.name ?? current.name;
     if (parentId !== current.parent_id) {
@@ -567,11 +590,13 @@ export async function updateFolder(ctx: Ctx, id: string, input: UpdateFolderInpu
     const changes = diff({ name: current.name, parent: current.parent_id }, { name, parent: parentId });
     if (Object.keys(changes).length === 0) return;
     const at = ctx.core.clock.now().toISOString();
-    await trx
+    const written = await trx
       .updateTable("folders")
-      .set({ name, parent_id: parentId, updated_at: at })
+      .set({ name, parent_id: parentId, version: current.version + 1, updated_at: at })
       .where("id", "=", id)
-      .execute();
+      .where("version", "=", current.version)
+      .executeTakeFirst();
+    if (touched(written) === 0) throw lostRace(ifMatch, `Folder ${id}`);
     await recordActivity(trx, ctx, { type: "folder", id }, "updated", changes, at);
   });
   return getFolder(ctx, id);

@@ -450,6 +450,7 @@ test("a workspace holds at most 1,000 folders", async (t) => {
     workspace_id: a.workspaceId,
     parent_id: null,
     name: `folder ${i}`,
+    version: 1,
     created_by: a.personId,
     created_at: at,
     updated_at: at,

@@ -69,6 +69,7 @@ op({
   description:
     "Only the fields sent change; new dates follow the rules of creation. With If-Match (the ETag of a read) the change is made only if nobody changed the cycle since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params,
   body: updateCycleInput,
   response: cycleView,

@@ -80,6 +80,7 @@ op({
   description:
     "Only the fields sent change. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.",
   scope: "workspace.write",
+  conditional: true,
   params: issueParams,
   body: updateIssueInput,
   response: issueView,
@@ -92,7 +93,10 @@ op({
   operationId: "iceIssue",
   tag: "Issues",
   summary: "Put an issue on ice: out of ready work until its status next changes",
+  description:
+    "With If-Match (the ETag of a read) the issue is iced only if nobody changed it since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: issueParams,
   body: noBody,
   response: issueView,
@@ -149,11 +153,14 @@ op({
   operationId: "updateDependency",
   tag: "Dependencies",
   summary: "Change an edge's type, direction or note",
+  description:
+    "With If-Match (the ETag of a read) the change is made only if nobody changed the edge since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: depParams,
   body: updateDependencyInput,
   response: dependencyView,
-  handler: async ({ ctx, params, body }) => updateDependency(ctx, params.id, body),
+  handler: async ({ ctx, params, body, ifMatch }) => updateDependency(ctx, params.id, body, ifMatch),
 });
 
 op({
@@ -162,8 +169,11 @@ op({
   operationId: "deleteDependency",
   tag: "Dependencies",
   summary: "Remove an edge",
+  description:
+    "With If-Match (the ETag of a read) the edge is removed only if nobody changed it since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: depParams,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
-  handler: async ({ ctx, params }) => deleteDependency(ctx, params.id),
+  handler: async ({ ctx, params, ifMatch }) => deleteDependency(ctx, params.id, ifMatch),
 });

@@ -76,6 +76,7 @@ op({
   description:
     "Only the fields sent change; `issues` replaces the whole set of linked issues and `folder: null` moves the note to the top level. With If-Match (the ETag of a read) the change is made only if nobody changed the note since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: noteParams,
   body: updateNoteInput,
   response: noteView,
@@ -140,10 +141,11 @@ op({
   tag: "Notes",
   summary: "Rename a folder or move it, with everything in it",
   description:
-    "`parent: null` moves it to the top level. Moving it into itself or a folder inside it, past 10 levels deep, or next to a sibling of the same name is 409.",
+    "`parent: null` moves it to the top level. Moving it into itself or a folder inside it, past 10 levels deep, or next to a sibling of the same name is 409. With If-Match (the ETag of a read) the change is made only if nobody changed the folder since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: folderParams,
   body: updateFolderInput,
   response: folderView,
-  handler: async ({ ctx, params, body }) => updateFolder(ctx, params.id, body),
+  handler: async ({ ctx, params, body, ifMatch }) => updateFolder(ctx, params.id, body, ifMatch),
 });

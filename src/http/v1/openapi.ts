@@ -227,7 +227,7 @@ function parametersOf(o: Operation, components: Record<string, Json>): Json[] {
     }
   }
   if (o.method === "GET") out.push({ $ref: "#/components/parameters/IfNoneMatch" });
-  if (o.method === "PATCH") out.push({ $ref: "#/components/parameters/IfMatch" });
+  if (o.conditional) out.push({ $ref: "#/components/parameters/IfMatch" });
   if (o.method === "POST") out.push({ $ref: "#/components/parameters/IdempotencyKey" });
   out.push({ $ref: "#/components/parameters/DocketWorkspace" });
   return out;
@@ -292,7 +292,7 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   if (write || o.scope !== "workspace.read") answers["403"] = errors("Forbidden");
   answers["404"] = errors("NotFound");
   if (write) answers["409"] = errors("Conflict");
-  if (o.method === "PATCH") answers["412"] = errors("PreconditionFailed");
+  if (o.conditional) answers["412"] = errors("PreconditionFailed");
   if (o.body && !o.rawBody) {
     answers["413"] = errors("TooLarge");
     answers["415"] = errors("UnsupportedMediaType");
