@@ -99,12 +99,11 @@ import {
   createFolderInput,
   createNote,
   createNoteInput,
-  type FolderNode,
   folderId,
-  folderTree,
   folderView,
   getNote,
   listFolders,
+  listFoldersQuery,
   listNoteActivity,
   listNotes,
   listNotesQuery,
@@ -192,12 +191,8 @@ const milestoneLine = (m: z.output<typeof milestoneView>) =>
 const fileLine = (f: z.output<typeof fileView>) =>
   `${f.id} ${f.name} (${f.content_type}, ${f.size} bytes)${linked(f.issues)}`;
 
-function folderLines(nodes: FolderNode[], depth = 0): string[] {
-  return nodes.flatMap((n) => [
-    `${"  ".repeat(depth)}${n.id} ${n.name} (${n.note_count} notes)`,
-    ...folderLines(n.children, depth + 1),
-  ]);
-}
+const folderLine = (f: z.output<typeof folderView>) =>
+  `${f.id} ${f.name} (${f.note_count} notes)${f.parent_id ? ` in ${f.parent_id}` : ""}`;
 
 const dependencyLine = (d: z.output<typeof dependencyView>) =>
   `${d.id}: ${d.from.identifier} ${d.type === "blocks" ? "blocks" : "relates to"} ${d.to.identifier}` +
@@ -510,11 +505,13 @@ export const TOOLS: readonly Tool[] = [
     name: "list_folders",
     title: "List folders",
     description:
-      "The workspace's note folders as a tree, each level sorted by name, with each folder's note count.",
+      "The workspace's note folders, oldest first, each with its parent_id and note count, a page at a time (`limit`, `cursor`). `parent` keeps the folders directly in one folder (`none`: the top level).",
     scope: "workspace.read",
-    output: folderTree,
-    run: (ctx) => listFolders(ctx),
-    text: (t) => folderLines(t.data).join("\n") || "No folders.",
+    input: listFoldersQuery,
+    query: true,
+    output: page(folderView),
+    run: (ctx, { input }) => listFolders(ctx, input),
+    text: (p) => pageText(p, folderLine, "No folders."),
   }),
   tool({
     name: "create_folder",

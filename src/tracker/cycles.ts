@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { CyclesTable, Database, IssueStatus } from "../db/schema.ts";
-import { DocketError, invalid, notFound, preconditionFailed } from "../errors.ts";
+import { DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { prefix } from "../validate.ts";
 import { diff, recordActivity } from "./activity.ts";

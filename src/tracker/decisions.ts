@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { runNamed } from "../db/prepared.ts";
 import type { Database, DecisionsTable } from "../db/schema.ts";
-import { invalid, notFound, preconditionFailed } from "../errors.ts";
+import { invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { type ActivityView, diff, listActivity, recordActivity } from "./activity.ts";

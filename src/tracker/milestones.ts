@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, MilestonesTable } from "../db/schema.ts";
-import { invalid, notFound, preconditionFailed } from "../errors.ts";
+import { invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { diff, recordActivity } from "./activity.ts";
 import { checkIfMatch, date, LIMITS, lostRace, markdown, name, objectId, touched } from "./common.ts";

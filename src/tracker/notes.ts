@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { runNamed } from "../db/prepared.ts";
 import type { Database, FoldersTable, NotesTable } from "../db/schema.ts";
-import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { type ActivityView, diff, listActivity, recordActivity } from "./activity.ts";
@@ -144,32 +144,25 @@ export const folderView = z
     name: z.string(),
     parent_id: z.string().nullable(),
     note_count: z.number(),
-    version: z.number().describe("One more on every rename or move; send the ETag in If-Match to guard a change."),
+    version: z
+      .number()
+      .describe("One more on every rename or move; send the ETag in If-Match to guard a change."),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .meta({ id: "Folder" });
 export type FolderView = z.output<typeof folderView>;
 
-export interface FolderNode {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  note_count: number;
-  children: FolderNode[];
-}
-export const folderNode: z.ZodType<FolderNode> = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    parent_id: z.string().nullable(),
-    note_count: z.number(),
-    get children() {
-      return z.array(folderNode);
-    },
-  })
-  .meta({ id: "FolderNode" });
-export const folderTree = z.object({ data: z.array(folderNode) });
+export const listFoldersQuery = z.strictObject({
+  ...pageQuery,
+  parent: z
+    .string({ error: "must be a folder id (fld_…) or none" })
+    .trim()
+    .regex(/^(none|fld_[0-9A-Z]{26})$/, { error: "must be a folder id (fld_…) or none" })
+    .optional()
+    .describe("Only the folders directly in this folder (`none`: the top level)."),
+});
+export type ListFoldersQuery = Partial<z.output<typeof listFoldersQuery>>;
 
 // ---------------------------------------------------------------------------------------------------
 // Reading notes
@@ -408,17 +401,6 @@ async function allFolders(db: Db, ctx: Ctx): Promise<Map<string, FolderRow>> {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function noteCounts(db: Db, ctx: Ctx): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom("notes")
-    .select(["folder_id", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .where("workspace_id", "=", ctx.workspaceId)
-    .where("folder_id", "is not", null)
-    .groupBy("folder_id")
-    .execute();
-  return new Map(rows.map((r) => [r.folder_id!, Number(r.n)]));
-}
-
 /** How deep `id` sits: 1 for a top-level folder, 0 for the top level itself (null). */
 function depthOf(folders: Map<string, FolderRow>, id: string | null): number {
   let depth = 0;
@@ -492,37 +474,45 @@ export async function getFolder(ctx: Ctx, id: string, db: Db = ctx.core.db): Pro
   return folderViewOf(db, ctx, row);
 }
 
-const byName = (a: FolderNode, b: FolderNode) => {
-  const x = a.name.toLowerCase();
-  const y = b.name.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
-};
-
-/** The workspace's folders as a tree, each level sorted by name, with how many notes each holds. */
-export async function listFolders(ctx: Ctx): Promise<{ data: FolderNode[] }> {
+/**
+ * The workspace's folders, oldest first, a page at a time, each with its parent and how many notes it
+ * holds; `parent` keeps the folders directly in one folder (`none`: the top level). Every list of the
+ * API pages the same way; a client builds the tree from `parent_id` (a workspace has at most 1,000).
+ */
+export async function listFolders(ctx: Ctx, input: ListFoldersQuery = {}): Promise<Page<FolderView>> {
+  const q = { ...input, limit: input.limit ?? DEFAULT_LIMIT };
   const db = ctx.core.db;
-  const [folders, counts] = await Promise.all([allFolders(db, ctx), noteCounts(db, ctx)]);
-  const nodes = new Map<string, FolderNode>();
-  for (const f of folders.values()) {
-    nodes.set(f.id, {
-      id: f.id,
-      name: f.name,
-      parent_id: f.parent_id,
-      note_count: counts.get(f.id) ?? 0,
-      children: [],
-    });
+  let query = db.selectFrom("folders as f").selectAll("f").where("f.workspace_id", "=", ctx.workspaceId);
+  if (q.parent === "none") query = query.where("f.parent_id", "is", null);
+  else if (q.parent) {
+    await requireFolderRef(db, ctx, q.parent, "parent");
+    query = query.where("f.parent_id", "=", q.parent);
   }
-  const roots: FolderNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parent_id ? nodes.get(node.parent_id) : undefined;
-    (parent ? parent.children : roots).push(node);
-  }
-  const sort = (list: FolderNode[]) => {
-    list.sort(byName);
-    for (const n of list) sort(n.children);
+  const page = await paginate(query, "folders", byCreation("f", "asc"), q);
+  const ids = page.data.map((f) => f.id);
+  const counts =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("notes")
+          .select(["folder_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+          .where("workspace_id", "=", ctx.workspaceId)
+          .where("folder_id", "in", ids)
+          .groupBy("folder_id")
+          .execute();
+  const countOf = new Map(counts.map((r) => [r.folder_id!, Number(r.n)]));
+  return {
+    data: page.data.map((row) => ({
+      id: row.id,
+      name: row.name,
+      parent_id: row.parent_id,
+      note_count: countOf.get(row.id) ?? 0,
+      version: row.version,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    })),
+    next_cursor: page.next_cursor,
   };
-  sort(roots);
-  return { data: roots };
 }
 
 /** Creates a folder at the top level or in `parent`, within the workspace's count and depth caps. */

@@ -5,11 +5,11 @@ import {
   createNote,
   createNoteInput,
   folderId,
-  folderTree,
   folderView,
   getFolder,
   getNote,
   listFolders,
+  listFoldersQuery,
   listNoteActivity,
   listNotes,
   listNotesQuery,
@@ -100,11 +100,13 @@ op({
   path: "/folders",
   operationId: "listFolders",
   tag: "Notes",
-  summary: "The workspace's folders as a tree, each level sorted by name, with each folder's note count",
+  summary: "List the workspace's folders, oldest first, each with its parent and note count",
+  description:
+    "A page at a time, like every list. `parent` keeps the folders directly in one folder (`none`: the top level). Build the tree from `parent_id`: a workspace holds at most 1,000 folders.",
   scope: "workspace.read",
-  query: z.strictObject({}),
-  response: folderTree,
-  handler: async ({ ctx }) => listFolders(ctx),
+  query: listFoldersQuery,
+  response: page(folderView),
+  handler: async ({ ctx, query }) => listFolders(ctx, query),
 });
 
 op({

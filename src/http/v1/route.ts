@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Scope } from "../../auth/tokens.ts";
 import type { Core } from "../../core.ts";
-import type { Ctx } from "../../tracker/context.ts";
 import { DocketError, invalid } from "../../errors.ts";
+import type { Ctx } from "../../tracker/context.ts";
 import { type Place, parse, placeFields } from "../../validate.ts";
 import { requireScope } from "../auth.ts";
 
@@ -11,7 +11,18 @@ declare module "fastify" {
   interface FastifyRequest {
     /** the version of the object the answer shows, for its ETag */
     objectVersion?: number;
+    /** what the ETag of a read covers when not the answer's bytes (see `etagCovers`) */
+    etagBasis?: string;
   }
+}
+
+/**
+ * Makes the ETag of a read cover `state` instead of the bytes of the answer: for answers that carry the
+ * moment they were made (`as_of`, `generated_at`), which would otherwise give a new ETag on every read
+ * though nothing changed. `variant` tells representations of the same state apart (JSON, Markdown).
+ */
+export function etagCovers(request: FastifyRequest, state: unknown, variant = "json"): void {
+  request.etagBasis = `${variant}\n${JSON.stringify(state)}`;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any object schema
@@ -123,8 +134,19 @@ function placesOf(o: Operation): [Place, ReadonlySet<string>][] {
 function placed(error: unknown, places: [Place, ReadonlySet<string>][]): unknown {
   if (!(error instanceof DocketError) || !error.fields) return error;
   const fallback: Place = places[2]![1].size > 0 ? "body" : "query";
-  return new DocketError(error.status, error.code, error.description, {
-    fields: placeFields(error.fields, places, fallback),
+  const fields = placeFields(error.fields, places, fallback);
+  // the description names the fields as `fields` does: "parent: …" becomes "body.parent: …"
+  let description = error.description;
+  const bare = Object.keys(error.fields);
+  Object.keys(fields).forEach((key, i) => {
+    const name = bare[i]!;
+    description = description.replace(
+      new RegExp(`(^|; |: )${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `),
+      (_m, lead: string) => `${lead}${key}: `,
+    );
+  });
+  return new DocketError(error.status, error.code, description, {
+    fields,
     ...(error.headers ? { headers: error.headers } : {}),
   });
 }
