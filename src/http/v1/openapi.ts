@@ -48,7 +48,7 @@ export function conventions(options: DocumentOptions): { title: string; text: st
     },
     {
       title: "Errors",
-      text: 'Every error is JSON: `{"error": code, "error_description": text}`, plus `fields` (each invalid field and why) when the request was invalid. An object of another workspace answers 404 exactly like a missing one.',
+      text: 'Every error is JSON: `{"error": code, "error_description": text}`, plus `fields` when the request was invalid. Each key of `fields` names where the problem is: the place (`path`, `query`, `body` or `header`), then the field, `.name` for a property and `[i]` for an array item (`query.limit`, `body.title`, `body.blockedBy[0]`, `header.If-Match`; a name that is not a plain identifier is quoted, `body["a.b"]`). Each value says what is wrong: `is required` for a missing field, `is not a known field` (or `parameter`) for one the operation does not define. An object of another workspace answers 404 exactly like a missing one. Every answer, errors included, carries `X-Request-Id`; quote it when reporting a problem.',
     },
     {
       title: "Pagination",
@@ -56,7 +56,7 @@ export function conventions(options: DocumentOptions): { title: string; text: st
     },
     {
       title: "Caching and concurrent changes",
-      text: "Reads answer with an `ETag`; send it back in `If-None-Match` to get 304 Not Modified when nothing changed. The ETag of a versioned object (issues, decisions, notes, cycles, milestones) starts with its `version`: send it in `If-Match` on PATCH and the change is made only if nobody changed the object since, else 412 `precondition_failed`.",
+      text: "Reads answer with an `ETag` that describes what the answer shows: the same state gives the same ETag, so `If-None-Match` gets 304 Not Modified while nothing changed. Moments an answer carries about itself (`as_of` of cycle stats, `generated_at` of a live bundle) are left out of it; download URLs of files are signed per 15-minute window (each good until the end of the next window), so a file's ETag changes only when the file or the window does. The ETag of a versioned object (issues, decisions, notes, folders, cycles, milestones, dependencies) starts with its `version`: send it in `If-Match` on a change (PATCH, icing an issue, removing a dependency) and the change is made only if nobody changed the object since, else 412 `precondition_failed` and nothing changes. Writes that change no versioned object refuse an `If-Match` (400) rather than ignore it.",
     },
     {
       title: "Retries",
@@ -64,7 +64,11 @@ export function conventions(options: DocumentOptions): { title: string; text: st
     },
     {
       title: "Rate limits",
-      text: `${limit} Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); past the limit the answer is 429 with \`Retry-After\` and \`retryAfter\` in the body. During maintenance every request gets 503 with \`Retry-After\`.`,
+      text: `${limit} Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); past the limit the answer is 429 with \`Retry-After\` and \`retry_after\` in the body. During maintenance every request gets 503 with \`Retry-After\`.`,
+    },
+    {
+      title: "Calling from a browser",
+      text: "Pages of any origin may call the API with a token: preflights are answered and every answer carries `Access-Control-Allow-Origin: *`, exposing `ETag`, `Link`, `Location`, `Retry-After`, the `RateLimit-*` headers, `X-Request-Id`, `Idempotent-Replayed` and `WWW-Authenticate`. Cookies are never accepted from another origin: a cross-origin request that carries the service's session cookie is refused with 403 `forbidden`, and answers never carry `Access-Control-Allow-Credentials`.",
     },
   ];
 }
@@ -271,7 +275,7 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
     : {};
   const content: Json = { "application/json": o.response ? { schema } : {} };
   if (o.markdown) content["text/markdown"] = { schema: { type: "string" } };
-  const headers: Json = { ...RATE_HEADERS };
+  const headers: Json = { ...RATE_HEADERS, "X-Request-Id": ref("XRequestId") };
   const versioned = hasProperty(schema, "version", components);
   if (o.method === "GET" || versioned) headers.ETag = ref("ETag");
   if (o.method === "GET") headers["Cache-Control"] = ref("CacheControl");
@@ -319,9 +323,13 @@ function operationOf(o: Operation, components: Record<string, Json>): Json {
   return out;
 }
 
-const errorResponse = (description: string, headers: Json = {}) => ({
+/**
+ * An error answer. Every answer carries X-Request-Id; those given after the token was checked carry the
+ * RateLimit headers too (not 401, and not 503, which maintenance sends before any check).
+ */
+const errorResponse = (description: string, headers: Json = {}, limited = true) => ({
   description,
-  headers,
+  headers: { ...headers, ...(limited ? RATE_HEADERS : {}), "X-Request-Id": ref("XRequestId") },
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
@@ -337,10 +345,11 @@ function components(): OpenApiDocument["components"] {
           error_description: { type: "string", description: "What went wrong and what to do, for people." },
           fields: {
             type: "object",
-            description: "For invalid requests: each invalid field (dotted path) and why.",
+            description:
+              'For invalid requests: where each problem is and what it is. A key is the place (`path`, `query`, `body`, `header`) then the field: `.name` for a property, `[i]` for an array item, a quoted `["name"]` for a name that is not a plain identifier (`query.limit`, `body.blockedBy[0]`). A value is the reason: `is required` for a missing field, `is not a known field` / `is not a known parameter` for one not defined, otherwise what is expected.',
             additionalProperties: { type: "string" },
           },
-          retryAfter: { type: "integer", description: "With 429: seconds to wait before retrying." },
+          retry_after: { type: "integer", description: "With 429: seconds to wait before retrying." },
         },
         required: ["error", "error_description"],
       },
@@ -398,11 +407,15 @@ function components(): OpenApiDocument["components"] {
         },
       ),
       WWWAuthenticate: header("The bearer challenge (RFC 6750).", { type: "string" }),
+      XRequestId: header(
+        "The request's id: the caller's own `X-Request-Id` (up to 64 of `A-Za-z0-9._:-`) or one made for it. Quote it when reporting a problem.",
+        { type: "string", maxLength: 64 },
+      ),
     },
     responses: {
       NotModified: {
         description: "Not Modified: the If-None-Match still matches.",
-        headers: { ETag: ref("ETag") },
+        headers: { ETag: ref("ETag"), ...RATE_HEADERS, "X-Request-Id": ref("XRequestId") },
       },
       BadRequest: errorResponse(
         "`invalid_request`: a parameter, query or body field is invalid or unknown; `fields` names each.",
@@ -410,6 +423,7 @@ function components(): OpenApiDocument["components"] {
       Unauthorized: errorResponse(
         "`invalid_token`: no personal access token, or one that is unknown, expired or revoked.",
         { "WWW-Authenticate": ref("WWWAuthenticate") },
+        false,
       ),
       Forbidden: errorResponse("`insufficient_scope`: the token lacks the scope the operation needs.", {
         "WWW-Authenticate": ref("WWWAuthenticate"),
@@ -422,20 +436,22 @@ function components(): OpenApiDocument["components"] {
         { "Retry-After": ref("RetryAfter") },
       ),
       PreconditionFailed: errorResponse(
-        "`precondition_failed`: the object changed since the read whose ETag was sent in If-Match.",
+        "`precondition_failed`: the object changed since the read whose ETag was sent in If-Match; nothing was changed.",
       ),
       TooLarge: errorResponse("`request_too_large`: the body is larger than the endpoint accepts."),
       UnsupportedMediaType: errorResponse("`unsupported_media_type`: send the body as application/json."),
       IdempotencyKeyReused: errorResponse(
         "`idempotency_key_reused`: the Idempotency-Key was used with a different request.",
       ),
-      TooManyRequests: errorResponse("`rate_limited`: too many requests with this token.", {
-        "Retry-After": ref("RetryAfter"),
-        ...RATE_HEADERS,
-      }),
-      Unavailable: errorResponse("`temporarily_unavailable`: maintenance or a passing failure.", {
-        "Retry-After": ref("RetryAfter"),
-      }),
+      TooManyRequests: errorResponse(
+        "`rate_limited`: too many requests with this token; `retry_after` in the body repeats Retry-After.",
+        { "Retry-After": ref("RetryAfter") },
+      ),
+      Unavailable: errorResponse(
+        "`temporarily_unavailable`: maintenance or a passing failure.",
+        { "Retry-After": ref("RetryAfter") },
+        false,
+      ),
     },
     securitySchemes: {
       personalAccessToken: {
