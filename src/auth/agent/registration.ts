@@ -130,7 +130,8 @@ export function parseRegistration(body: unknown): RegisterInput {
     );
   }
   refuseUnknown(b, ["type", "login_hint", "client_name"]);
-  if (b.type === undefined) throw invalid("type is required and must be service_auth.", { type: "is required" });
+  if (b.type === undefined)
+    throw invalid("type is required and must be service_auth.", { type: "is required" });
   if (b.type !== REGISTRATION_TYPE) {
     throw invalid("type must be service_auth.", { type: "must be service_auth" });
   }
@@ -317,7 +318,9 @@ export async function reinitiate(core: Core, body: unknown): Promise<Reinitiatio
     throw invalid("claim_token is required.", { claim_token: "is required" });
   }
   if (typeof b.email !== "string" || b.email.trim() === "") {
-    throw invalid("email is required: the login_hint the registration was made with.", { email: "is required" });
+    throw invalid("email is required: the login_hint the registration was made with.", {
+      email: "is required",
+    });
   }
   const reg = await findByClaimToken(core.db, b.claim_token);
   if (!reg) throw invalidClaimToken();
