@@ -1,22 +1,99 @@
 import { z } from "zod";
 import { invalid } from "./errors.ts";
 
+/** Where a request carries a value: the place names that start every REST `fields` key. */
+export type Place = "path" | "query" | "body" | "header";
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/**
+ * A field's path as `fields` names it: the place first when there is one, then each step, a name as
+ * `.name` and an array index as `[i]` (`body.blockedBy[0]`, `query.limit`, `body.folder.name`). A name
+ * that is not a plain identifier is quoted in brackets (`body["a.b"]`), so every key reads back
+ * unambiguously. Without a place (tool arguments, the CLI's flags) the path starts at its first name.
+ */
+export function fieldPath(steps: readonly PropertyKey[], place?: Place | string): string {
+  let out = place ?? "";
+  for (const step of steps) {
+    if (typeof step === "number") out += `[${step}]`;
+    else {
+      const name = String(step);
+      if (IDENTIFIER.test(name)) out += out === "" ? name : `.${name}`;
+      else out += `[${JSON.stringify(name)}]`;
+    }
+  }
+  return out === "" ? "(input)" : out;
+}
+
+/** The value at `steps` inside `input`, or undefined when any step is missing. */
+function valueAt(input: unknown, steps: readonly PropertyKey[]): unknown {
+  let at: unknown = input;
+  for (const step of steps) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<PropertyKey, unknown>)[step as string];
+  }
+  return at;
+}
+
 /**
  * Parses input with a zod schema; on failure throws 400 invalid_request whose description names each
- * bad field and why, with the same in `fields`.
+ * bad field and why, with the same in `fields` (one message per field, the first found). The rules,
+ * the same on every surface: a missing field "is required"; a field or parameter nobody defined "is
+ * not a known field" ("… parameter" in a query or path); a body that is not an object "must be a JSON
+ * object". `place` prefixes every key (see `fieldPath`).
  */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parse<S extends z.ZodType>(schema: S, input: unknown, place?: Place): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
+  throw invalid(...describeIssues(result.error.issues, input, place));
+}
+
+/** The description and `fields` of a failed parse (see `parse`). */
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  place?: Place,
+): [string, Record<string, string>] {
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "(body)";
-    if (!(key in fields)) fields[key] = issue.message;
+  const add = (key: string, message: string) => {
+    if (!(key in fields)) fields[key] = message;
+  };
+  const unknown = place === "query" || place === "path" || place === "header" ? "parameter" : "field";
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) add(fieldPath([...issue.path, key], place), `is not a known ${unknown}`);
+      continue;
+    }
+    const key = fieldPath(issue.path, place);
+    if (issue.code === "invalid_type" && issue.path.length === 0 && issue.expected === "object") {
+      add(key, place === "body" ? "must be a JSON object" : "must be an object");
+    } else if (issue.code === "invalid_type" && valueAt(input, issue.path) === undefined) {
+      add(key, "is required");
+    } else add(key, issue.message);
   }
   const summary = Object.entries(fields)
     .map(([k, m]) => `${k}: ${m}`)
     .join("; ");
-  throw invalid(`Invalid input: ${summary}`, fields);
+  return [`Invalid input: ${summary}`, fields];
+}
+
+/**
+ * Names the place of every field of a validation error that a domain function raised with bare names
+ * (`parent`, `blocks[1]`; domain functions do not know which surface called them): the first step is looked up in the places the operation reads, in the order
+ * given, and the first place that defines it wins; names no place defines go to `fallback`.
+ */
+export function placeFields(
+  fields: Record<string, string>,
+  places: readonly [Place, ReadonlySet<string>][],
+  fallback: Place,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const first = /^[^.[]*/.exec(key)![0];
+    const place = places.find(([, names]) => names.has(first))?.[0] ?? fallback;
+    out[first === "" || key.startsWith("(") ? place : `${place}.${key}`] = message;
+  }
+  return out;
 }
 
 export const email = z

@@ -93,7 +93,7 @@ export interface paths {
     put?: never;
     /**
      * Put an issue on ice: out of ready work until its status next changes
-     * @description An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Only open issues can be put on ice: one that is done or canceled is refused with 409.
+     * @description An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Only open issues can be put on ice: one that is done or canceled is refused with 409. With If-Match (the ETag of a read) the issue is iced only if nobody changed it since; else 412.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -166,7 +166,7 @@ export interface paths {
     post?: never;
     /**
      * Remove an edge
-     * @description Removes the edge between the two issues; the issues themselves do not change. Answers the removed edge's id.
+     * @description Removes the edge between the two issues; the issues themselves do not change. Answers the removed edge's id. With If-Match (the ETag of a read) the edge is removed only if nobody changed it since; else 412.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -175,7 +175,7 @@ export interface paths {
     head?: never;
     /**
      * Change an edge's type, direction or note
-     * @description Changes the edge's type, turns it around, or changes its note. A change that would make a `blocks` edge close a cycle is refused with 409.
+     * @description Changes the edge's type, turns it around, or changes its note. A change that would make a `blocks` edge close a cycle is refused with 409. With If-Match (the ETag of a read) the change is made only if nobody changed the edge since; else 412.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -390,8 +390,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The workspace's folders as a tree, each level sorted by name, with each folder's note count
-     * @description The whole folder tree of the workspace, each level sorted by name, each folder with how many notes it holds directly.
+     * List the workspace's folders, oldest first, each with its parent and note count
+     * @description A page at a time, like every list. `parent` keeps the folders directly in one folder (`none`: the top level). Build the tree from `parent_id`: a workspace holds at most 1,000 folders.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -431,7 +431,7 @@ export interface paths {
     head?: never;
     /**
      * Rename a folder or move it, with everything in it
-     * @description `parent: null` moves it to the top level. Moving it into itself or a folder inside it, past 10 levels deep, or next to a sibling of the same name is 409.
+     * @description `parent: null` moves it to the top level. Moving it into itself or a folder inside it, past 10 levels deep, or next to a sibling of the same name is 409. With If-Match (the ETag of a read) the change is made only if nobody changed the folder since; else 412.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -525,7 +525,7 @@ export interface paths {
     };
     /**
      * A cycle's numbers: by status, completion, scope changes and the day-by-day burn-down
-     * @description Completion counts done issues; canceled ones leave the denominator. The burn-down has one entry per day from starts_on to today (or ends_on), each the cycle at the end of that day in UTC.
+     * @description Completion counts done issues; canceled ones leave the denominator. The burn-down has one entry per day from starts_on to today (or ends_on), each the cycle at the end of that day in UTC. The ETag covers the numbers, not `as_of`: If-None-Match answers 304 while the numbers are unchanged (the `as_of` kept is then when they were first read).
      *
      *     Needs the `workspace.read` scope.
      */
@@ -647,7 +647,7 @@ export interface paths {
     };
     /**
      * List the workspace's files, newest first
-     * @description Filters combine with AND. Each file comes with a download URL good for 15 minutes.
+     * @description Filters combine with AND. Each file comes with a download URL good for 15 to 30 minutes, signed per 15-minute window: reads within a window get the same URLs, and the same ETag while the files are unchanged.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -674,8 +674,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One file's metadata, with a fresh download URL (15 minutes)
-     * @description Answers the file's name, type, size, SHA-256 and linked issues, with a signed download URL valid for 15 minutes (ask again for a fresh one).
+     * One file's metadata, with a download URL good for 15 to 30 minutes
+     * @description Download URLs are signed per 15-minute window (valid until the end of the next one), so every read within a window gets the same URL and the same ETag: If-None-Match answers 304 while the file and the window are unchanged.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -769,7 +769,7 @@ export interface paths {
     };
     /**
      * A snapshot by id (bnd_…), or the live bundle of an issue by identifier (ENG-42)
-     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown.
+     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown. A live bundle's ETag covers its content, not `generated_at`: If-None-Match answers 304 while nothing in it changed.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -792,12 +792,12 @@ export interface components {
       error: string;
       /** @description What went wrong and what to do, for people. */
       error_description: string;
-      /** @description For invalid requests: each invalid field and why, keyed by where it is: `query.limit`, `params.id`, `body.title`, `body.blocked_by[0]`; a missing field "is required". */
+      /** @description For invalid requests: where each problem is and what it is. A key is the place (`path`, `query`, `body`, `header`) then the field: `.name` for a property, `[i]` for an array item, a quoted `["name"]` for a name that is not a plain identifier (`query.limit`, `body.blockedBy[0]`). A value is the reason: `is required` for a missing field, `is not a known field` / `is not a known parameter` for one not defined, otherwise what is expected. */
       fields?: {
         [key: string]: string;
       };
       /** @description With 429: seconds to wait before retrying. */
-      retryAfter?: number;
+      retry_after?: number;
     };
     Workspace: {
       id: string;
@@ -967,6 +967,8 @@ export interface components {
         status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
       };
       note: string;
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
       created_by: {
         person_id: string;
         via: string;
@@ -1121,18 +1123,13 @@ export interface components {
       updated_at: string;
       body: string;
     };
-    FolderNode: {
-      id: string;
-      name: string;
-      parent_id: string | null;
-      note_count: number;
-      children: components["schemas"]["FolderNode"][];
-    };
     Folder: {
       id: string;
       name: string;
       parent_id: string | null;
       note_count: number;
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1443,6 +1440,7 @@ export interface components {
         "RateLimit-Limit": components["headers"]["RateLimitLimit"];
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content?: never;
@@ -1454,6 +1452,7 @@ export interface components {
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1473,10 +1472,8 @@ export interface components {
     Unauthorized: {
       headers: {
         "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-        "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1497,6 +1494,7 @@ export interface components {
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1516,6 +1514,7 @@ export interface components {
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1536,6 +1535,7 @@ export interface components {
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1548,13 +1548,14 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description `precondition_failed`: the object changed since the read whose ETag was sent in If-Match. */
+    /** @description `precondition_failed`: the object changed since the read whose ETag was sent in If-Match; nothing was changed. */
     PreconditionFailed: {
       headers: {
         "RateLimit-Limit": components["headers"]["RateLimitLimit"];
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1574,6 +1575,7 @@ export interface components {
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1593,6 +1595,7 @@ export interface components {
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1612,6 +1615,7 @@ export interface components {
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1624,7 +1628,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description `rate_limited`: too many requests with this token. */
+    /** @description `rate_limited`: too many requests with this token; `retry_after` in the body repeats Retry-After. */
     TooManyRequests: {
       headers: {
         "Retry-After": components["headers"]["RetryAfter"];
@@ -1632,6 +1636,7 @@ export interface components {
         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
         "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1639,7 +1644,7 @@ export interface components {
          * @example {
          *       "error": "rate_limited",
          *       "error_description": "More than 600 requests a minute with this token; retry after 12 seconds.",
-         *       "retryAfter": 12
+         *       "retry_after": 12
          *     }
          */
         "application/json": components["schemas"]["Error"];
@@ -1649,10 +1654,8 @@ export interface components {
     Unavailable: {
       headers: {
         "Retry-After": components["headers"]["RetryAfter"];
-        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-        "RateLimit-Reset": components["headers"]["RateLimitReset"];
         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        "X-Request-Id": components["headers"]["XRequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -1696,6 +1699,8 @@ export interface components {
     IdempotentReplayed: "true";
     /** @description The bearer challenge (RFC 6750). */
     WWWAuthenticate: string;
+    /** @description The request's id: the caller's own `X-Request-Id` (up to 64 of `A-Za-z0-9._:-`) or one made for it. Quote it when reporting a problem. */
+    XRequestId: string;
   };
   pathItems: never;
 }
@@ -1710,7 +1715,6 @@ export type SchemaDecisionSummary = components["schemas"]["DecisionSummary"];
 export type SchemaDecision = components["schemas"]["Decision"];
 export type SchemaNoteSummary = components["schemas"]["NoteSummary"];
 export type SchemaNote = components["schemas"]["Note"];
-export type SchemaFolderNode = components["schemas"]["FolderNode"];
 export type SchemaFolder = components["schemas"]["Folder"];
 export type SchemaCycle = components["schemas"]["Cycle"];
 export type SchemaCycleStats = components["schemas"]["CycleStats"];
@@ -1744,6 +1748,7 @@ export type HeaderCacheControl = components["headers"]["CacheControl"];
 export type HeaderLink = components["headers"]["Link"];
 export type HeaderIdempotentReplayed = components["headers"]["IdempotentReplayed"];
 export type HeaderWwwAuthenticate = components["headers"]["WWWAuthenticate"];
+export type HeaderXRequestId = components["headers"]["XRequestId"];
 export type $defs = Record<string, never>;
 export interface operations {
   getWorkspace: {
@@ -1766,6 +1771,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -1844,6 +1850,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -1990,6 +1997,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
@@ -2107,6 +2115,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -2257,6 +2266,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
@@ -2354,6 +2364,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
         /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
@@ -2378,6 +2390,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
@@ -2465,6 +2478,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["TooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       422: components["responses"]["IdempotencyKeyReused"];
@@ -2500,6 +2514,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -2589,6 +2604,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
@@ -2612,6 +2628,7 @@ export interface operations {
            *             "status": "backlog"
            *           },
            *           "note": "The importer needs the schema first.",
+           *           "version": 3,
            *           "created_by": {
            *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
@@ -2662,6 +2679,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -2684,6 +2702,7 @@ export interface operations {
            *         "status": "backlog"
            *       },
            *       "note": "The importer needs the schema first.",
+           *       "version": 3,
            *       "created_by": {
            *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
@@ -2708,6 +2727,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
         /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
@@ -2724,6 +2745,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           [name: string]: unknown;
         };
         content: {
@@ -2745,6 +2767,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };
@@ -2794,6 +2817,8 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
@@ -2814,6 +2839,7 @@ export interface operations {
            *         "status": "backlog"
            *       },
            *       "note": "The importer needs the schema first.",
+           *       "version": 3,
            *       "created_by": {
            *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
@@ -2879,6 +2905,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
@@ -2944,6 +2971,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           [name: string]: unknown;
         };
         content: {
@@ -3002,6 +3030,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -3112,6 +3141,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
@@ -3187,6 +3217,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -3293,6 +3324,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
@@ -3372,6 +3404,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -3447,6 +3480,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -3544,6 +3578,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
@@ -3616,6 +3651,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -3707,6 +3743,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
@@ -3783,6 +3820,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -3827,7 +3865,14 @@ export interface operations {
   };
   listFolders: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Only the folders directly in this folder (`none`: the top level). */
+        parent?: string;
+      };
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -3845,8 +3890,10 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
           [name: string]: unknown;
         };
         content: {
@@ -3858,29 +3905,17 @@ export interface operations {
            *           "name": "Acme",
            *           "parent_id": "ENG-42",
            *           "note_count": 2,
-           *           "children": [
-           *             {
-           *               "id": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-           *               "name": "Acme",
-           *               "parent_id": "ENG-42",
-           *               "note_count": 2,
-           *               "children": [
-           *                 {
-           *                   "id": "fld_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-           *                   "name": "Acme",
-           *                   "parent_id": "ENG-42",
-           *                   "note_count": 2,
-           *                   "children": []
-           *                 }
-           *               ]
-           *             }
-           *           ]
+           *           "version": 3,
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
            *         }
-           *       ]
+           *       ],
+           *       "next_cursor": "ENG-42"
            *     }
            */
           "application/json": {
-            data: components["schemas"]["FolderNode"][];
+            data: components["schemas"]["Folder"][];
+            next_cursor: string | null;
           };
         };
       };
@@ -3926,6 +3961,8 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
@@ -3936,6 +3973,7 @@ export interface operations {
            *       "name": "Acme",
            *       "parent_id": "ENG-42",
            *       "note_count": 2,
+           *       "version": 3,
            *       "created_at": "2026-03-01T09:00:00.000Z",
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
@@ -3977,6 +4015,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -3988,6 +4027,7 @@ export interface operations {
            *       "name": "Acme",
            *       "parent_id": "ENG-42",
            *       "note_count": 2,
+           *       "version": 3,
            *       "created_at": "2026-03-01T09:00:00.000Z",
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
@@ -4039,6 +4079,8 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
@@ -4048,6 +4090,7 @@ export interface operations {
            *       "name": "Acme",
            *       "parent_id": "ENG-42",
            *       "note_count": 2,
+           *       "version": 3,
            *       "created_at": "2026-03-01T09:00:00.000Z",
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
@@ -4098,6 +4141,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -4191,6 +4235,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
@@ -4254,6 +4299,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -4336,6 +4382,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
@@ -4425,6 +4472,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -4518,6 +4566,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -4659,6 +4708,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -4762,6 +4812,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
@@ -4845,6 +4896,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -4941,6 +4993,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
@@ -5050,6 +5103,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -5177,6 +5231,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
@@ -5240,6 +5295,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -5332,6 +5388,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
@@ -5397,6 +5454,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;
@@ -5440,7 +5498,7 @@ export interface operations {
   search: {
     parameters: {
       query: {
-        /** @description The words to look for. All words must match; "quoted words" match as a phrase, a trailing * matches any word starting so (at least 2 letters), -word leaves out what contains the word, and OR between words matches either side. An issue identifier such as ENG-42 puts that issue first. */
+        /** @description The words to look for. All words must match; "quoted words" match as a phrase, a trailing * matches any word starting so (at least 2 letters), -word leaves out what contains the word, and OR between words matches either side. An issue identifier such as ENG-42 puts that issue first. At most 16 terms, 4 of them prefixes, and 4 alternatives joined by OR. */
         q: string;
         /** @description Comma-separated kinds of object to search: issue, decision, note, file. All by default. */
         type?: string;
@@ -5466,6 +5524,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -5535,6 +5594,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
@@ -5786,6 +5846,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           Link: components["headers"]["Link"];
@@ -5863,6 +5924,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
@@ -6109,6 +6171,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimitLimit"];
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
           [name: string]: unknown;

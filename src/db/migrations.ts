@@ -123,6 +123,22 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
   "0004_browser_oauth": (t) => browserOAuthMigration(t),
   "0005_idempotency": (t) => idempotencyMigration(t),
   "0006_query_indexes": (_t, kind) => queryIndexesMigration(kind),
+  // Folders and dependency edges get a version, so If-Match guards their changes as it does the rest.
+  "0007_contract_versions": () => ({
+    async up(db: AnyDb) {
+      for (const table of ["folders", "dependencies"]) {
+        await db.schema
+          .alterTable(table)
+          .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+          .execute();
+      }
+    },
+    async down(db: AnyDb) {
+      for (const table of ["folders", "dependencies"]) {
+        await db.schema.alterTable(table).dropColumn("version").execute();
+      }
+    },
+  }),
 };
 
 /** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */

@@ -157,6 +157,8 @@ export interface DependenciesTable extends Authored {
   from_issue_id: string;
   to_issue_id: string;
   note: string;
+  /** one more on every change, for If-Match */
+  version: number;
 }
 
 export interface ActivityTable {
@@ -217,6 +219,8 @@ export interface FoldersTable {
   workspace_id: string;
   parent_id: string | null;
   name: string;
+  /** one more on every change, for If-Match */
+  version: number;
   created_by: string;
   created_at: string;
   updated_at: string;

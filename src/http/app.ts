@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { SESSION_COOKIE } from "../auth/web/sessions.ts";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
 import { mcpRoutes } from "../mcp/endpoint.ts";
@@ -7,6 +8,7 @@ import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
 import { oauthAuthorizeRoutes } from "./auth/oauth-authorize.ts";
 import { oauthRegisterRoutes } from "./auth/oauth-register.ts";
 import { authServerRoutes, wellKnownRoutes } from "./auth/oauth2.ts";
+import { installCors, v1CorsPolicy } from "./cors.ts";
 import { docsRoutes } from "./docs.ts";
 import { installErrorHandling } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
@@ -89,6 +91,11 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
     reply.headers(headers);
+  });
+  // Pages of other origins may call /v1 with a token, never with the session cookie (src/http/cors.ts).
+  // Installed here: preflights are answered even while draining or in maintenance.
+  installCors(app, v1CorsPolicy(core.config.baseUrl, SESSION_COOKIE));
+  app.addHook("onRequest", async (request) => {
     if (draining) {
       throw unavailable("This instance is shutting down; try again.", 1);
     }

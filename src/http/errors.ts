@@ -66,6 +66,14 @@ function asKnown(error: unknown, request: FastifyRequest): DocketError | undefin
   return undefined;
 }
 
+/**
+ * The body field that repeats Retry-After on 429: `retry_after` under `/v1`, whose names are snake_case;
+ * `retryAfter` elsewhere, as the spec names it for agent registration and the token endpoint.
+ */
+export function retryAfterField(url: string): "retry_after" | "retryAfter" {
+  return /^\/v1(\/|\?|$)/.test(url) ? "retry_after" : "retryAfter";
+}
+
 /** Turns anything thrown into the error shape; unexpected errors become a 500 that reveals nothing. */
 export function errorReply(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = asKnown(error, request);
@@ -73,7 +81,7 @@ export function errorReply(error: unknown, request: FastifyRequest, reply: Fasti
     const body: ErrorBody = { error: known.code, error_description: known.description };
     if (known.fields) body.fields = known.fields;
     if (known.status === 429 && known.headers?.["retry-after"])
-      body.retryAfter = Number(known.headers["retry-after"]);
+      body[retryAfterField(request.url)] = Number(known.headers["retry-after"]);
     return sendError(reply, known.status, body, known.headers);
   }
   const fe = error as FastifyError;

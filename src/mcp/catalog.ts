@@ -212,7 +212,7 @@ function collect<T>(fields: Record<string, string>, fn: () => T): T | undefined 
   } catch (error) {
     if (error instanceof DocketError && error.fields) {
       for (const [k, m] of Object.entries(error.fields)) {
-        const key = k === "(body)" ? "(arguments)" : k;
+        const key = k === "(input)" ? "(arguments)" : k;
         if (!(key in fields)) fields[key] = m;
       }
       return undefined;

@@ -217,8 +217,11 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
       await handler.close();
     });
 
+    // POST only: the endpoint is stateless, so there is no session stream (GET) or session to end
+    // (DELETE). Those methods, and OPTIONS, get the app's 405 with `Allow: POST`, the same answer for
+    // every method but POST.
     app.route({
-      method: ["GET", "POST", "DELETE"],
+      method: "POST",
       url: MCP_PATH,
       handler: async (request, reply) => {
         checkHostAndOrigin(request);

@@ -99,12 +99,11 @@ import {
   createFolderInput,
   createNote,
   createNoteInput,
-  type FolderNode,
   folderId,
-  folderTree,
   folderView,
   getNote,
   listFolders,
+  listFoldersQuery,
   listNoteActivity,
   listNotes,
   listNotesQuery,
@@ -192,12 +191,8 @@ const milestoneLine = (m: z.output<typeof milestoneView>) =>
 const fileLine = (f: z.output<typeof fileView>) =>
   `${f.id} ${f.name} (${f.content_type}, ${f.size} bytes)${linked(f.issues)}`;
 
-function folderLines(nodes: FolderNode[], depth = 0): string[] {
-  return nodes.flatMap((n) => [
-    `${"  ".repeat(depth)}${n.id} ${n.name} (${n.note_count} notes)`,
-    ...folderLines(n.children, depth + 1),
-  ]);
-}
+const folderLine = (f: z.output<typeof folderView>) =>
+  `${f.id} ${f.name} (${f.note_count} notes)${f.parent_id ? ` in ${f.parent_id}` : ""}`;
 
 const dependencyLine = (d: z.output<typeof dependencyView>) =>
   `${d.id}: ${d.from.identifier} ${d.type === "blocks" ? "blocks" : "relates to"} ${d.to.identifier}` +
@@ -383,24 +378,27 @@ export const TOOLS: readonly Tool[] = [
     name: "update_dependency",
     title: "Change a dependency",
     description:
-      "Change a dependency edge (dep_… from an issue's blockedBy / blocks / relatesTo): its type (blocks or relatesTo), its direction (`reverse: true`) or its note.",
+      "Change a dependency edge (dep_… from an issue's blockedBy / blocks / relatesTo): its type (blocks or relatesTo), its direction (`reverse: true`) or its note. With `expected_version` the change is made only if nobody changed the edge since you read it.",
     scope: "workspace.write",
     params: idOf(dependencyId, "The dependency's id (dep_…)."),
     input: updateDependencyInput,
+    versioned: true,
     output: dependencyView,
     hints: write,
-    run: (ctx, { params, input }) => updateDependency(ctx, params.id, input),
+    run: (ctx, { params, input, ifMatch }) => updateDependency(ctx, params.id, input, ifMatch),
     text: dependencyLine,
   }),
   tool({
     name: "remove_dependency",
     title: "Remove a dependency",
-    description: "Remove a dependency edge between two issues by its id (dep_…).",
+    description:
+      "Remove a dependency edge between two issues by its id (dep_…). With `expected_version` it is removed only if nobody changed it since you read it.",
     scope: "workspace.write",
     params: idOf(dependencyId, "The dependency's id (dep_…)."),
+    versioned: true,
     output: deleted,
     hints: { destructiveHint: true, idempotentHint: false },
-    run: (ctx, { params }) => deleteDependency(ctx, params.id),
+    run: (ctx, { params, ifMatch }) => deleteDependency(ctx, params.id, ifMatch),
     text: deletedText,
   }),
 
@@ -507,11 +505,13 @@ export const TOOLS: readonly Tool[] = [
     name: "list_folders",
     title: "List folders",
     description:
-      "The workspace's note folders as a tree, each level sorted by name, with each folder's note count.",
+      "The workspace's note folders, oldest first, each with its parent_id and note count, a page at a time (`limit`, `cursor`). `parent` keeps the folders directly in one folder (`none`: the top level).",
     scope: "workspace.read",
-    output: folderTree,
-    run: (ctx) => listFolders(ctx),
-    text: (t) => folderLines(t.data).join("\n") || "No folders.",
+    input: listFoldersQuery,
+    query: true,
+    output: page(folderView),
+    run: (ctx, { input }) => listFolders(ctx, input),
+    text: (p) => pageText(p, folderLine, "No folders."),
   }),
   tool({
     name: "create_folder",
@@ -528,13 +528,15 @@ export const TOOLS: readonly Tool[] = [
   tool({
     name: "update_folder",
     title: "Rename or move a folder",
-    description: "Rename a folder or move it, with everything in it (`parent: null` for the top level).",
+    description:
+      "Rename a folder or move it, with everything in it (`parent: null` for the top level). With `expected_version` the change is made only if nobody changed the folder since you read it.",
     scope: "workspace.write",
     params: idOf(folderId, "The folder's id (fld_…)."),
     input: updateFolderInput,
+    versioned: true,
     output: folderView,
     hints: idempotentWrite,
-    run: (ctx, { params, input }) => updateFolder(ctx, params.id, input),
+    run: (ctx, { params, input, ifMatch }) => updateFolder(ctx, params.id, input, ifMatch),
     text: (f) => `${f.id} ${f.name}`,
   }),
 

@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import type { IssueStatus } from "../db/schema.ts";
+import { conflict, type DocketError, preconditionFailed } from "../errors.ts";
 import { displayName } from "../validate.ts";
 
 /**
@@ -148,3 +149,31 @@ export const versionOut = z
   .describe("1 when made, one more on each change; the ETag starts with it.");
 /** A percentage, 0 to 100, rounded down to 0.1. */
 export const percentOut = z.number().min(0).max(100);
+// Concurrent changes
+
+/**
+ * The If-Match check of a write, inside its transaction: 412 unless the object is at one of the
+ * versions the client read (`ifMatch` undefined: no If-Match, or `*`). `what` names the object.
+ */
+export function checkIfMatch(ifMatch: readonly number[] | undefined, version: number, what: string): void {
+  if (ifMatch && !ifMatch.includes(version)) {
+    throw preconditionFailed(
+      `${what} changed since you read it (it is now at version ${version}); read it again and reapply your change.`,
+    );
+  }
+}
+
+/**
+ * A compare-and-set write (`… WHERE version = <the version read>`) that met no row: someone changed the
+ * object between the read and the write. With If-Match that is 412; without, the caller may retry.
+ */
+export function lostRace(ifMatch: readonly number[] | undefined, what: string): DocketError {
+  return ifMatch
+    ? preconditionFailed(`${what} changed since you read it; read it again and reapply your change.`)
+    : conflict(`${what} is being changed by others right now; try again.`);
+}
+
+/** The rows a Kysely update or delete reached. */
+export function touched(result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): number {
+  return Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
+}

@@ -1,11 +1,24 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { CyclesTable, Database, IssueStatus } from "../db/schema.ts";
-import { DocketError, invalid, notFound, preconditionFailed } from "../errors.ts";
+import { DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { prefix } from "../validate.ts";
 import { diff, recordActivity } from "./activity.ts";
-import { countOut, csv, date, dateOut, name, objectId, percentOut, timeOut, versionOut } from "./common.ts";
+import {
+  checkIfMatch,
+  countOut,
+  csv,
+  date,
+  dateOut,
+  lostRace,
+  name,
+  objectId,
+  percentOut,
+  timeOut,
+  touched,
+  versionOut,
+} from "./common.ts";
 import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { type IssueSummary, listIssues, listIssuesQuery, STATUSES } from "./issues.ts";
 import { DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
@@ -274,11 +287,7 @@ export async function updateCycle(
   await ctx.core.db.transaction().execute(async (trx) => {
     await lockCycles(ctx, trx);
     const current = await requireCycle(ctx, id, trx);
-    if (ifMatch && !ifMatch.includes(current.version)) {
-      throw preconditionFailed(
-        `Cycle ${id} changed since you read it (it is now at version ${current.version}); read it again and reapply your change.`,
-      );
-    }
+    checkIfMatch(ifMatch, current.version, `Cycle ${id}`);
     const next = {
       name: data.name ?? current.name,
       starts_on: data.starts_on ?? current.starts_on,
@@ -298,7 +307,7 @@ export async function updateCycle(
         id,
       );
     }
-    await trx
+    const written = await trx
       .updateTable("cycles")
       .set({
         ...next,
@@ -307,7 +316,8 @@ export async function updateCycle(
       })
       .where("id", "=", id)
       .where("version", "=", current.version)
-      .execute();
+      .executeTakeFirst();
+    if (touched(written) === 0) throw lostRace(ifMatch, `Cycle ${id}`);
     await recordActivity(trx, ctx, { type: "cycle", id }, "updated", changes, at);
   });
   return getCycle(ctx, id);

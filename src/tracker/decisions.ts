@@ -2,20 +2,23 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { runNamed } from "../db/prepared.ts";
 import type { Database, DecisionsTable } from "../db/schema.ts";
-import { invalid, notFound, preconditionFailed } from "../errors.ts";
+import { invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { type ActivityView, diff, listActivity, recordActivity } from "./activity.ts";
 import {
+  checkIfMatch,
   containsText,
   csv,
   issueRef,
   issueRefs,
+  lostRace,
   markdown,
   objectId,
   timeOut,
   title,
   titleQuery,
+  touched,
   versionOut,
 } from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
@@ -378,11 +381,7 @@ export async function updateDecision(
   await ctx.core.db.transaction().execute(async (trx) => {
     if (data.supersedes) await lockSupersedes(ctx, trx);
     const current = await requireDecision(trx, ctx, id, true);
-    if (ifMatch && !ifMatch.includes(current.version)) {
-      throw preconditionFailed(
-        `Decision ${id} changed since you read it (it is now at version ${current.version}); read it again and reapply your change.`,
-      );
-    }
+    checkIfMatch(ifMatch, current.version, `Decision ${id}`);
     const linked = (await linksOf(trx, ctx, [id])).get(id) ?? [];
     const issues = data.issues === undefined ? linked : await resolveLinks(trx, ctx, data.issues);
     const target =
@@ -404,7 +403,13 @@ export async function updateDecision(
     const changes = diff(activityFields(current, linked), activityFields(next, issues));
     if (Object.keys(changes).length === 0) return;
     const { id: _id, workspace_id: _w, created_at: _c, created_by: _cb, created_via: _cv, ...set } = next;
-    await trx.updateTable("decisions").set(set).where("id", "=", id).execute();
+    const written = await trx
+      .updateTable("decisions")
+      .set(set)
+      .where("id", "=", id)
+      .where("version", "=", current.version)
+      .executeTakeFirst();
+    if (touched(written) === 0) throw lostRace(ifMatch, `Decision ${id}`);
     if (changes.issues) await replaceLinks(trx, ctx, { type: "decision", id }, issues, at);
     if (changes.title || changes.context || changes.decision || changes.consequences) {
       await indexDecision(trx, next);

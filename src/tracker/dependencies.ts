@@ -5,7 +5,17 @@ import type { Database, DependenciesTable, IssueStatus, IssuesTable } from "../d
 import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { recordActivity } from "./activity.ts";
-import { CLOSED_STATUSES, issueRefs, objectId, STATUSES, timeOut } from "./common.ts";
+import {
+  CLOSED_STATUSES,
+  checkIfMatch,
+  issueRefs,
+  lostRace,
+  objectId,
+  STATUSES,
+  timeOut,
+  touched,
+  versionOut,
+} from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { refuseCycle } from "./graph.ts";
 import { resolveIssue, resolveIssueIds } from "./issues.ts";
@@ -61,6 +71,7 @@ export const dependencyView = z
     from: end,
     to: end,
     note: z.string(),
+    version: versionOut,
     created_by: z.object({ person_id: z.string(), via: z.string() }),
     created_at: timeOut,
     updated_at: timeOut,
@@ -291,6 +302,7 @@ export async function addEdges(
           from_issue_id: from.id,
           to_issue_id: to.id,
           note: "",
+          version: 1,
           ...authoredBy(ctx, at),
         })
         .execute();
@@ -349,6 +361,7 @@ async function dependencyViews(
       from: { id: r.from_issue_id, identifier: r.f_identifier, title: r.f_title, status: r.f_status },
       to: { id: r.to_issue_id, identifier: r.t_identifier, title: r.t_title, status: r.t_status },
       note: r.note,
+      version: r.version,
       created_by: actorView(r.created_by, r.created_via),
       created_at: r.created_at,
       updated_at: r.updated_at,
@@ -408,12 +421,14 @@ export async function updateDependency(
   ctx: Ctx,
   id: string,
   input: UpdateDependencyInput,
+  ifMatch?: number[],
 ): Promise<DependencyView> {
   const data = updateDependencyInput.parse(input);
   const at = ctx.core.clock.now().toISOString();
   await ctx.core.db.transaction().execute(async (trx) => {
     await lockGraph(ctx, trx);
     const dep = await requireDependency(trx, ctx, id);
+    checkIfMatch(ifMatch, dep.version, `Dependency ${id}`);
     const kind: Kind = data.type === undefined ? dep.kind : data.type === "blocks" ? "blocks" : "relates_to";
     let from = { id: dep.from_issue_id, identifier: dep.f_identifier };
     let to = { id: dep.to_issue_id, identifier: dep.t_identifier };
@@ -421,6 +436,7 @@ export async function updateDependency(
     if (kind === "relates_to" && from.id > to.id) [from, to] = [to, from];
     const before = describe(dep.kind, dep.f_identifier, dep.t_identifier);
     const after = describe(kind, from.identifier, to.identifier);
+    if (before === after && (data.note ?? dep.note) === dep.note) return; // nothing changes
     const { f_identifier: _f, t_identifier: _t, ...row } = dep;
     const next = {
       ...row,
@@ -428,11 +444,17 @@ export async function updateDependency(
       from_issue_id: from.id,
       to_issue_id: to.id,
       note: data.note ?? dep.note,
+      version: dep.version + 1,
       ...touchedBy(ctx, at),
     };
     await holdBlockers(ctx, trx, [dep.from_issue_id, dep.to_issue_id]);
     // the edge is checked as if new: out of the graph, a search for a path back, then in again
-    await trx.deleteFrom("dependencies").where("id", "=", id).execute();
+    const taken = await trx
+      .deleteFrom("dependencies")
+      .where("id", "=", id)
+      .where("version", "=", dep.version)
+      .executeTakeFirst();
+    if (touched(taken) === 0) throw lostRace(ifMatch, `Dependency ${id}`);
     if (kind === "blocks" && (dep.kind !== "blocks" || from.id !== dep.from_issue_id))
       await refuseIssueCycle(trx, from, to);
     await trx.insertInto("dependencies").values(next).execute();
@@ -446,13 +468,23 @@ export async function updateDependency(
   return getDependency(ctx, id);
 }
 
-/** Removes an edge; both issues' activity records it. */
-export async function deleteDependency(ctx: Ctx, id: string): Promise<{ id: string; deleted: true }> {
+/** Removes an edge; both issues' activity records it. With If-Match, only at a version read (else 412). */
+export async function deleteDependency(
+  ctx: Ctx,
+  id: string,
+  ifMatch?: number[],
+): Promise<{ id: string; deleted: true }> {
   const at = ctx.core.clock.now().toISOString();
   await ctx.core.db.transaction().execute(async (trx) => {
     const dep = await requireDependency(trx, ctx, id);
+    checkIfMatch(ifMatch, dep.version, `Dependency ${id}`);
     await holdBlockers(ctx, trx, [dep.from_issue_id]);
-    await trx.deleteFrom("dependencies").where("id", "=", id).execute();
+    const taken = await trx
+      .deleteFrom("dependencies")
+      .where("id", "=", id)
+      .where("version", "=", dep.version)
+      .executeTakeFirst();
+    if (touched(taken) === 0) throw lostRace(ifMatch, `Dependency ${id}`);
     if (dep.kind === "blocks") await recountOpenBlockers(trx, [dep.to_issue_id]);
     const change = { dependency: { from: describe(dep.kind, dep.f_identifier, dep.t_identifier), to: null } };
     const ends = [dep.from_issue_id, dep.to_issue_id].map((id) => ({ type: "issue", id }));

@@ -33,8 +33,18 @@ import { indexDocument } from "./search-index.ts";
 type Db = Kysely<Database> | Transaction<Database>;
 export type FileRow = FilesTable;
 
-/** How long a signed upload or download URL works. */
+/** How long a signed upload URL works, and a download URL at least. */
 export const URL_TTL_MS = 15 * MINUTE;
+
+/**
+ * Download URLs are signed per window of URL_TTL_MS, from the window's start to the end of the next
+ * one: every read within a window gets the same URL (so a file's ETag stays put while the file does and
+ * If-None-Match can answer 304), and that URL works for at least URL_TTL_MS more, at most twice that.
+ */
+export function downloadWindow(now: Date): { signedAt: Date; expiresAt: Date } {
+  const start = Math.floor(now.getTime() / URL_TTL_MS) * URL_TTL_MS;
+  return { signedAt: new Date(start), expiresAt: new Date(start + 2 * URL_TTL_MS) };
+}
 /** Bytes sent before the upload URL expired may still be registered this long after it. */
 export const REGISTER_GRACE_MS = 60 * MINUTE;
 
@@ -313,8 +323,7 @@ async function views(db: Db, ctx: Ctx, rows: readonly FileRow[]): Promise<FileVi
     rows.map((r) => r.id),
   );
   const store = fileStore(ctx.core);
-  const now = ctx.core.clock.now();
-  const expiresAt = new Date(now.getTime() + URL_TTL_MS);
+  const { signedAt: now, expiresAt } = downloadWindow(ctx.core.clock.now());
   return Promise.all(
     rows.map(async (r) => ({
       id: r.id,
@@ -336,7 +345,7 @@ async function views(db: Db, ctx: Ctx, rows: readonly FileRow[]): Promise<FileVi
   );
 }
 
-/** One file of the workspace, with a fresh download URL (15 minutes); 404 when there is none. */
+/** One file of the workspace, with a download URL (good for 15 to 30 minutes); 404 when there is none. */
 export async function getFile(ctx: Ctx, id: string): Promise<FileView> {
   const row = await ctx.core.db
     .selectFrom("files")

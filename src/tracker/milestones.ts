@@ -1,19 +1,22 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, MilestonesTable } from "../db/schema.ts";
-import { invalid, notFound, preconditionFailed } from "../errors.ts";
+import { invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { diff, recordActivity } from "./activity.ts";
 import {
+  checkIfMatch,
   countOut,
   date,
   dateOut,
   LIMITS,
+  lostRace,
   markdown,
   name,
   objectId,
   percentOut,
   timeOut,
+  touched,
   versionOut,
 } from "./common.ts";
 import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
@@ -294,11 +297,7 @@ export async function updateMilestone(
     if (ctx.core.store.kind === "postgres") q = q.forUpdate();
     const current = await q.executeTakeFirst();
     if (!current) throw notFound(`No milestone ${id} in this workspace.`);
-    if (ifMatch && !ifMatch.includes(current.version)) {
-      throw preconditionFailed(
-        `Milestone ${id} changed since you read it (it is now at version ${current.version}); read it again and reapply your change.`,
-      );
-    }
+    checkIfMatch(ifMatch, current.version, `Milestone ${id}`);
     const next = {
       name: data.name ?? current.name,
       description: data.description ?? current.description,
@@ -306,7 +305,7 @@ export async function updateMilestone(
     };
     const changes = diff(activityFields(current), next);
     if (Object.keys(changes).length === 0) return;
-    await trx
+    const written = await trx
       .updateTable("milestones")
       .set({
         ...next,
@@ -314,7 +313,9 @@ export async function updateMilestone(
         ...touchedBy(ctx, at),
       })
       .where("id", "=", id)
-      .execute();
+      .where("version", "=", current.version)
+      .executeTakeFirst();
+    if (touched(written) === 0) throw lostRace(ifMatch, `Milestone ${id}`);
     await recordActivity(trx, ctx, { type: "milestone", id }, "updated", changes, at);
   });
   return getMilestone(ctx, id);

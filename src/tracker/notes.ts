@@ -2,21 +2,24 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { runNamed } from "../db/prepared.ts";
 import type { Database, FoldersTable, NotesTable } from "../db/schema.ts";
-import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { type ActivityView, diff, listActivity, recordActivity } from "./activity.ts";
 import {
+  checkIfMatch,
   containsText,
   countOut,
   issueRef,
   issueRefs,
+  lostRace,
   markdown,
   name,
   objectId,
   timeOut,
   title,
   titleQuery,
+  touched,
   versionOut,
 } from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
@@ -144,31 +147,23 @@ export const folderView = z
     name: z.string(),
     parent_id: z.string().nullable(),
     note_count: countOut,
+    version: versionOut,
     created_at: timeOut,
     updated_at: timeOut,
   })
   .meta({ id: "Folder" });
 export type FolderView = z.output<typeof folderView>;
 
-export interface FolderNode {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  note_count: number;
-  children: FolderNode[];
-}
-export const folderNode: z.ZodType<FolderNode> = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    parent_id: z.string().nullable(),
-    note_count: countOut,
-    get children() {
-      return z.array(folderNode);
-    },
-  })
-  .meta({ id: "FolderNode" });
-export const folderTree = z.object({ data: z.array(folderNode) });
+export const listFoldersQuery = z.strictObject({
+  ...pageQuery,
+  parent: z
+    .string({ error: "must be a folder id (fld_…) or none" })
+    .trim()
+    .regex(/^(none|fld_[0-9A-Z]{26})$/, { error: "must be a folder id (fld_…) or none" })
+    .optional()
+    .describe("Only the folders directly in this folder (`none`: the top level)."),
+});
+export type ListFoldersQuery = Partial<z.output<typeof listFoldersQuery>>;
 
 // ---------------------------------------------------------------------------------------------------
 // Reading notes
@@ -357,11 +352,7 @@ export async function updateNote(
   const data = parse(updateNoteInput, input);
   await ctx.core.db.transaction().execute(async (trx) => {
     const current = await requireNote(trx, ctx, id, true);
-    if (ifMatch && !ifMatch.includes(current.version)) {
-      throw preconditionFailed(
-        `Note ${id} changed since you read it (it is now at version ${current.version}); read it again and reapply your change.`,
-      );
-    }
+    checkIfMatch(ifMatch, current.version, `Note ${id}`);
     if (data.folder) await requireFolderRef(trx, ctx, data.folder, "folder");
     const linked = (await linksOf(trx, ctx, [id])).get(id) ?? [];
     const issues = data.issues === undefined ? linked : await resolveLinks(trx, ctx, data.issues);
@@ -377,7 +368,13 @@ export async function updateNote(
     const changes = diff(activityFields(current, linked), activityFields(next, issues));
     if (Object.keys(changes).length === 0) return;
     const { id: _id, workspace_id: _w, created_at: _c, created_by: _cb, created_via: _cv, ...set } = next;
-    await trx.updateTable("notes").set(set).where("id", "=", id).execute();
+    const written = await trx
+      .updateTable("notes")
+      .set(set)
+      .where("id", "=", id)
+      .where("version", "=", current.version)
+      .executeTakeFirst();
+    if (touched(written) === 0) throw lostRace(ifMatch, `Note ${id}`);
     if (changes.issues) await replaceLinks(trx, ctx, { type: "note", id }, issues, at);
     if (changes.title || changes.body) await indexNote(trx, next);
     await recordActivity(trx, ctx, { type: "note", id }, "updated", changes, at);
@@ -403,17 +400,6 @@ async function allFolders(db: Db, ctx: Ctx): Promise<Map<string, FolderRow>> {
     .where("workspace_id", "=", ctx.workspaceId)
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-async function noteCounts(db: Db, ctx: Ctx): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom("notes")
-    .select(["folder_id", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .where("workspace_id", "=", ctx.workspaceId)
-    .where("folder_id", "is not", null)
-    .groupBy("folder_id")
-    .execute();
-  return new Map(rows.map((r) => [r.folder_id!, Number(r.n)]));
 }
 
 /** How deep `id` sits: 1 for a top-level folder, 0 for the top level itself (null). */
@@ -471,6 +457,7 @@ async function folderViewOf(db: Db, ctx: Ctx, row: FolderRow): Promise<FolderVie
     name: row.name,
     parent_id: row.parent_id,
     note_count: Number(count.n),
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -488,37 +475,45 @@ export async function getFolder(ctx: Ctx, id: string, db: Db = ctx.core.db): Pro
   return folderViewOf(db, ctx, row);
 }
 
-const byName = (a: FolderNode, b: FolderNode) => {
-  const x = a.name.toLowerCase();
-  const y = b.name.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
-};
-
-/** The workspace's folders as a tree, each level sorted by name, with how many notes each holds. */
-export async function listFolders(ctx: Ctx): Promise<{ data: FolderNode[] }> {
+/**
+ * The workspace's folders, oldest first, a page at a time, each with its parent and how many notes it
+ * holds; `parent` keeps the folders directly in one folder (`none`: the top level). Every list of the
+ * API pages the same way; a client builds the tree from `parent_id` (a workspace has at most 1,000).
+ */
+export async function listFolders(ctx: Ctx, input: ListFoldersQuery = {}): Promise<Page<FolderView>> {
+  const q = { ...input, limit: input.limit ?? DEFAULT_LIMIT };
   const db = ctx.core.db;
-  const [folders, counts] = await Promise.all([allFolders(db, ctx), noteCounts(db, ctx)]);
-  const nodes = new Map<string, FolderNode>();
-  for (const f of folders.values()) {
-    nodes.set(f.id, {
-      id: f.id,
-      name: f.name,
-      parent_id: f.parent_id,
-      note_count: counts.get(f.id) ?? 0,
-      children: [],
-    });
+  let query = db.selectFrom("folders as f").selectAll("f").where("f.workspace_id", "=", ctx.workspaceId);
+  if (q.parent === "none") query = query.where("f.parent_id", "is", null);
+  else if (q.parent) {
+    await requireFolderRef(db, ctx, q.parent, "parent");
+    query = query.where("f.parent_id", "=", q.parent);
   }
-  const roots: FolderNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parent_id ? nodes.get(node.parent_id) : undefined;
-    (parent ? parent.children : roots).push(node);
-  }
-  const sort = (list: FolderNode[]) => {
-    list.sort(byName);
-    for (const n of list) sort(n.children);
+  const page = await paginate(query, "folders", byCreation("f", "asc"), q);
+  const ids = page.data.map((f) => f.id);
+  const counts =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("notes")
+          .select(["folder_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+          .where("workspace_id", "=", ctx.workspaceId)
+          .where("folder_id", "in", ids)
+          .groupBy("folder_id")
+          .execute();
+  const countOf = new Map(counts.map((r) => [r.folder_id!, Number(r.n)]));
+  return {
+    data: page.data.map((row) => ({
+      id: row.id,
+      name: row.name,
+      parent_id: row.parent_id,
+      note_count: countOf.get(row.id) ?? 0,
+      version: row.version,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    })),
+    next_cursor: page.next_cursor,
   };
-  sort(roots);
-  return { data: roots };
 }
 
 /** Creates a folder at the top level or in `parent`, within the workspace's count and depth caps. */
@@ -542,6 +537,7 @@ export async function createFolder(ctx: Ctx, input: CreateFolderInput): Promise<
       workspace_id: ctx.workspaceId,
       parent_id: parentId,
       name: data.name,
+      version: 1,
       created_by: ctx.actor.personId,
       created_at: at,
       updated_at: at,
@@ -557,13 +553,19 @@ export async function createFolder(ctx: Ctx, input: CreateFolderInput): Promise<
  * Renames a folder or moves it (with everything in it) under another folder or to the top level. A move
  * under itself or its own descendant, past the depth cap, or onto a sibling's name is 409.
  */
-export async function updateFolder(ctx: Ctx, id: string, input: UpdateFolderInput): Promise<FolderView> {
+export async function updateFolder(
+  ctx: Ctx,
+  id: string,
+  input: UpdateFolderInput,
+  ifMatch?: number[],
+): Promise<FolderView> {
   const data = parse(updateFolderInput, input);
   await ctx.core.db.transaction().execute(async (trx) => {
     await lockFolders(ctx, trx);
     const folders = await allFolders(trx, ctx);
     const current = folders.get(id);
     if (!current) throw notFound(`No folder ${id} in this workspace.`);
+    checkIfMatch(ifMatch, current.version, `Folder ${id}`);
     const parentId = data.parent === undefined ? current.parent_id : data.parent;
     const name = data.name ?? current.name;
     if (parentId !== current.parent_id) {
@@ -579,11 +581,13 @@ export async function updateFolder(ctx: Ctx, id: string, input: UpdateFolderInpu
     const changes = diff({ name: current.name, parent: current.parent_id }, { name, parent: parentId });
     if (Object.keys(changes).length === 0) return;
     const at = ctx.core.clock.now().toISOString();
-    await trx
+    const written = await trx
       .updateTable("folders")
-      .set({ name, parent_id: parentId, updated_at: at })
+      .set({ name, parent_id: parentId, version: current.version + 1, updated_at: at })
       .where("id", "=", id)
-      .execute();
+      .where("version", "=", current.version)
+      .executeTakeFirst();
+    if (touched(written) === 0) throw lostRace(ifMatch, `Folder ${id}`);
     await recordActivity(trx, ctx, { type: "folder", id }, "updated", changes, at);
   });
   return getFolder(ctx, id);

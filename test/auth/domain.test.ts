@@ -166,7 +166,7 @@ describe("minting tokens", () => {
     );
     assert.match(await refused(mintPat(core, { ...base, scopes: [] }), "scopes"), /at least one scope/);
     assert.match(
-      await refused(mintPat(core, { ...base, scopes: ["workspace.admin" as "workspace.read"] }), "scopes.0"),
+      await refused(mintPat(core, { ...base, scopes: ["workspace.admin" as "workspace.read"] }), "scopes[0]"),
       /must be one of/,
     );
     assert.match(

@@ -427,12 +427,15 @@ describe("issues", () => {
 
     const refused = await run(["issues", "list", "--status", "bogus"]);
     expectCode(refused, 1);
-    assert.match(refused.stderr, /^docket: invalid_request: Invalid input: status/);
+    assert.match(
+      refused.stderr,
+      /^docket: invalid_request: Invalid input: query\.status\[0\]: must be one of/,
+    );
     const refusedJson = await run(["issues", "list", "--status", "bogus", "--json"]);
     expectCode(refusedJson, 1);
     const body = JSON.parse(refusedJson.stderr);
     assert.equal(body.error, "invalid_request");
-    assert.ok(body.fields["status.0"]);
+    assert.ok(body.fields["query.status[0]"]);
 
     const { version } = await json(["issues", "show", "ENG-1"]);
     const stale = await run([
@@ -557,7 +560,12 @@ describe("decisions, notes and folders", () => {
       /^Archive {2}\(0 notes, fld_\w+\)\nRunbooks {2}\(0 notes, fld_\w+\)\n└── Databases {2}\(1 note, fld_\w+\)$/,
     );
     const treeJson = await json(["folders", "list"]);
-    assert.equal(treeJson.data[1].children[0].id, sub.id);
+    // --json prints the API's list: every folder, flat, with its parent
+    assert.equal(treeJson.next_cursor, null);
+    assert.equal(treeJson.data.length, 3);
+    assert.equal(treeJson.data.find((f: { id: string }) => f.id === sub.id).parent_id, top.id);
+    const inTop = await run(["folders", "list", "--parent", top.id]);
+    assert.match(inTop.stdout.trimEnd(), /^Databases {2}\(1 note, fld_\w+\)$/);
 
     const inFolder = await json(["notes", "list", "--folder", sub.id]);
     assert.deepEqual(

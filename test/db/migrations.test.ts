@@ -64,6 +64,7 @@ const EXPECTED: Record<string, string[]> = {
     "updated_at",
     "updated_by",
     "updated_via",
+    "version",
     "workspace_id",
   ],
   feature_switches: ["enabled", "name", "updated_at"],
@@ -90,7 +91,7 @@ const EXPECTED: Record<string, string[]> = {
     "storage_key",
     "workspace_id",
   ],
-  folders: ["created_at", "created_by", "id", "name", "parent_id", "updated_at", "workspace_id"],
+  folders: ["created_at", "created_by", "id", "name", "parent_id", "updated_at", "version", "workspace_id"],
   idempotency_keys: [
     "body",
     "content_type",

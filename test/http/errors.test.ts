@@ -130,7 +130,8 @@ describe("one JSON error shape for every status", () => {
     const res = await server.inject({ url: "/v1/workspace", headers: bearer(s.token) });
     const body = assertErrorShape(res, 429, "rate_limited");
     assert.equal(res.headers["retry-after"], "50");
-    assert.equal(body.retryAfter, 50);
+    assert.equal(body.retry_after, 50, "snake_case under /v1, like the rest of /v1");
+    assert.equal(body.retryAfter, undefined);
     // another token has its own budget
     assert.equal(
       (await server.inject({ url: "/v1/workspace", headers: bearer(s.readOnlyToken) })).statusCode,

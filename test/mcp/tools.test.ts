@@ -438,7 +438,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
         "list_issues",
         { status: ["bogus"] },
         "invalid_request",
-        /status\.0: must be one of/,
+        /status\[0\]: must be one of/,
       );
       await fails(
         client,

@@ -183,7 +183,7 @@ test("bundle errors: unknown issue or snapshot, bad ids, another workspace, read
   assert.equal((await a.call("GET", "/v1/bundles/bnd_01HZZZZZZZZZZZZZZZZZZZZZZZ")).status, 404);
   const bad = await a.call("GET", "/v1/bundles/nonsense");
   assert.equal(bad.status, 400);
-  assert.ok("id" in bad.body.fields);
+  assert.ok("path.id" in bad.body.fields);
   for (const body of [{}, { issue: 42 }, { issue: "ENG-3", extra: true }]) {
     const res = await a.call("POST", "/v1/bundles", body);
     assert.equal(res.status, 400, JSON.stringify(body));

@@ -80,17 +80,17 @@ test("create a cycle with defaults, read it, its state follows the clock", async
 test("bad cycle input is 400 naming the field", async (t) => {
   const a = await api(t);
   const cases: [unknown, string][] = [
-    [{ starts_on: "2026-03-02" }, "ends_on"],
-    [{ ends_on: "2026-03-02" }, "starts_on"],
-    [{ starts_on: "2026-02-30", ends_on: "2026-03-10" }, "starts_on"],
-    [{ starts_on: "2026/03/02", ends_on: "2026-03-10" }, "starts_on"],
-    [{ starts_on: "2026-03-10", ends_on: "2026-03-09" }, "ends_on"],
-    [{ starts_on: "2026-03-01", ends_on: "2026-08-31" }, "ends_on"],
-    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", name: "" }, "name"],
-    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", name: "x".repeat(121) }, "name"],
-    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", space: "e" }, "space"],
-    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", space: "OPS" }, "space"],
-    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", goal: "x" }, "(body)"],
+    [{ starts_on: "2026-03-02" }, "body.ends_on"],
+    [{ ends_on: "2026-03-02" }, "body.starts_on"],
+    [{ starts_on: "2026-02-30", ends_on: "2026-03-10" }, "body.starts_on"],
+    [{ starts_on: "2026/03/02", ends_on: "2026-03-10" }, "body.starts_on"],
+    [{ starts_on: "2026-03-10", ends_on: "2026-03-09" }, "body.ends_on"],
+    [{ starts_on: "2026-03-01", ends_on: "2026-08-31" }, "body.ends_on"],
+    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", name: "" }, "body.name"],
+    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", name: "x".repeat(121) }, "body.name"],
+    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", space: "e" }, "body.space"],
+    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", space: "OPS" }, "body.space"],
+    [{ starts_on: "2026-03-01", ends_on: "2026-03-10", goal: "x" }, "body.goal"],
   ];
   for (const [body, field] of cases) {
     const res = await a.call("POST", "/v1/cycles", body);
@@ -99,7 +99,7 @@ test("bad cycle input is 400 naming the field", async (t) => {
     assert.ok(field in res.body.fields, `${JSON.stringify(body)} → ${JSON.stringify(res.body.fields)}`);
   }
   const long = await a.call("POST", "/v1/cycles", { starts_on: "2026-03-01", ends_on: "2026-08-31" });
-  assert.match(long.body.fields.ends_on, /26 weeks/);
+  assert.match(long.body.fields["body.ends_on"], /26 weeks/);
   const list = await a.call("GET", "/v1/cycles");
   assert.deepEqual(list.body.data, [], "nothing was created");
   // exactly 26 weeks, first and last day included, is allowed
@@ -108,7 +108,7 @@ test("bad cycle input is 400 naming the field", async (t) => {
   for (const bad of ["/v1/cycles/cyc_123", "/v1/cycles/ENG-1", "/v1/cycles/cyc_123/stats"]) {
     const res = await a.call("GET", bad);
     assert.equal(res.status, 400, bad);
-    assert.ok("id" in res.body.fields);
+    assert.ok("path.id" in res.body.fields);
   }
 });
 
@@ -188,13 +188,13 @@ test("PATCH a cycle: fields sent change, If-Match guards, overlap and range are 
 
   const backwards = await a.call("PATCH", `/v1/cycles/${c1.id}`, { starts_on: "2026-03-25" });
   assert.equal(backwards.status, 400);
-  assert.match(backwards.body.fields.starts_on, /on or before ends_on \(2026-03-19\)/);
+  assert.match(backwards.body.fields["body.starts_on"], /on or before ends_on \(2026-03-19\)/);
   const both = await a.call("PATCH", `/v1/cycles/${c1.id}`, {
     starts_on: "2026-01-01",
     ends_on: "2026-12-31",
   });
   assert.equal(both.status, 400);
-  assert.match(both.body.fields.ends_on, /26 weeks/);
+  assert.match(both.body.fields["body.ends_on"], /26 weeks/);
   for (const body of [{}, { space: "ENG" }, { name: "" }, { ends_on: "tomorrow" }]) {
     const res = await a.call("PATCH", `/v1/cycles/${c1.id}`, body);
     assert.equal(res.status, 400, JSON.stringify(body));
@@ -286,7 +286,7 @@ test("list cycles: space and state filters, both sorts, pagination without skips
   const cursor = (await a.call("GET", "/v1/cycles?limit=1")).body.next_cursor;
   const wrongSort = await a.call("GET", `/v1/cycles?sort=-starts_on&cursor=${cursor}`);
   assert.equal(wrongSort.status, 400);
-  assert.ok("cursor" in wrongSort.body.fields);
+  assert.ok("query.cursor" in wrongSort.body.fields);
   for (const q of ["state=done", "space=XX9", "limit=0", "sort=name", "color=red"]) {
     const res = await a.call("GET", `/v1/cycles?${q}`);
     assert.equal(res.status, 400, q);

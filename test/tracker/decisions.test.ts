@@ -95,20 +95,20 @@ test("bad input is 400 naming the fields, and records nothing", async (t) => {
   const a = await api(t);
   await issue(a, "Exists");
   const cases: [unknown, string][] = [
-    [{}, "title"],
-    [{ title: "" }, "title"],
-    [{ title: "x".repeat(256) }, "title"],
-    [{ title: "ok", status: "maybe" }, "status"],
-    [{ title: "ok", context: "x".repeat(100_001) }, "context"],
-    [{ title: "ok", decision: 7 }, "decision"],
-    [{ title: "ok", consequences: ["no"] }, "consequences"],
-    [{ title: "ok", issues: "ENG-1" }, "issues"],
-    [{ title: "ok", issues: ["not an issue"] }, "issues.0"],
-    [{ title: "ok", issues: ["ENG-1", "ENG-404"] }, "issues[1]"],
-    [{ title: "ok", issues: Array.from({ length: 101 }, () => "ENG-1") }, "issues"],
-    [{ title: "ok", supersedes: "dec_nope" }, "supersedes"],
-    [{ title: "ok", supersedes: "dec_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "supersedes"],
-    [{ title: "ok", owner: "me" }, "(body)"],
+    [{}, "body.title"],
+    [{ title: "" }, "body.title"],
+    [{ title: "x".repeat(256) }, "body.title"],
+    [{ title: "ok", status: "maybe" }, "body.status"],
+    [{ title: "ok", context: "x".repeat(100_001) }, "body.context"],
+    [{ title: "ok", decision: 7 }, "body.decision"],
+    [{ title: "ok", consequences: ["no"] }, "body.consequences"],
+    [{ title: "ok", issues: "ENG-1" }, "body.issues"],
+    [{ title: "ok", issues: ["not an issue"] }, "body.issues[0]"],
+    [{ title: "ok", issues: ["ENG-1", "ENG-404"] }, "body.issues[1]"],
+    [{ title: "ok", issues: Array.from({ length: 101 }, () => "ENG-1") }, "body.issues"],
+    [{ title: "ok", supersedes: "dec_nope" }, "body.supersedes"],
+    [{ title: "ok", supersedes: "dec_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "body.supersedes"],
+    [{ title: "ok", owner: "me" }, "body.owner"],
   ];
   for (const [body, field] of cases) {
     const res = await a.call("POST", "/v1/decisions", body);
@@ -135,7 +135,7 @@ test("bad input is 400 naming the fields, and records nothing", async (t) => {
   assert.equal((await a.call("GET", "/v1/decisions/dec_01HZZZZZZZZZZZZZZZZZZZZZZZ/activity")).status, 404);
   const badPatch = await a.call("PATCH", `/v1/decisions/${long.body.id}`, { status: "done", colour: 1 });
   assert.equal(badPatch.status, 400);
-  assert.ok("status" in badPatch.body.fields);
+  assert.ok("body.status" in badPatch.body.fields);
 });
 
 test("another workspace's decisions and issues are out of reach; read-only tokens cannot write", async (t) => {
@@ -157,20 +157,20 @@ test("another workspace's decisions and issues are out of reach; read-only token
 
   const crossIssue = await a.call("POST", "/v1/decisions", { title: "x", issues: [theirIssue.id] });
   assert.equal(crossIssue.status, 400);
-  assert.ok("issues[0]" in crossIssue.body.fields);
+  assert.ok("body.issues[0]" in crossIssue.body.fields);
   const crossPatch = await a.call("PATCH", `/v1/decisions/${mine.id}`, { issues: ["ENG-1", theirIssue.id] });
   assert.equal(crossPatch.status, 400);
-  assert.ok("issues[1]" in crossPatch.body.fields);
+  assert.ok("body.issues[1]" in crossPatch.body.fields);
   const crossSupersede = await a.call("POST", "/v1/decisions", { title: "x", supersedes: theirs.id });
   assert.equal(crossSupersede.status, 400);
-  assert.ok("supersedes" in crossSupersede.body.fields);
+  assert.ok("body.supersedes" in crossSupersede.body.fields);
   assert.equal(
     (await a.call("GET", `/v1/decisions/${theirs.id}`, undefined, bearer(other.token))).body.status,
     "proposed",
   );
   const crossFilter = await a.call("GET", `/v1/decisions?issue=${theirIssue.id}`);
   assert.equal(crossFilter.status, 400);
-  assert.ok("issue" in crossFilter.body.fields);
+  assert.ok("query.issue" in crossFilter.body.fields);
 
   const ro = bearer(a.readOnlyToken);
   assert.equal((await a.call("GET", `/v1/decisions/${mine.id}`, undefined, ro)).status, 200);
@@ -327,16 +327,16 @@ test("supersedes marks the earlier decision superseded, with its own activity; s
 
   const self = await a.call("PATCH", `/v1/decisions/${next.id}`, { supersedes: next.id });
   assert.equal(self.status, 400);
-  assert.match(self.body.fields.supersedes, /itself/);
+  assert.match(self.body.fields["body.supersedes"], /itself/);
 
   // old is superseded by next, so old cannot supersede next (nor next's successors)
   const loop = await a.call("PATCH", `/v1/decisions/${old.id}`, { supersedes: next.id });
   assert.equal(loop.status, 400);
-  assert.match(loop.body.fields.supersedes, /loop/);
+  assert.match(loop.body.fields["body.supersedes"], /loop/);
   const chainTop = await decision(a, { title: "Chain top", supersedes: next.id });
   const longLoop = await a.call("PATCH", `/v1/decisions/${old.id}`, { supersedes: chainTop.id });
   assert.equal(longLoop.status, 400);
-  assert.ok("supersedes" in longLoop.body.fields);
+  assert.ok("body.supersedes" in longLoop.body.fields);
   assert.equal((await a.call("GET", `/v1/decisions/${old.id}`)).body.supersedes, null);
   assert.equal((await a.call("GET", `/v1/decisions/${next.id}`)).body.status, "superseded");
 
@@ -406,14 +406,14 @@ test("list filters by status, linked issue and title; pages walk every decision 
   assert.deepEqual(seen, ids(made).reverse());
 
   for (const [query, field] of [
-    ["status=done", "status.0"],
-    ["issue=ENG-404", "issue"],
-    ["issue=nope", "issue"],
-    ["sort=title", "sort"],
-    ["limit=0", "limit"],
-    ["limit=101", "limit"],
-    ["cursor=garbage", "cursor"],
-    ["colour=red", "(body)"],
+    ["status=done", "query.status[0]"],
+    ["issue=ENG-404", "query.issue"],
+    ["issue=nope", "query.issue"],
+    ["sort=title", "query.sort"],
+    ["limit=0", "query.limit"],
+    ["limit=101", "query.limit"],
+    ["cursor=garbage", "query.cursor"],
+    ["colour=red", "query.colour"],
   ] as const) {
     const res = await a.call("GET", `/v1/decisions?${query}`);
     assert.equal(res.status, 400, `${query} → ${res.text}`);

@@ -117,7 +117,8 @@ test("a file goes up to the signed URL, is registered, linked, indexed and comes
   assert.deepEqual(file.created_by, { person_id: a.personId, via: file.created_by.via });
   assert.match(file.created_by.via, /^pat_/);
   assert.equal(file.created_at, "2026-03-01T09:00:00.000Z");
-  assert.equal(file.download_url_expires_at, "2026-03-01T09:15:00.000Z");
+  // signed for the 15-minute window the read falls in, until the end of the next one
+  assert.equal(file.download_url_expires_at, "2026-03-01T09:30:00.000Z");
 
   // The bytes moved from the upload's key to the file's own.
   assert.deepEqual(
@@ -144,8 +145,12 @@ test("a file goes up to the signed URL, is registered, linked, indexed and comes
   const got = await a.call("GET", `/v1/files/${file.id}`);
   assert.equal(got.status, 200);
   assert.equal(got.body.name, "people export.csv");
-  assert.equal(got.body.download_url_expires_at, "2026-03-01T09:16:00.000Z");
-  assert.notEqual(got.body.download_url, file.download_url, "a fresh URL each read");
+  assert.equal(got.body.download_url_expires_at, "2026-03-01T09:30:00.000Z");
+  assert.equal(got.body.download_url, file.download_url, "the same URL within a window");
+  a.env.clock.set("2026-03-01T09:15:00.000Z");
+  const next = await a.call("GET", `/v1/files/${file.id}`);
+  assert.equal(next.body.download_url_expires_at, "2026-03-01T09:45:00.000Z");
+  assert.notEqual(next.body.download_url, file.download_url, "a new URL in the next window");
   assert.equal(await (await fetch(got.body.download_url)).text(), bytes);
 
   const doc = await a.env.core.db
@@ -231,8 +236,8 @@ test("a wrong sha256 is refused naming sha256, and the bytes are deleted", async
   });
   assert.equal(res.status, 400);
   assert.equal(res.body.error, "invalid_request");
-  assert.match(res.body.fields.sha256, /does not match the uploaded bytes/);
-  assert.match(res.body.fields.sha256, new RegExp(sha(bytes)));
+  assert.match(res.body.fields["body.sha256"], /does not match the uploaded bytes/);
+  assert.match(res.body.fields["body.sha256"], new RegExp(sha(bytes)));
   assert.deepEqual(
     filesUnder(path.join(a.dataDir, "files")).filter((p) => /(upl|file)_\w+$/.test(p)),
     [],
@@ -246,7 +251,7 @@ test("a wrong sha256 is refused naming sha256, and the bytes are deleted", async
     sha256: sha(bytes),
   });
   assert.equal(again.status, 400);
-  assert.match(again.body.fields.upload_id, /nothing has been uploaded/);
+  assert.match(again.body.fields["body.upload_id"], /nothing has been uploaded/);
   assert.equal((await put(target, bytes)).status, 200);
   const ok = await a.call("POST", "/v1/files", {
     upload_id: target.upload_id,
@@ -274,10 +279,10 @@ test("expired upload and download URLs are refused", async (t) => {
     sha256: sha("hello"),
   });
   assert.equal(tooLate.status, 400);
-  assert.match(tooLate.body.fields.upload_id, /expired/);
+  assert.match(tooLate.body.fields["body.upload_id"], /expired/);
 
   const file = await addFile(a, "b.txt", "text/plain", "hello");
-  a.env.clock.advance(15 * 60_000);
+  a.env.clock.advance(30 * 60_000);
   const gone = await fetch(file.download_url);
   assert.equal(gone.status, 403);
   assert.equal((await errorOf(gone)).error, "expired_signature");
@@ -368,7 +373,7 @@ test("the PUT takes exactly the promised bytes of the promised type", async (t) 
 
   const tooBig = await a.call("POST", "/v1/files/upload-url", { content_type: "image/png", size: 1001 });
   assert.equal(tooBig.status, 400);
-  assert.match(tooBig.body.fields.size, /at most 1000 bytes/);
+  assert.match(tooBig.body.fields["body.size"], /at most 1000 bytes/);
 });
 
 test("an upload registers once; its URL takes no more bytes after", async (t) => {
@@ -395,23 +400,23 @@ test("requests are checked field by field", async (t) => {
     assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
     assert.ok(res.body.fields[field], `${field} in ${res.text}`);
   };
-  await bad("/v1/files/upload-url", { content_type: "image/*", size: 1 }, "content_type");
-  await bad("/v1/files/upload-url", { content_type: "png", size: 1 }, "content_type");
-  await bad("/v1/files/upload-url", { content_type: "image/png", size: -1 }, "size");
-  await bad("/v1/files/upload-url", { content_type: "image/png", size: 1.5 }, "size");
-  await bad("/v1/files/upload-url", { content_type: "image/png", size: 1, name: "x" }, "(body)");
+  await bad("/v1/files/upload-url", { content_type: "image/*", size: 1 }, "body.content_type");
+  await bad("/v1/files/upload-url", { content_type: "png", size: 1 }, "body.content_type");
+  await bad("/v1/files/upload-url", { content_type: "image/png", size: -1 }, "body.size");
+  await bad("/v1/files/upload-url", { content_type: "image/png", size: 1.5 }, "body.size");
+  await bad("/v1/files/upload-url", { content_type: "image/png", size: 1, name: "x" }, "body.name");
 
   const target = await uploadUrl(a, "text/plain", 5);
   assert.equal((await put(target, "hello")).status, 200);
   const ok = { upload_id: target.upload_id, name: "a.txt", sha256: sha("hello") };
-  await bad("/v1/files", { ...ok, name: "dir/a.txt" }, "name");
-  await bad("/v1/files", { ...ok, name: "a\\b.txt" }, "name");
-  await bad("/v1/files", { ...ok, name: "a\nb.txt" }, "name");
-  await bad("/v1/files", { ...ok, name: "x".repeat(256) }, "name");
-  await bad("/v1/files", { ...ok, sha256: "abc" }, "sha256");
-  await bad("/v1/files", { ...ok, upload_id: "upl_01J00000000000000000000000" }, "upload_id");
-  await bad("/v1/files", { ...ok, issues: ["ENG-99"] }, "issues[0]");
-  await bad("/v1/files", { ...ok, extra: 1 }, "(body)");
+  await bad("/v1/files", { ...ok, name: "dir/a.txt" }, "body.name");
+  await bad("/v1/files", { ...ok, name: "a\\b.txt" }, "body.name");
+  await bad("/v1/files", { ...ok, name: "a\nb.txt" }, "body.name");
+  await bad("/v1/files", { ...ok, name: "x".repeat(256) }, "body.name");
+  await bad("/v1/files", { ...ok, sha256: "abc" }, "body.sha256");
+  await bad("/v1/files", { ...ok, upload_id: "upl_01J00000000000000000000000" }, "body.upload_id");
+  await bad("/v1/files", { ...ok, issues: ["ENG-99"] }, "body.issues[0]");
+  await bad("/v1/files", { ...ok, extra: 1 }, "body.extra");
   // None of that used the upload up.
   assert.equal((await a.call("POST", "/v1/files", ok)).status, 201);
 
@@ -438,10 +443,10 @@ test("another workspace's files and uploads are out of sight; a read-only token 
     asBob,
   );
   assert.equal(steal.status, 400);
-  assert.match(steal.body.fields.upload_id, /no upload/);
+  assert.match(steal.body.fields["body.upload_id"], /no upload/);
   const filter = await a.call("GET", `/v1/files?issue=${eng1.identifier}`, undefined, asBob);
   assert.equal(filter.status, 400);
-  assert.ok(filter.body.fields.issue);
+  assert.ok(filter.body.fields["query.issue"]);
 
   const ro = bearer(a.readOnlyToken);
   const denied = await a.call("POST", "/v1/files/upload-url", { content_type: "text/plain", size: 1 }, ro);
@@ -746,7 +751,7 @@ test("S3 store: a wrong sha256 deletes the object; an expired URL is refused by 
     sha256: sha("HELLO"),
   });
   assert.equal(wrong.status, 400);
-  assert.ok(wrong.body.fields.sha256);
+  assert.ok(wrong.body.fields["body.sha256"]);
   const store = fileStore(a.env.core);
   assert.equal(await store.head(`uploads/${a.workspaceId}/${target.upload_id}`), undefined);
   const keys = await a.env.core.db.selectFrom("files").select("id").execute();
@@ -758,7 +763,7 @@ test("S3 store: a wrong sha256 deletes the object; an expired URL is refused by 
     sha256: sha("hello"),
   });
   assert.equal(missing.status, 400);
-  assert.match(missing.body.fields.upload_id, /nothing has been uploaded/);
+  assert.match(missing.body.fields["body.upload_id"], /nothing has been uploaded/);
 
   // s3rver does not check signatures, so it takes a body of the wrong size; registration still refuses it.
   const short = await uploadUrl(a, "text/plain", 5);
@@ -769,7 +774,7 @@ test("S3 store: a wrong sha256 deletes the object; an expired URL is refused by 
     sha256: sha("hello, world"),
   });
   assert.equal(mismatch.status, 400);
-  assert.match(mismatch.body.fields.upload_id, /has 12 bytes, not the 5 promised/);
+  assert.match(mismatch.body.fields["body.upload_id"], /has 12 bytes, not the 5 promised/);
   assert.equal(await store.head(`uploads/${a.workspaceId}/${short.upload_id}`), undefined);
 
   // Signed 20 minutes ago: its 15 minutes are over by the store's own clock.

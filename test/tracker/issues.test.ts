@@ -95,21 +95,21 @@ test("issues can be created in any space of the workspace, with every field", as
 test("bad input is 400 naming the fields, and creates nothing", async (t) => {
   const a = await api(t);
   const cases: [unknown, string][] = [
-    [{ title: "" }, "title"],
-    [{ title: "x".repeat(256) }, "title"],
-    [{ title: "ok", priority: "critical" }, "priority"],
-    [{ title: "ok", status: "iced" }, "status"],
-    [{ title: "ok", labels: "bug" }, "labels"],
-    [{ title: "ok", estimate: -1 }, "estimate"],
-    [{ title: "ok", estimate: 1.5 }, "estimate"],
-    [{ title: "ok", due_date: "2026-02-30" }, "due_date"],
-    [{ title: "ok", colour: "red" }, "(body)"],
-    [{ title: "ok", blocks: ["ENG-404"] }, "blocks[0]"],
-    [{ title: "ok", blocks: ["not an id"] }, "blocks.0"],
-    [{ title: "ok", assignee: "nobody@example.com" }, "assignee"],
-    [{ title: "ok", space: "NOPE" }, "space"],
-    [{ title: "ok", cycle: "cyc_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "cycle"],
-    [{ title: 42 }, "title"],
+    [{ title: "" }, "body.title"],
+    [{ title: "x".repeat(256) }, "body.title"],
+    [{ title: "ok", priority: "critical" }, "body.priority"],
+    [{ title: "ok", status: "iced" }, "body.status"],
+    [{ title: "ok", labels: "bug" }, "body.labels"],
+    [{ title: "ok", estimate: -1 }, "body.estimate"],
+    [{ title: "ok", estimate: 1.5 }, "body.estimate"],
+    [{ title: "ok", due_date: "2026-02-30" }, "body.due_date"],
+    [{ title: "ok", colour: "red" }, "body.colour"],
+    [{ title: "ok", blocks: ["ENG-404"] }, "body.blocks[0]"],
+    [{ title: "ok", blocks: ["not an id"] }, "body.blocks[0]"],
+    [{ title: "ok", assignee: "nobody@example.com" }, "body.assignee"],
+    [{ title: "ok", space: "NOPE" }, "body.space"],
+    [{ title: "ok", cycle: "cyc_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "body.cycle"],
+    [{ title: 42 }, "body.title"],
   ];
   for (const [body, field] of cases) {
     const res = await a.call("POST", "/v1/issues", body);
@@ -138,7 +138,7 @@ test("unknown issues and other workspaces' issues are 404; read-only tokens cann
   // an edge to another workspace's issue is refused like an unknown one
   const cross = await a.call("POST", "/v1/issues/ENG-1/dependencies", { blocks: [theirs.body.id] });
   assert.equal(cross.status, 400);
-  assert.ok("blocks[0]" in cross.body.fields);
+  assert.ok("body.blocks[0]" in cross.body.fields);
 
   const ro = bearer(a.readOnlyToken);
   assert.equal((await a.call("GET", "/v1/issues/ENG-1", undefined, ro)).status, 200);
@@ -183,7 +183,7 @@ test("PATCH changes only what is sent, honours If-Match, and records activity", 
 
   const bad = await a.call("PATCH", "/v1/issues/ENG-1", { estimate: "three" });
   assert.equal(bad.status, 400);
-  assert.ok("estimate" in bad.body.fields);
+  assert.ok("body.estimate" in bad.body.fields);
 
   const labelled = await a.call("GET", "/v1/issues?label=b");
   assert.equal(labelled.body.data.length, 1);
@@ -350,7 +350,7 @@ test("dependencies: one call, all or nothing; repeats not duplicated; self, unkn
 
   const self = await a.call("POST", "/v1/issues/ENG-2/dependencies", { blocks: ["ENG-4", "ENG-2"] });
   assert.equal(self.status, 400);
-  assert.ok("blocks[1]" in self.body.fields);
+  assert.ok("body.blocks[1]" in self.body.fields);
 
   // 1 → 2 → 3; 3 blocks 1 would close the cycle
   const cycle = await a.call("POST", "/v1/issues/ENG-3/dependencies", { blocks: ["ENG-4", "ENG-1"] });
@@ -365,7 +365,7 @@ test("dependencies: one call, all or nothing; repeats not duplicated; self, unkn
     blocks: ["ENG-99"],
   });
   assert.equal(unknown.status, 400);
-  assert.ok("blocks[0]" in unknown.body.fields);
+  assert.ok("body.blocks[0]" in unknown.body.fields);
   const empty = await a.call("POST", "/v1/issues/ENG-4/dependencies", {});
   assert.equal(empty.status, 400);
   assert.equal((await a.call("POST", "/v1/issues/ENG-99/dependencies", { blocks: ["ENG-1"] })).status, 404);
@@ -459,20 +459,20 @@ test("list filters, sorts and cursor pagination that neither skips nor repeats u
   assert.deepEqual((await ids("/v1/issues?sort=-updated")).slice(0, 1), [2]);
 
   const badQueries: [string, string][] = [
-    ["status=open", "status"],
-    ["priority=p1", "priority"],
-    ["limit=0", "limit"],
-    ["limit=101", "limit"],
-    ["sort=title", "sort"],
-    ["ready=maybe", "ready"],
-    ["updated_since=yesterday", "updated_since"],
-    ["colour=red", "(body)"],
-    ["cursor=garbage", "cursor"],
+    ["status=open", "query.status"],
+    ["priority=p1", "query.priority"],
+    ["limit=0", "query.limit"],
+    ["limit=101", "query.limit"],
+    ["sort=title", "query.sort"],
+    ["ready=maybe", "query.ready"],
+    ["updated_since=yesterday", "query.updated_since"],
+    ["colour=red", "query.colour"],
+    ["cursor=garbage", "query.cursor"],
   ];
   for (const [query, field] of badQueries) {
     const res = await a.call("GET", `/v1/issues?${query}`);
     assert.equal(res.status, 400, `${query}: ${res.text}`);
-    const named = Object.keys(res.body.fields ?? {}).some((k) => k === field || k.startsWith(`${field}.`));
+    const named = Object.keys(res.body.fields ?? {}).some((k) => k === field || k.startsWith(`${field}[`));
     assert.ok(named, `${query} names ${field}: ${res.text}`);
   }
 

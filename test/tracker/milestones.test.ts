@@ -111,13 +111,13 @@ test("create a milestone, read it, change it with If-Match", async (t) => {
 test("bad milestone input is 400 naming the field; unknown ids are 404", async (t) => {
   const a = await api(t);
   const cases: [unknown, string][] = [
-    [{}, "name"],
-    [{ name: "" }, "name"],
-    [{ name: "x".repeat(121) }, "name"],
-    [{ name: "ok", target_date: "2026-13-01" }, "target_date"],
-    [{ name: "ok", description: 5 }, "description"],
-    [{ name: "ok", description: "x".repeat(100_001) }, "description"],
-    [{ name: "ok", owner: "me" }, "(body)"],
+    [{}, "body.name"],
+    [{ name: "" }, "body.name"],
+    [{ name: "x".repeat(121) }, "body.name"],
+    [{ name: "ok", target_date: "2026-13-01" }, "body.target_date"],
+    [{ name: "ok", description: 5 }, "body.description"],
+    [{ name: "ok", description: "x".repeat(100_001) }, "body.description"],
+    [{ name: "ok", owner: "me" }, "body.owner"],
   ];
   for (const [body, field] of cases) {
     const res = await a.call("POST", "/v1/milestones", body);
@@ -292,12 +292,12 @@ test("dependency refusals: self, unknown, another workspace's, empty; all or not
 
   const self = await link(a, m.id, { blocks: [n.id, m.id] });
   assert.equal(self.status, 400);
-  assert.match(self.body.fields["blocks[1]"], /itself \(Mine\)/);
+  assert.match(self.body.fields["body.blocks[1]"], /itself \(Mine\)/);
   const unknown = await link(a, m.id, { blockedBy: [n.id, ghost, theirs.id] });
   assert.equal(unknown.status, 400);
-  assert.match(unknown.body.fields["blockedBy[1]"], new RegExp(`no milestone ${ghost}`));
-  assert.match(unknown.body.fields["blockedBy[2]"], /no milestone/);
-  assert.ok(!("blockedBy[0]" in unknown.body.fields));
+  assert.match(unknown.body.fields["body.blockedBy[1]"], new RegExp(`no milestone ${ghost}`));
+  assert.match(unknown.body.fields["body.blockedBy[2]"], /no milestone/);
+  assert.ok(!("body.blockedBy[0]" in unknown.body.fields));
   for (const body of [{}, { blocks: [] }, { blocks: "ms_x" }, { blocks: ["ENG-1"] }, { relatesTo: [n.id] }]) {
     const res = await link(a, m.id, body);
     assert.equal(res.status, 400, JSON.stringify(body));

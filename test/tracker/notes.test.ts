@@ -39,6 +39,19 @@ interface Node {
 const shape = (nodes: Node[]): unknown =>
   nodes.map((n) => (n.children.length ? [n.name, n.note_count, shape(n.children)] : [n.name, n.note_count]));
 
+interface Flat {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  note_count: number;
+}
+/** A flat folder list (GET /v1/folders) as a tree, each level sorted by name ignoring case. */
+const treeOf = (list: Flat[], parent: string | null = null): Node[] =>
+  list
+    .filter((f) => f.parent_id === parent)
+    .sort((x, y) => x.name.toLowerCase().localeCompare(y.name.toLowerCase()))
+    .map((f) => ({ name: f.name, note_count: f.note_count, children: treeOf(list, f.id) }));
+
 test("write a note in a folder with linked issues, read it back, find it in the search documents", async (t) => {
   const a = await api(t);
   await issue(a, "Onboarding");
@@ -49,6 +62,7 @@ test("write a note in a folder with linked issues, read it back, find it in the 
     name: "Runbooks",
     parent_id: null,
     note_count: 0,
+    version: 1,
     created_at: "2026-03-01T09:00:00.000Z",
     updated_at: "2026-03-01T09:00:00.000Z",
   });
@@ -96,16 +110,16 @@ test("bad note input is 400 naming the fields, and writes nothing", async (t) =>
   const a = await api(t);
   await issue(a, "Exists");
   const cases: [unknown, string][] = [
-    [{}, "title"],
-    [{ title: " " }, "title"],
-    [{ title: "x".repeat(256) }, "title"],
-    [{ title: "ok", body: "x".repeat(100_001) }, "body"],
-    [{ title: "ok", body: null }, "body"],
-    [{ title: "ok", folder: "docs" }, "folder"],
-    [{ title: "ok", folder: "fld_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "folder"],
-    [{ title: "ok", issues: ["ENG-404"] }, "issues[0]"],
-    [{ title: "ok", issues: [42] }, "issues.0"],
-    [{ title: "ok", tags: [] }, "(body)"],
+    [{}, "body.title"],
+    [{ title: " " }, "body.title"],
+    [{ title: "x".repeat(256) }, "body.title"],
+    [{ title: "ok", body: "x".repeat(100_001) }, "body.body"],
+    [{ title: "ok", body: null }, "body.body"],
+    [{ title: "ok", folder: "docs" }, "body.folder"],
+    [{ title: "ok", folder: "fld_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "body.folder"],
+    [{ title: "ok", issues: ["ENG-404"] }, "body.issues[0]"],
+    [{ title: "ok", issues: [42] }, "body.issues[0]"],
+    [{ title: "ok", tags: [] }, "body.tags"],
   ];
   for (const [body, field] of cases) {
     const res = await a.call("POST", "/v1/notes", body);
@@ -146,12 +160,12 @@ test("another workspace's notes and folders are out of reach; read-only tokens c
   assert.deepEqual(ids((await a.call("GET", "/v1/folders")).body.data), [myFolder.id]);
 
   const cases: [string, string, unknown, string][] = [
-    ["POST", "/v1/notes", { title: "x", folder: theirFolder.id }, "folder"],
-    ["POST", "/v1/notes", { title: "x", issues: [theirIssue.id] }, "issues[0]"],
-    ["PATCH", `/v1/notes/${mine.id}`, { folder: theirFolder.id }, "folder"],
-    ["PATCH", `/v1/notes/${mine.id}`, { issues: ["ENG-1", theirIssue.id] }, "issues[1]"],
-    ["POST", "/v1/folders", { name: "x", parent: theirFolder.id }, "parent"],
-    ["PATCH", `/v1/folders/${myFolder.id}`, { parent: theirFolder.id }, "parent"],
+    ["POST", "/v1/notes", { title: "x", folder: theirFolder.id }, "body.folder"],
+    ["POST", "/v1/notes", { title: "x", issues: [theirIssue.id] }, "body.issues[0]"],
+    ["PATCH", `/v1/notes/${mine.id}`, { folder: theirFolder.id }, "body.folder"],
+    ["PATCH", `/v1/notes/${mine.id}`, { issues: ["ENG-1", theirIssue.id] }, "body.issues[1]"],
+    ["POST", "/v1/folders", { name: "x", parent: theirFolder.id }, "body.parent"],
+    ["PATCH", `/v1/folders/${myFolder.id}`, { parent: theirFolder.id }, "body.parent"],
   ];
   for (const [method, url, body, field] of cases) {
     const res = await a.call(method, url, body);
@@ -161,7 +175,7 @@ test("another workspace's notes and folders are out of reach; read-only tokens c
   assert.equal((await a.call("GET", `/v1/notes?folder=${theirFolder.id}`)).status, 400);
   assert.equal((await a.call("GET", `/v1/notes?issue=${theirIssue.id}`)).status, 400);
   const theirTree = (await a.call("GET", "/v1/folders", undefined, bearer(other.token))).body.data;
-  assert.deepEqual(shape(theirTree), [["Shared name", 1]]);
+  assert.deepEqual(shape(treeOf(theirTree)), [["Shared name", 1]]);
 
   const ro = bearer(a.readOnlyToken);
   for (const url of ["/v1/notes", `/v1/notes/${mine.id}`, `/v1/notes/${mine.id}/activity`, "/v1/folders"]) {
@@ -301,13 +315,13 @@ test("note list filters by folder, linked issue and title; pages walk every note
   assert.deepEqual(seen, ids(made));
 
   for (const [query, field] of [
-    ["folder=docs", "folder"],
-    ["folder=fld_01HZZZZZZZZZZZZZZZZZZZZZZZ", "folder"],
-    ["issue=ENG-9", "issue"],
-    ["q=", "q"],
-    ["sort=-title", "sort"],
-    ["cursor=zzz", "cursor"],
-    ["folder_id=x", "(body)"],
+    ["folder=docs", "query.folder"],
+    ["folder=fld_01HZZZZZZZZZZZZZZZZZZZZZZZ", "query.folder"],
+    ["issue=ENG-9", "query.issue"],
+    ["q=", "query.q"],
+    ["sort=-title", "query.sort"],
+    ["cursor=zzz", "query.cursor"],
+    ["folder_id=x", "query.folder_id"],
   ] as const) {
     const res = await a.call("GET", `/v1/notes?${query}`);
     assert.equal(res.status, 400, `${query} → ${res.text}`);
@@ -330,7 +344,7 @@ test("folders form a tree sorted by name with note counts; renames and moves kee
 
   const tree = await a.call("GET", "/v1/folders");
   assert.equal(tree.status, 200);
-  assert.deepEqual(shape(tree.body.data), [
+  assert.deepEqual(shape(treeOf(tree.body.data)), [
     [
       "engineering",
       0,
@@ -341,9 +355,33 @@ test("folders form a tree sorted by name with note counts; renames and moves kee
     ],
     ["HR", 0],
   ]);
-  assert.equal(tree.body.data[0].id, eng.id);
-  assert.equal(tree.body.data[0].children[1].children[0].parent_id, api_.id);
+  assert.equal(tree.body.data[0].id, eng.id, "oldest first");
+  assert.equal(tree.body.next_cursor, null);
+  assert.equal(tree.body.data.find((f: Flat) => f.name === "v1").parent_id, api_.id);
   assert.equal((await a.call("GET", "/v1/folders?depth=2")).status, 400);
+  // parent= keeps one folder's children; none the top level; pages of one
+  const inEng = await a.call("GET", `/v1/folders?parent=${eng.id}`);
+  assert.deepEqual(inEng.body.data.map((f: Flat) => f.name).sort(), ["ADRs", "api"]);
+  const topLevel = await a.call("GET", "/v1/folders?parent=none");
+  assert.deepEqual(
+    topLevel.body.data.map((f: Flat) => f.name),
+    ["engineering", "HR"],
+  );
+  const first = await a.call("GET", "/v1/folders?parent=none&limit=1");
+  assert.deepEqual(
+    first.body.data.map((f: Flat) => f.name),
+    ["engineering"],
+  );
+  assert.match(String(first.headers.link), /rel="next"/);
+  const second = await a.call("GET", `/v1/folders?parent=none&limit=1&cursor=${first.body.next_cursor}`);
+  assert.deepEqual(
+    second.body.data.map((f: Flat) => f.name),
+    ["HR"],
+  );
+  assert.equal(second.body.next_cursor, null);
+  const unknownParent = await a.call("GET", "/v1/folders?parent=fld_01HZZZZZZZZZZZZZZZZZZZZZZZ");
+  assert.equal(unknownParent.status, 400);
+  assert.ok("query.parent" in unknownParent.body.fields, unknownParent.text);
 
   // sibling names are unique, ignoring case; the same name elsewhere is fine
   for (const body of [{ name: "hr" }, { name: "adrs", parent: eng.id }]) {
@@ -377,7 +415,7 @@ test("folders form a tree sorted by name with note counts; renames and moves kee
   const top = await a.call("PATCH", `/v1/folders/${adr.id}`, { parent: null });
   assert.equal(top.body.parent_id, null);
   assert.equal(top.body.note_count, 2);
-  assert.deepEqual(shape((await a.call("GET", "/v1/folders")).body.data), [
+  assert.deepEqual(shape(treeOf((await a.call("GET", "/v1/folders")).body.data)), [
     ["ADRs", 2],
     ["engineering", 0, [["HR", 0]]],
     ["hr", 0, [["api", 0, [["v1", 1]]]]],
@@ -400,14 +438,14 @@ test("folders form a tree sorted by name with note counts; renames and moves kee
   );
 
   for (const [method, url, body, field] of [
-    ["POST", "/v1/folders", {}, "name"],
-    ["POST", "/v1/folders", { name: "" }, "name"],
-    ["POST", "/v1/folders", { name: "x".repeat(121) }, "name"],
-    ["POST", "/v1/folders", { name: "ok", parent: "root" }, "parent"],
-    ["POST", "/v1/folders", { name: "ok", parent: "fld_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "parent"],
-    ["POST", "/v1/folders", { name: "ok", colour: "red" }, "(body)"],
-    ["PATCH", `/v1/folders/${hr.id}`, { name: 5 }, "name"],
-    ["PATCH", `/v1/folders/${hr.id}`, { parent: "fld_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "parent"],
+    ["POST", "/v1/folders", {}, "body.name"],
+    ["POST", "/v1/folders", { name: "" }, "body.name"],
+    ["POST", "/v1/folders", { name: "x".repeat(121) }, "body.name"],
+    ["POST", "/v1/folders", { name: "ok", parent: "root" }, "body.parent"],
+    ["POST", "/v1/folders", { name: "ok", parent: "fld_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "body.parent"],
+    ["POST", "/v1/folders", { name: "ok", colour: "red" }, "body.colour"],
+    ["PATCH", `/v1/folders/${hr.id}`, { name: 5 }, "body.name"],
+    ["PATCH", `/v1/folders/${hr.id}`, { parent: "fld_01HZZZZZZZZZZZZZZZZZZZZZZZ" }, "body.parent"],
   ] as const) {
     const res = await a.call(method, url, body);
     assert.equal(res.status, 400, `${method} ${JSON.stringify(body)} → ${res.text}`);
@@ -450,6 +488,7 @@ test("a workspace holds at most 1,000 folders", async (t) => {
     workspace_id: a.workspaceId,
     parent_id: null,
     name: `folder ${i}`,
+    version: 1,
     created_by: a.personId,
     created_at: at,
     updated_at: at,
@@ -465,7 +504,15 @@ test("a workspace holds at most 1,000 folders", async (t) => {
   const past = await a.call("POST", "/v1/folders", { name: "one too many" });
   assert.equal(past.status, 409);
   assert.match(past.body.error_description, /1000/);
-  assert.equal((await a.call("GET", "/v1/folders")).body.data.length, FOLDER_LIMITS.count);
+  let listed = 0;
+  for (let cursor = ""; ; ) {
+    const page = await a.call("GET", `/v1/folders?limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+    assert.equal(page.status, 200, page.text);
+    listed += page.body.data.length;
+    if (!page.body.next_cursor) break;
+    cursor = page.body.next_cursor;
+  }
+  assert.equal(listed, FOLDER_LIMITS.count);
 
   // another workspace has its own allowance
   const other = await seed(a.env.core, "globex", "bob@example.com");

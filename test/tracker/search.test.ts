@@ -140,7 +140,7 @@ test("the type filter keeps the kinds asked for", async (t) => {
     const res = await find(a, { q: "deploy", type });
     assert.equal(res.status, 400, `type=${type}`);
     assert.ok(
-      Object.keys(res.body.fields).some((k) => k.startsWith("type")),
+      Object.keys(res.body.fields).some((k) => k.startsWith("query.type")),
       res.text,
     );
   }
@@ -183,7 +183,7 @@ test("pages neither skip nor repeat, and a cursor only serves its own query", as
   for (const limit of ["0", "101", "ten"]) {
     const res = await find(a, { q: "paging", limit });
     assert.equal(res.status, 400);
-    assert.ok(res.body.fields.limit);
+    assert.ok(res.body.fields["query.limit"]);
   }
 
   // A cursor belongs to its q and type.
@@ -194,12 +194,12 @@ test("pages neither skip nor repeat, and a cursor only serves its own query", as
   ] as Record<string, string>[]) {
     const res = await find(a, params);
     assert.equal(res.status, 400, res.text);
-    assert.match(res.body.fields.cursor, /another q or type/);
+    assert.match(res.body.fields["query.cursor"], /another q or type/);
   }
   for (const bad of ["nonsense", Buffer.from('["search",-5,"x"]').toString("base64url")]) {
     const res = await find(a, { q: "paging", cursor: bad });
     assert.equal(res.status, 400);
-    assert.ok(res.body.fields.cursor);
+    assert.ok(res.body.fields["query.cursor"]);
   }
 });
 
@@ -353,7 +353,7 @@ test("typing mistakes in query syntax are a 200 or a clear 400, never a 500", as
     );
     if (res.status === 400) {
       assert.equal(res.body.error, "invalid_request");
-      assert.ok(res.body.fields.q, `${JSON.stringify(q)}: ${res.text}`);
+      assert.ok(res.body.fields["query.q"], `${JSON.stringify(q)}: ${res.text}`);
     }
   }
   assert.equal((await find(a, { q: '"unclosed' })).body.data.length, 1);
@@ -376,8 +376,8 @@ test("q is required, has words, and has at most 500 characters and 16 terms", as
   for (const [params, message] of cases) {
     const res = await find(a, params);
     assert.equal(res.status, 400, JSON.stringify(params));
-    assert.match(res.body.fields.q, message);
-    assert.match(res.body.error_description, /^q: |Invalid input: q: /);
+    assert.match(res.body.fields["query.q"], message);
+    assert.match(res.body.error_description, /^query\.q: |Invalid input: query\.q: /);
   }
   assert.equal((await find(a, { q: ` ${"x".repeat(500)} ` })).status, 200);
   assert.equal((await find(a, { q: Array.from({ length: 16 }, (_, i) => `w${i}`).join(" ") })).status, 200);
@@ -403,7 +403,7 @@ test("a query's cost is bounded: prefixes of 2 or more, at most 4 of them, at mo
     const res = await find(a, { q });
     assert.equal(res.status, 400, q);
     assert.equal(res.body.error, "invalid_request");
-    assert.ok(res.body.fields.q, q);
+    assert.ok(res.body.fields["query.q"], q);
     assert.match(res.body.error_description, message, q);
   }
   // at the limits

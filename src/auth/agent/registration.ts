@@ -131,13 +131,14 @@ export function parseRegistration(body: unknown): RegisterInput {
     );
   }
   refuseUnknown(b, ["type", "login_hint", "client_name"]);
-  if (b.type === undefined) throw invalid("type is required and must be service_auth.", { type: "required" });
+  if (b.type === undefined)
+    throw invalid("type is required and must be service_auth.", { type: "is required" });
   if (b.type !== REGISTRATION_TYPE) {
     throw invalid("type must be service_auth.", { type: "must be service_auth" });
   }
   if (b.login_hint === undefined) {
     throw invalid("login_hint is required: the email address of the person the agent acts for.", {
-      login_hint: "required",
+      login_hint: "is required",
     });
   }
   const hint = normalizeLoginHint(b.login_hint);
@@ -321,10 +322,12 @@ export async function reinitiate(core: Core, body: unknown): Promise<Reinitiatio
   const b = plainObject(body, "with claim_token and email");
   refuseUnknown(b, ["claim_token", "email"]);
   if (typeof b.claim_token !== "string" || b.claim_token === "") {
-    throw invalid("claim_token is required.", { claim_token: "required" });
+    throw invalid("claim_token is required.", { claim_token: "is required" });
   }
   if (typeof b.email !== "string" || b.email.trim() === "") {
-    throw invalid("email is required: the login_hint the registration was made with.", { email: "required" });
+    throw invalid("email is required: the login_hint the registration was made with.", {
+      email: "is required",
+    });
   }
   const reg = await findByClaimToken(core.db, b.claim_token);
   if (!reg) throw invalidClaimToken();

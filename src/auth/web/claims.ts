@@ -264,7 +264,9 @@ export async function approveClaim(core: Core, person: Person, input: ApproveInp
   }
   const scopes = scopesFor(input.access);
   if (!view.termsAccepted && !input.acceptTerms) {
-    throw invalid("Accept the Terms of Service and Privacy Policy to approve.", { accept_terms: "required" });
+    throw invalid("Accept the Terms of Service and Privacy Policy to approve.", {
+      accept_terms: "is required",
+    });
   }
   let target: ClaimWorkspace | undefined;
   let newName: string | undefined;

@@ -153,7 +153,10 @@ export async function checkLocally(
   const result = schema.safeParse(body);
   if (result.success) return;
   const problems = (result.error?.issues ?? []).map((issue) => {
-    const field = issue.path.map(String).join(".");
+    // named as the service names fields, without the place: `labels[0]`, `folder.name`
+    const field = issue.path
+      .map((step, i) => (typeof step === "number" ? `[${step}]` : `${i ? "." : ""}${String(step)}`))
+      .join("");
     return field
       ? `--${flagOf(String(issue.path[0]))}${issue.path.length > 1 ? ` (${field})` : ""}: ${issue.message}`
       : issue.message;

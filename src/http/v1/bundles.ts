@@ -13,7 +13,7 @@ import {
   listBundlesQuery,
   liveBundle,
 } from "../../tracker/bundles.ts";
-import { op } from "./route.ts";
+import { etagCovers, op } from "./route.ts";
 
 /** JSON by default; Markdown when the client asks for text/markdown before JSON. */
 function wantsMarkdown(request: FastifyRequest): boolean {
@@ -25,7 +25,13 @@ function wantsMarkdown(request: FastifyRequest): boolean {
 
 function answer(request: FastifyRequest, reply: FastifyReply, bundle: BundleView): BundleView | string {
   reply.header("vary", "Accept");
-  if (!wantsMarkdown(request)) return bundle;
+  const markdown = wantsMarkdown(request);
+  if (!bundle.snapshot) {
+    // the live bundle's ETag covers what it shows, not the moment it was generated
+    const { generated_at: _generatedAt, ...state } = bundle;
+    etagCovers(request, state, markdown ? "markdown" : "json");
+  }
+  if (!markdown) return bundle;
   reply.type("text/markdown; charset=utf-8");
   return bundleMarkdown(bundle);
 }
@@ -68,7 +74,7 @@ op({
   operationId: "getBundle",
   tag: "Bundles",
   summary: "A snapshot by id (bnd_…), or the live bundle of an issue by identifier (ENG-42)",
-  description,
+  description: `${description} A live bundle's ETag covers its content, not \`generated_at\`: If-None-Match answers 304 while nothing in it changed.`,
   scope: "workspace.read",
   params: z.strictObject({ id: bundleRef }),
   response: bundleView,

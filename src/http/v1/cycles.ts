@@ -15,7 +15,7 @@ import {
   updateCycleInput,
 } from "../../tracker/cycles.ts";
 import { issueSummary } from "../../tracker/issues.ts";
-import { op } from "./route.ts";
+import { etagCovers, op } from "./route.ts";
 
 const params = z.strictObject({ id: cycleId });
 const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
@@ -71,6 +71,7 @@ op({
   description:
     "Only the fields sent change; new dates follow the rules of creation. With If-Match (the ETag of a read) the change is made only if nobody changed the cycle since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params,
   body: updateCycleInput,
   response: cycleView,
@@ -99,9 +100,14 @@ op({
   tag: "Cycles",
   summary: "A cycle's numbers: by status, completion, scope changes and the day-by-day burn-down",
   description:
-    "Completion counts done issues; canceled ones leave the denominator. The burn-down has one entry per day from starts_on to today (or ends_on), each the cycle at the end of that day in UTC.",
+    "Completion counts done issues; canceled ones leave the denominator. The burn-down has one entry per day from starts_on to today (or ends_on), each the cycle at the end of that day in UTC. The ETag covers the numbers, not `as_of`: If-None-Match answers 304 while the numbers are unchanged (the `as_of` kept is then when they were first read).",
   scope: "workspace.read",
   params,
   response: cycleStatsView,
-  handler: async ({ ctx, params }) => cycleStats(ctx, params.id),
+  handler: async ({ ctx, params, request }) => {
+    const stats = await cycleStats(ctx, params.id);
+    const { as_of: _asOf, ...numbers } = stats;
+    etagCovers(request, numbers);
+    return stats;
+  },
 });

@@ -71,6 +71,7 @@ op({
   description:
     "Only the fields sent change; `issues` replaces the whole set of linked issues. With If-Match (the ETag of a read) the change is made only if nobody changed the decision since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params,
   body: updateDecisionInput,
   response: decisionView,

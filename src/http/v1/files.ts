@@ -51,9 +51,9 @@ op({
   path: "/files/:id",
   operationId: "getFile",
   tag: "Files",
-  summary: "One file's metadata, with a fresh download URL (15 minutes)",
+  summary: "One file's metadata, with a download URL good for 15 to 30 minutes",
   description:
-    "Answers the file's name, type, size, SHA-256 and linked issues, with a signed download URL valid for 15 minutes (ask again for a fresh one).",
+    "Download URLs are signed per 15-minute window (valid until the end of the next one), so every read within a window gets the same URL and the same ETag: If-None-Match answers 304 while the file and the window are unchanged.",
   scope: "workspace.read",
   params: z.strictObject({ id: fileId }),
   response: fileView,
@@ -66,7 +66,8 @@ op({
   operationId: "listFiles",
   tag: "Files",
   summary: "List the workspace's files, newest first",
-  description: "Filters combine with AND. Each file comes with a download URL good for 15 minutes.",
+  description:
+    "Filters combine with AND. Each file comes with a download URL good for 15 to 30 minutes, signed per 15-minute window: reads within a window get the same URLs, and the same ETag while the files are unchanged.",
   scope: "workspace.read",
   query: listFilesQuery,
   response: page(fileView),

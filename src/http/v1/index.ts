@@ -41,7 +41,7 @@ function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown
   const status = reply.statusCode;
   if (status >= 300 || (typeof payload !== "string" && !Buffer.isBuffer(payload))) return payload;
   if (request.method === "GET" || request.method === "HEAD") {
-    const etag = etagOf(payload, request.objectVersion);
+    const etag = etagOf(request.etagBasis ?? payload, request.objectVersion);
     reply.header("etag", etag);
     reply.header("cache-control", "private, no-cache");
     const inm = request.headers["if-none-match"];

@@ -82,6 +82,7 @@ op({
   description:
     "Only the fields sent change. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.",
   scope: "workspace.write",
+  conditional: true,
   params: issueParams,
   body: updateIssueInput,
   response: issueView,
@@ -95,8 +96,9 @@ op({
   tag: "Issues",
   summary: "Put an issue on ice: out of ready work until its status next changes",
   description:
-    "An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Only open issues can be put on ice: one that is done or canceled is refused with 409.",
+    "An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Only open issues can be put on ice: one that is done or canceled is refused with 409. With If-Match (the ETag of a read) the issue is iced only if nobody changed it since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: issueParams,
   body: noBody,
   response: issueView,
@@ -159,12 +161,13 @@ op({
   tag: "Dependencies",
   summary: "Change an edge's type, direction or note",
   description:
-    "Changes the edge's type, turns it around, or changes its note. A change that would make a `blocks` edge close a cycle is refused with 409.",
+    "Changes the edge's type, turns it around, or changes its note. A change that would make a `blocks` edge close a cycle is refused with 409. With If-Match (the ETag of a read) the change is made only if nobody changed the edge since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: depParams,
   body: updateDependencyInput,
   response: dependencyView,
-  handler: async ({ ctx, params, body }) => updateDependency(ctx, params.id, body),
+  handler: async ({ ctx, params, body, ifMatch }) => updateDependency(ctx, params.id, body, ifMatch),
 });
 
 op({
@@ -174,9 +177,10 @@ op({
   tag: "Dependencies",
   summary: "Remove an edge",
   description:
-    "Removes the edge between the two issues; the issues themselves do not change. Answers the removed edge's id.",
+    "Removes the edge between the two issues; the issues themselves do not change. Answers the removed edge's id. With If-Match (the ETag of a read) the edge is removed only if nobody changed it since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: depParams,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
-  handler: async ({ ctx, params }) => deleteDependency(ctx, params.id),
+  handler: async ({ ctx, params, ifMatch }) => deleteDependency(ctx, params.id, ifMatch),
 });

@@ -76,6 +76,7 @@ op({
   description:
     "Only the fields sent change. With If-Match (the ETag of a read) the change is made only if nobody changed the milestone since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params,
   body: updateMilestoneInput,
   response: milestoneView,

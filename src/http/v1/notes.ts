@@ -6,11 +6,11 @@ import {
   createNote,
   createNoteInput,
   folderId,
-  folderTree,
   folderView,
   getFolder,
   getNote,
   listFolders,
+  listFoldersQuery,
   listNoteActivity,
   listNotes,
   listNotesQuery,
@@ -81,6 +81,7 @@ op({
   description:
     "Only the fields sent change; `issues` replaces the whole set of linked issues and `folder: null` moves the note to the top level. With If-Match (the ETag of a read) the change is made only if nobody changed the note since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: noteParams,
   body: updateNoteInput,
   response: noteView,
@@ -107,13 +108,13 @@ op({
   path: "/folders",
   operationId: "listFolders",
   tag: "Notes",
-  summary: "The workspace's folders as a tree, each level sorted by name, with each folder's note count",
+  summary: "List the workspace's folders, oldest first, each with its parent and note count",
   description:
-    "The whole folder tree of the workspace, each level sorted by name, each folder with how many notes it holds directly.",
+    "A page at a time, like every list. `parent` keeps the folders directly in one folder (`none`: the top level). Build the tree from `parent_id`: a workspace holds at most 1,000 folders.",
   scope: "workspace.read",
-  query: z.strictObject({}),
-  response: folderTree,
-  handler: async ({ ctx }) => listFolders(ctx),
+  query: listFoldersQuery,
+  response: page(folderView),
+  handler: async ({ ctx, query }) => listFolders(ctx, query),
 });
 
 op({
@@ -152,10 +153,11 @@ op({
   tag: "Notes",
   summary: "Rename a folder or move it, with everything in it",
   description:
-    "`parent: null` moves it to the top level. Moving it into itself or a folder inside it, past 10 levels deep, or next to a sibling of the same name is 409.",
+    "`parent: null` moves it to the top level. Moving it into itself or a folder inside it, past 10 levels deep, or next to a sibling of the same name is 409. With If-Match (the ETag of a read) the change is made only if nobody changed the folder since; else 412.",
   scope: "workspace.write",
+  conditional: true,
   params: folderParams,
   body: updateFolderInput,
   response: folderView,
-  handler: async ({ ctx, params, body }) => updateFolder(ctx, params.id, body),
+  handler: async ({ ctx, params, body, ifMatch }) => updateFolder(ctx, params.id, body, ifMatch),
 });

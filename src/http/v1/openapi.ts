@@ -49,7 +49,7 @@ export function conventions(options: DocumentOptions): { title: string; text: st
     },
     {
       title: "Errors",
-      text: 'Every error is JSON: `{"error": code, "error_description": text}`, plus `fields` (each invalid field and why) when the request was invalid. An object of another workspace answers 404 exactly like a missing one.',
+      text: 'Every error is JSON: `{"error": code, "error_description": text}`, plus `fields` when the request was invalid. Each key of `fields` names where the problem is: the place (`path`, `query`, `body` or `header`), then the field, `.name` for a property and `[i]` for an array item (`query.limit`, `body.title`, `body.blockedBy[0]`, `header.If-Match`; a name that is not a plain identifier is quoted, `body["a.b"]`). Each value says what is wrong: `is required` for a missing field, `is not a known field` (or `parameter`) for one the operation does not define. An object of another workspace answers 404 exactly like a missing one. Every answer, errors included, carries `X-Request-Id`; quote it when reporting a problem.',
     },
     {
       title: "Pagination",
@@ -57,7 +57,7 @@ export function conventions(options: DocumentOptions): { title: string; text: st
     },
     {
       title: "Caching and concurrent changes",
-      text: "Reads answer with an `ETag`; send it back in `If-None-Match` to get 304 Not Modified when nothing changed. The ETag of a versioned object (issues, decisions, notes, cycles, milestones) starts with its `version`: send it in `If-Match` on PATCH and the change is made only if nobody changed the object since, else 412 `precondition_failed`.",
+      text: "Reads answer with an `ETag` that describes what the answer shows: the same state gives the same ETag, so `If-None-Match` gets 304 Not Modified while nothing changed. Moments an answer carries about itself (`as_of` of cycle stats, `generated_at` of a live bundle) are left out of it; download URLs of files are signed per 15-minute window (each good until the end of the next window), so a file's ETag changes only when the file or the window does. The ETag of a versioned object (issues, decisions, notes, folders, cycles, milestones, dependencies) starts with its `version`: send it in `If-Match` on a change (PATCH, icing an issue, removing a dependency) and the change is made only if nobody changed the object since, else 412 `precondition_failed` and nothing changes. Writes that change no versioned object refuse an `If-Match` (400) rather than ignore it.",
     },
     {
       title: "Retries",
@@ -65,7 +65,11 @@ export function conventions(options: DocumentOptions): { title: string; text: st
     },
     {
       title: "Rate limits",
-      text: `${limit} Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); past the limit the answer is 429 with \`Retry-After\` and \`retryAfter\` in the body. During maintenance every request gets 503 with \`Retry-After\`.`,
+      text: `${limit} Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); past the limit the answer is 429 with \`Retry-After\` and \`retry_after\` in the body. During maintenance every request gets 503 with \`Retry-After\`.`,
+    },
+    {
+      title: "Calling from a browser",
+      text: "Pages of any origin may call the API with a token: preflights are answered and every answer carries `Access-Control-Allow-Origin: *`, exposing `ETag`, `Link`, `Location`, `Retry-After`, the `RateLimit-*` headers, `X-Request-Id`, `Idempotent-Replayed` and `WWW-Authenticate`. Cookies are never accepted from another origin: a cross-origin request that carries the service's session cookie is refused with 403 `forbidden`, and answers never carry `Access-Control-Allow-Credentials`.",
     },
   ];
 }
@@ -228,7 +232,7 @@ function parametersOf(o: Operation, components: Record<string, Json>): Json[] {
     }
   }
   if (o.method === "GET") out.push({ $ref: "#/components/parameters/IfNoneMatch" });
-  if (o.method === "PATCH") out.push({ $ref: "#/components/parameters/IfMatch" });
+  if (o.conditional) out.push({ $ref: "#/components/parameters/IfMatch" });
   if (o.method === "POST") out.push({ $ref: "#/components/parameters/IdempotencyKey" });
   out.push({ $ref: "#/components/parameters/DocketWorkspace" });
   return out;
@@ -288,7 +292,7 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
       schema: { type: "string" },
       example: "# ENG-42 Import issues from the old tracker\n\nStatus: in_progress · Priority: high\n",
     };
-  const headers: Json = { ...RATE_HEADERS };
+  const headers: Json = { ...RATE_HEADERS, "X-Request-Id": ref("XRequestId") };
   const versioned = hasProperty(schema, "version", components);
   if (o.method === "GET" || versioned) headers.ETag = ref("ETag");
   if (o.method === "GET") headers["Cache-Control"] = ref("CacheControl");
@@ -309,7 +313,7 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   if (write || o.scope !== "workspace.read") answers["403"] = errors("Forbidden");
   answers["404"] = errors("NotFound");
   if (write) answers["409"] = errors("Conflict");
-  if (o.method === "PATCH") answers["412"] = errors("PreconditionFailed");
+  if (o.conditional) answers["412"] = errors("PreconditionFailed");
   if (o.body && !o.rawBody) {
     answers["413"] = errors("TooLarge");
     answers["415"] = errors("UnsupportedMediaType");
@@ -337,10 +341,19 @@ function operationOf(o: Operation, components: Record<string, Json>): Json {
   return out;
 }
 
-const errorResponse = (description: string, example: Json, headers: Json = {}) => ({
+/**
+ * An error answer. Every answer carries X-Request-Id; those given after the token was checked carry the
+ * RateLimit headers too (not 401, and not 503, which maintenance sends before any check). An error answer
+ * to a POST with an Idempotency-Key is kept and replayed like any other answer.
+ */
+const errorResponse = (description: string, example: Json, headers: Json = {}, limited = true) => ({
   description,
-  // An error answer to a POST with an Idempotency-Key is kept and replayed like any other answer.
-  headers: { ...headers, ...RATE_HEADERS, "Idempotent-Replayed": ref("IdempotentReplayed") },
+  headers: {
+    ...headers,
+    ...(limited ? RATE_HEADERS : {}),
+    "Idempotent-Replayed": ref("IdempotentReplayed"),
+    "X-Request-Id": ref("XRequestId"),
+  },
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example } },
 });
 const errorExample = (error: string, error_description: string, more: Json = {}) => ({
@@ -362,10 +375,10 @@ function components(): OpenApiDocument["components"] {
           fields: {
             type: "object",
             description:
-              'For invalid requests: each invalid field and why, keyed by where it is: `query.limit`, `params.id`, `body.title`, `body.blocked_by[0]`; a missing field "is required".',
+              'For invalid requests: where each problem is and what it is. A key is the place (`path`, `query`, `body`, `header`) then the field: `.name` for a property, `[i]` for an array item, a quoted `["name"]` for a name that is not a plain identifier (`query.limit`, `body.blockedBy[0]`). A value is the reason: `is required` for a missing field, `is not a known field` / `is not a known parameter` for one not defined, otherwise what is expected.',
             additionalProperties: { type: "string" },
           },
-          retryAfter: { type: "integer", description: "With 429: seconds to wait before retrying." },
+          retry_after: { type: "integer", description: "With 429: seconds to wait before retrying." },
         },
         required: ["error", "error_description"],
       },
@@ -423,11 +436,20 @@ function components(): OpenApiDocument["components"] {
         },
       ),
       WWWAuthenticate: header("The bearer challenge (RFC 6750).", { type: "string" }),
+      XRequestId: header(
+        "The request's id: the caller's own `X-Request-Id` (up to 64 of `A-Za-z0-9._:-`) or one made for it. Quote it when reporting a problem.",
+        { type: "string", maxLength: 64 },
+      ),
     },
     responses: {
       NotModified: {
         description: "Not Modified: the If-None-Match still matches; there is no body.",
-        headers: { ETag: ref("ETag"), "Cache-Control": ref("CacheControl"), ...RATE_HEADERS },
+        headers: {
+          ETag: ref("ETag"),
+          "Cache-Control": ref("CacheControl"),
+          ...RATE_HEADERS,
+          "X-Request-Id": ref("XRequestId"),
+        },
       },
       BadRequest: errorResponse(
         "`invalid_request`: a parameter, query or body field is invalid or unknown; `fields` names each.",
@@ -439,6 +461,7 @@ function components(): OpenApiDocument["components"] {
         "`invalid_token`: no access token, or one that is unknown, expired or revoked.",
         errorExample("invalid_token", "This token has been revoked."),
         { "WWW-Authenticate": ref("WWWAuthenticate") },
+        false,
       ),
       Forbidden: errorResponse(
         "`insufficient_scope`: the token lacks the scope the operation needs.",
@@ -455,7 +478,7 @@ function components(): OpenApiDocument["components"] {
         { "Retry-After": ref("RetryAfter") },
       ),
       PreconditionFailed: errorResponse(
-        "`precondition_failed`: the object changed since the read whose ETag was sent in If-Match.",
+        "`precondition_failed`: the object changed since the read whose ETag was sent in If-Match; nothing was changed.",
         errorExample(
           "precondition_failed",
           "ENG-42 changed since your read (it is at version 4); read it again.",
@@ -477,12 +500,12 @@ function components(): OpenApiDocument["components"] {
         ),
       ),
       TooManyRequests: errorResponse(
-        "`rate_limited`: too many requests with this token.",
+        "`rate_limited`: too many requests with this token; `retry_after` in the body repeats Retry-After.",
         errorExample(
           "rate_limited",
           "More than 600 requests a minute with this token; retry after 12 seconds.",
           {
-            retryAfter: 12,
+            retry_after: 12,
           },
         ),
         { "Retry-After": ref("RetryAfter") },
@@ -491,6 +514,7 @@ function components(): OpenApiDocument["components"] {
         "`temporarily_unavailable`: maintenance or a passing failure.",
         errorExample("temporarily_unavailable", "Docket is under maintenance; retry in a minute."),
         { "Retry-After": ref("RetryAfter") },
+        false,
       ),
     },
     securitySchemes: {

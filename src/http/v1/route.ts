@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Scope } from "../../auth/tokens.ts";
 import type { Core } from "../../core.ts";
+import { DocketError, invalid } from "../../errors.ts";
 import type { Ctx } from "../../tracker/context.ts";
-import { parse } from "../../validate.ts";
+import { type Place, parse, placeFields } from "../../validate.ts";
 import { requireScope } from "../auth.ts";
 import { runIdempotent } from "./idempotency.ts";
 
@@ -11,7 +12,18 @@ declare module "fastify" {
   interface FastifyRequest {
     /** the version of the object the answer shows, for its ETag */
     objectVersion?: number;
+    /** what the ETag of a read covers when not the answer's bytes (see `etagCovers`) */
+    etagBasis?: string;
   }
+}
+
+/**
+ * Makes the ETag of a read cover `state` instead of the bytes of the answer: for answers that carry the
+ * moment they were made (`as_of`, `generated_at`), which would otherwise give a new ETag on every read
+ * though nothing changed. `variant` tells representations of the same state apart (JSON, Markdown).
+ */
+export function etagCovers(request: FastifyRequest, state: unknown, variant = "json"): void {
+  request.etagBasis = `${variant}\n${JSON.stringify(state)}`;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any object schema
@@ -50,6 +62,11 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
   body?: B;
   /** the answer's shape, for the OpenAPI document */
   response?: z.ZodType;
+  /**
+   * Takes If-Match: the handler compares it with the object's version inside its write (412 when stale).
+   * A write without it refuses an If-Match header (400) rather than ignore the guard the client meant.
+   */
+  conditional?: boolean;
   /** the success status; 200 unless given */
   status?: 200 | 201;
   /** also answers in Markdown for Accept: text/markdown */
@@ -108,30 +125,77 @@ export function ctxOf(core: Core, request: FastifyRequest): Ctx {
   };
 }
 
+/** The names each place of an operation defines, for `placed`. */
+function placesOf(o: Operation): [Place, ReadonlySet<string>][] {
+  const names = (schema: unknown) =>
+    new Set(schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : []);
+  return [
+    ["path", names(o.params)],
+    ["query", names(o.query)],
+    ["body", names(o.body)],
+  ];
+}
+
+/**
+ * A validation error a tracker function raised names its fields bare (`parent`, `blocks[1]`): here they
+ * get their place (`body.parent`), as the request's own validation names them. Names the operation does
+ * not define belong to the body of a write and to the query of a read.
+ */
+function placed(error: unknown, places: [Place, ReadonlySet<string>][]): unknown {
+  if (!(error instanceof DocketError) || !error.fields) return error;
+  const fallback: Place = places[2]![1].size > 0 ? "body" : "query";
+  const fields = placeFields(error.fields, places, fallback);
+  // the description names the fields as `fields` does: "parent: …" becomes "body.parent: …"
+  let description = error.description;
+  const bare = Object.keys(error.fields);
+  Object.keys(fields).forEach((key, i) => {
+    const name = bare[i]!;
+    description = description.replace(
+      new RegExp(`(^|; |: )${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `),
+      (_m, lead: string) => `${lead}${key}: `,
+    );
+  });
+  return new DocketError(error.status, error.code, description, {
+    fields,
+    ...(error.headers ? { headers: error.headers } : {}),
+  });
+}
+
 /** Mounts operations on a Fastify instance (under /v1): scope, validation, handler, answer. */
 export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[]): void {
   for (const o of ops) {
+    const places = placesOf(o);
     app.route({
       method: o.method,
       url: o.path,
       handler: async (request, reply) => {
         requireScope(request, o.scope);
-        const params = o.params ? parse(o.params as AnyObject, request.params ?? {}) : undefined;
-        const query = o.query ? parse(o.query as AnyObject, request.query ?? {}) : undefined;
+        const params = o.params ? parse(o.params as AnyObject, request.params ?? {}, "path") : undefined;
+        const query = o.query ? parse(o.query as AnyObject, request.query ?? {}, "query") : undefined;
         const body = o.body
-          ? parse(o.body as z.ZodType, o.rawBody ? request.body : (request.body ?? {}))
+          ? parse(o.body as z.ZodType, o.rawBody ? request.body : (request.body ?? {}), "body")
           : undefined;
         const ifMatchHeader = request.headers["if-match"];
+        const ifMatch = parseIfMatch(typeof ifMatchHeader === "string" ? ifMatchHeader : undefined);
+        if (ifMatch && !o.conditional && o.method !== "GET") {
+          const why = "this operation does not take If-Match (it changes no versioned object)";
+          throw invalid(`If-Match: ${why}; send it without.`, { "header.If-Match": why });
+        }
         const answer = async () => {
-          const result = await o.handler({
-            ctx: ctxOf(core, request),
-            params: params as never,
-            query: query as never,
-            body: body as never,
-            ifMatch: parseIfMatch(typeof ifMatchHeader === "string" ? ifMatchHeader : undefined),
-            request,
-            reply,
-          });
+          let result: unknown;
+          try {
+            result = await o.handler({
+              ctx: ctxOf(core, request),
+              params: params as never,
+              query: query as never,
+              body: body as never,
+              ifMatch,
+              request,
+              reply,
+            });
+          } catch (error) {
+            throw placed(error, places);
+          }
           if (reply.sent) return reply;
           if (result && typeof result === "object") {
             const r = result as Record<string, unknown>;

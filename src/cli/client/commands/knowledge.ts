@@ -123,11 +123,19 @@ function noteText(ctx: RunContext, n: Schemas["Note"]): string {
 
 const noteFlag = (field: string) => (field === "issues" ? "issue" : field);
 
-function folderNodes(nodes: readonly Schemas["FolderNode"][]): TreeNode[] {
-  return nodes.map((f) => ({
-    label: `${f.name}  (${f.note_count} note${f.note_count === 1 ? "" : "s"}, ${f.id})`,
-    children: folderNodes(f.children),
-  }));
+/** The folders of a list as a tree: each level sorted by name (ignoring case), then by id. */
+function folderNodes(folders: readonly Schemas["Folder"][], parent: string | null = null): TreeNode[] {
+  const key = (f: Schemas["Folder"]) => [f.name.toLowerCase(), f.id] as const;
+  return folders
+    .filter((f) => f.parent_id === parent)
+    .sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : 1;
+    })
+    .map((f) => ({
+      label: `${f.name}  (${f.note_count} note${f.note_count === 1 ? "" : "s"}, ${f.id})`,
+      children: folderNodes(folders, f.id),
+    }));
 }
 
 export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
@@ -424,11 +432,23 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
   {
     name: "folders list",
     summary: "The folders as a tree, with how many notes each holds",
-    options: {},
-    examples: ["docket folders list", "docket folders list --json"],
-    async run(ctx) {
-      const tree = await ok(ctx.api().v1.GET("/folders"));
-      return { json: tree, text: tree.data.length ? drawTree(folderNodes(tree.data)) : "(no folders)" };
+    options: { parent: { type: "string" } },
+    examples: [
+      "docket folders list",
+      "docket folders list --parent fld_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
+      "docket folders list --json",
+    ],
+    async run(ctx, v) {
+      // every page (a workspace has at most 1,000 folders): a tree needs them all
+      const api = ctx.api();
+      const parent = str(v, "parent");
+      const query = defined({ parent }) as QueryOf<"listFolders">;
+      const page = await api.list({ all: true, limit: 0 }, (at) =>
+        ok(api.v1.GET("/folders", { params: { query: { ...query, ...at } } })),
+      );
+      const root = parent && parent !== "none" ? parent : null;
+      const tree = folderNodes(page.data, root);
+      return { json: page, text: tree.length ? drawTree(tree) : "(no folders)" };
     },
   },
   {
