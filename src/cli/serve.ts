@@ -21,6 +21,8 @@ export async function runServe(
         "  PORT (3000)  HOST (0.0.0.0)  BASE_URL (http://localhost:$PORT)",
         "  DATABASE_URL (a SQLite file, default $DOCKET_DATA_DIR/docket.db, or postgres://…)",
         "  DOCKET_DATA_DIR (./data)  LOG_LEVEL (info)  SMTP_URL  REDIS_URL  REST_RATE_LIMIT (1200 a minute)",
+        "  DATABASE_STATEMENT_TIMEOUT_MS (5000)  DATABASE_CONNECT_TIMEOUT_MS (2000)",
+        "  DATABASE_STARTUP_WAIT_MS (120000)  REQUEST_TIMEOUT_MS (120000)",
         "",
         "Examples:",
         "  docket serve",
@@ -40,13 +42,34 @@ export async function runServe(
     return reportError(io, error, false);
   }
   const logger = createLogger(config.logLevel);
+  // A signal while start-up still waits for the database stops the wait and exits 0.
+  const starting = new AbortController();
+  const stopStarting = (signal: string) => {
+    logger.info({ signal }, "shutting down before the database was reached");
+    starting.abort();
+  };
+  const onTermWhileStarting = () => stopStarting("SIGTERM");
+  const onIntWhileStarting = () => stopStarting("SIGINT");
+  process.once("SIGTERM", onTermWhileStarting);
+  process.once("SIGINT", onIntWhileStarting);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer(config, { logger });
+    server = await startServer(config, {
+      logger,
+      signal: starting.signal,
+      onListening: (address) => logger.info({ listening: address }, "listening; reaching the database"),
+    });
   } catch (error) {
+    if (starting.signal.aborted) {
+      logger.info("stopped");
+      return EXIT.ok;
+    }
     logger.fatal({ err: error }, "could not start");
     io.err(`docket: could not start: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.error;
+  } finally {
+    process.off("SIGTERM", onTermWhileStarting);
+    process.off("SIGINT", onIntWhileStarting);
   }
   logger.info(
     { address: server.address, base_url: config.baseUrl, database: config.database.kind },
