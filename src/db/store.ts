@@ -2,7 +2,7 @@ import { mkdirSync, statfsSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
-import { type DatabaseConfig, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from "../config.ts";
+import { type DatabaseConfig, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
 import { type ChangeSignal, postgresChanges, sqliteChanges } from "./changes.ts";
 import { type MigrationReport, migrateToLatest } from "./migrations.ts";
 import { preparedName } from "./prepared.ts";
