@@ -103,8 +103,10 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.addHook("preClose", async () => {
     draining = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
-    if (draining) reply.header("connection", "close");
+  // An answer given before the request's body has arrived (a 401, a 413, a 503) closes the connection:
+  // otherwise the rest of the body, however slowly it comes, would hold the socket to be read and dropped.
+  app.addHook("onSend", async (request, reply) => {
+    if (draining || !request.raw.complete) reply.header("connection", "close");
   });
 
   const headers = securityHeaders(core.config.baseUrl.startsWith("https:"));
