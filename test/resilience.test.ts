@@ -51,6 +51,13 @@ function serve(env: Record<string, string>): Serving {
   let out = "";
   child.stdout!.setEncoding("utf8");
   child.stderr!.setEncoding("utf8");
+  // Registered first, so that the watchers below see each chunk already added.
+  child.stdout!.on("data", (d: string) => {
+    out += d;
+  });
+  child.stderr!.on("data", (d: string) => {
+    out += d;
+  });
   const seen = (pattern: RegExp) =>
     new Promise<string>((resolve, reject) => {
       const look = () => {
@@ -67,12 +74,6 @@ function serve(env: Record<string, string>): Serving {
   const ready = seen(/"address":"(http:\/\/127\.0\.0\.1:\d+)"/);
   listening.catch(() => {});
   ready.catch(() => {});
-  child.stdout!.on("data", (d: string) => {
-    out += d;
-  });
-  child.stderr!.on("data", (d: string) => {
-    out += d;
-  });
   return {
     child,
     out: () => out,
@@ -257,11 +258,17 @@ test("PostgreSQL backends terminated 5 times under load: the process stays up, a
   const address = await service.ready;
 
   const admin = new pg.Client({ connectionString: database.url });
+  // Dropping the database at the end ends this connection too.
+  admin.on("error", () => {});
   await admin.connect();
   t.after(() => admin.end());
   const tally = new Tally();
   let stopping = false;
   const running = load(address, token, tally, () => stopping);
+  // Whatever happens below, the load stops with the test.
+  t.after(() => {
+    stopping = true;
+  });
   const recoveries: number[] = [];
   let survived = 0;
   for (let round = 1; round <= 5; round++) {
@@ -310,6 +317,10 @@ test("Redis connections killed 5 times under load: the process stays up, answers
   const tally = new Tally();
   let stopping = false;
   const running = load(address, token, tally, () => stopping);
+  // Whatever happens below, the load stops with the test.
+  t.after(() => {
+    stopping = true;
+  });
   let survived = 0;
   let killed = 0;
   for (let round = 1; round <= 5; round++) {
