@@ -12,8 +12,13 @@ export interface RunningServer {
   core: Core;
   /** Where it listens, e.g. http://127.0.0.1:3000 */
   address: string;
-  /** Stops taking connections, lets requests in flight finish, then closes the store. */
-  close(): Promise<void>;
+  /**
+   * Shuts down: for `drainMs` (0 unless given) it still accepts connections but answers every request
+   * 503 with `Connection: close`, so clients on open connections are told to go elsewhere instead of
+   * meeting a closed socket; then it stops taking connections, lets requests in flight finish, and
+   * closes the store.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /** Waits between attempts to reach the database at start-up: doubling from the first to the last. */
@@ -91,12 +96,15 @@ export async function startServer(
   });
   const core = createCore(config, store);
   let ready = false;
-  const app = buildApp(core, { logger, ready: () => ready });
+  let draining = false;
+  const app = buildApp(core, { logger, ready: () => ready, draining: () => draining });
   options.beforeListen?.(app);
   let stopHousekeeping = () => {};
   let closing: Promise<void> | undefined;
-  const close = () => {
+  const close = (closeOptions: { drainMs?: number } = {}) => {
     closing ??= (async () => {
+      draining = true;
+      if (closeOptions.drainMs) await new Promise((resolve) => setTimeout(resolve, closeOptions.drainMs));
       stopHousekeeping();
       await app.close();
       await closeCore(core);

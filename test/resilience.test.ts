@@ -622,3 +622,50 @@ test("a request body trickling in is cut off within REQUEST_TIMEOUT_MS, and so a
   // A request that arrives in time is not affected.
   assert.equal((await call(undefined, server.address, "GET", "/healthz")).status, 200);
 });
+
+test("SIGTERM under load: requests arriving while it shuts down get 503 with Connection: close, none is reset", async (t) => {
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  const service = serve({ DATABASE_URL: database.url });
+  t.after(() => service.stop());
+  const address = await service.ready;
+  const outcomes = new Map<string, number>();
+  const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+  const wrong: string[] = [];
+  let exited = false;
+  const exit = once(service.child, "exit").then(() => {
+    exited = true;
+  });
+  const worker = async (keepAlive: boolean) => {
+    const agent = keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 1 }) : undefined;
+    while (!exited) {
+      try {
+        const a = await call(agent, address, "GET", "/healthz");
+        count(String(a.status));
+        if (a.status === 503 && a.headers.connection !== "close") wrong.push("503 without Connection: close");
+        if (a.status !== 200 && a.status !== 503) wrong.push(`answered ${a.status}`);
+        // A client doing what the answer says: come back after Retry-After.
+        if (a.status === 503) await sleep(Number(a.headers["retry-after"] ?? 1) * 1000);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        count(code);
+        // Refused: the listener is closed, nothing was accepted. Anything else lost a request.
+        if (code !== "ECONNREFUSED") wrong.push(code);
+        await sleep(5);
+      }
+    }
+    agent?.destroy();
+  };
+  const workers = [
+    ...Array.from({ length: 8 }, () => worker(true)),
+    ...Array.from({ length: 4 }, () => worker(false)),
+  ];
+  await sleep(500);
+  service.child.kill("SIGTERM");
+  await exit;
+  await Promise.all(workers);
+  t.diagnostic(`outcomes: ${JSON.stringify([...outcomes])}`);
+  assert.equal(service.child.exitCode, 0);
+  assert.deepEqual(wrong, []);
+  assert.ok((outcomes.get("503") ?? 0) >= 8, "every keep-alive connection was told 503 before it closed");
+});

@@ -5,6 +5,12 @@ import { EXIT, type Io, reportError, UsageError } from "./output.ts";
 
 /** How long shutdown waits for requests in flight before it gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long after SIGTERM the listener stays open answering 503 with `Connection: close` (and /readyz
+ * 503), so that clients on keep-alive connections, and load balancers, learn to go elsewhere before
+ * the listener closes and idle connections are dropped.
+ */
+const SHUTDOWN_DRAIN_MS = 1000;
 
 /** `docket serve`: listens until SIGTERM or SIGINT, then drains and exits 0. */
 export async function runServe(
@@ -84,7 +90,7 @@ export async function runServe(
       }, SHUTDOWN_GRACE_MS);
       force.unref();
       server
-        .close()
+        .close({ drainMs: SHUTDOWN_DRAIN_MS })
         .then(() => {
           clearTimeout(force);
           logger.info("stopped");

@@ -18,6 +18,11 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   /** False while the service waits for its database at start-up: then only /healthz answers 200. */
   ready?: () => boolean;
+  /**
+   * True once shutdown has begun, before the listener closes: every request then gets 503 with
+   * `Connection: close` (see startServer's drain).
+   */
+  draining?: () => boolean;
 }
 
 /** Longest the request line and headers may take to arrive (Node's headersTimeout). */
@@ -99,21 +104,22 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
 
   // While draining, answers close their connections, so shutdown need not wait for clients'
   // keep-alive timeouts, and requests that arrive on connections already open are turned away.
-  let draining = false;
+  let closing = false;
   app.addHook("preClose", async () => {
-    draining = true;
+    closing = true;
   });
+  const isDraining = () => closing || (options.draining?.() ?? false);
   // An answer given before the request's body has arrived (a 401, a 413, a 503) closes the connection:
   // otherwise the rest of the body, however slowly it comes, would hold the socket to be read and dropped.
   app.addHook("onSend", async (request, reply) => {
-    if (draining || !request.raw.complete) reply.header("connection", "close");
+    if (isDraining() || !request.raw.complete) reply.header("connection", "close");
   });
 
   const headers = securityHeaders(core.config.baseUrl.startsWith("https:"));
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
     reply.headers(headers);
-    if (draining) {
+    if (isDraining()) {
       throw unavailable("This instance is shutting down; try again.", 1);
     }
     if (!isReady() && request.url !== "/healthz") {
