@@ -13,7 +13,7 @@ import { createCore } from "../src/core.ts";
 import { isDiskFull, isUnavailable, openStore } from "../src/db/store.ts";
 import { createLogger } from "../src/http/logger.ts";
 import { startServer } from "../src/server.ts";
-import { createTestDatabase, ON_POSTGRES, REPO, seed, TEST_DATABASE_URL, testConfig } from "./support.ts";
+import { createTestDatabase, ON_POSTGRES, REPO, seed, testConfig } from "./support.ts";
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL?.trim() || undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
