@@ -172,7 +172,25 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
     kind: config.kind,
     db,
     changes,
-    migrate: () => migrateToLatest(db, config.kind),
+    async migrate() {
+      if (config.kind !== "postgres") return migrateToLatest(db, config.kind);
+      // Migrations may build indexes over large tables: they run on a connection of their own, without
+      // the statement bounds that keep requests short.
+      const pool = new pg.Pool({
+        connectionString: config.url,
+        max: 1,
+        types: pgTypes,
+        connectionTimeoutMillis: timeouts.connectMs,
+      });
+      pool.on("connect", (client) => client.on("error", () => {}));
+      pool.on("error", () => {});
+      const migrator = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      try {
+        return await migrateToLatest(migrator, config.kind);
+      } finally {
+        await migrator.destroy();
+      }
+    },
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error("store is closed");
       let timer: NodeJS.Timeout | undefined;
