@@ -121,6 +121,7 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
   let db: Db;
   let changes: ChangeSignal;
   let sqlite: NodeSqliteDialect | undefined;
+  let pgPool: pg.Pool | undefined;
   if (config.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -147,6 +148,7 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
     });
     // An idle client losing its connection: the pool removes it; the next query opens a new one.
     pool.on("error", () => {});
+    pgPool = pool;
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     changes = postgresChanges(db, config.url, { connectTimeoutMs: timeouts.connectMs, onError: failed });
   } else {
@@ -222,6 +224,9 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
       closed = true;
       await changes.close();
       await db.destroy();
+      // Kysely's destroy does nothing to a dialect it never used (migrations run on a pool of their
+      // own): end the pool itself, so that a query after close fails instead of opening it again.
+      if (pgPool && !pgPool.ending && !pgPool.ended) await pgPool.end();
     },
   };
 }
