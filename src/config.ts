@@ -33,6 +33,10 @@ export interface Config {
   production: boolean;
   /** Keys that encrypt the service's own secrets at rest (see src/secret-box.ts). */
   secretKeys: SecretKeysConfig;
+  /** How long the database may take before a request gives up on it (see docs/decisions.md). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** The longest a whole request (headers and body) may take to arrive; 0 switches the bound off. */
+  requestTimeoutMs: number;
 }
 
 export interface SecretKeysConfig {
@@ -44,6 +48,23 @@ export interface SecretKeysConfig {
 
 /** How to make a secret key, quoted in messages and the README. */
 export const SECRET_KEY_COMMAND = "openssl rand -base64 32";
+
+/** Bounds on waiting for the database, so that every request answers within a known time. */
+export interface DatabaseTimeouts {
+  /** Longest one statement may run (server-side `statement_timeout`, and client-side a little over it). */
+  statementMs: number;
+  /** Longest to wait for a connection: a new one to open, or a free one in the pool. */
+  connectMs: number;
+  /** How long `docket serve` waits for an unreachable database at start-up before giving up. */
+  startupWaitMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 5000,
+  connectMs: 2000,
+  startupWaitMs: 120_000,
+};
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 
 /** Uploaded files: the largest one accepted, and where the bytes live (local disk or an S3-compatible store). */
 export interface FilesConfig {
@@ -356,5 +377,29 @@ export function loadConfig(env: Env = process.env): Config {
     },
     production,
     secretKeys: secretKeys(env, production, db),
+    databaseTimeouts: {
+      statementMs: integer(
+        env,
+        "DATABASE_STATEMENT_TIMEOUT_MS",
+        DEFAULT_DATABASE_TIMEOUTS.statementMs,
+        100,
+        600_000,
+      ),
+      connectMs: integer(
+        env,
+        "DATABASE_CONNECT_TIMEOUT_MS",
+        DEFAULT_DATABASE_TIMEOUTS.connectMs,
+        100,
+        60_000,
+      ),
+      startupWaitMs: integer(
+        env,
+        "DATABASE_STARTUP_WAIT_MS",
+        DEFAULT_DATABASE_TIMEOUTS.startupWaitMs,
+        0,
+        86_400_000,
+      ),
+    },
+    requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", DEFAULT_REQUEST_TIMEOUT_MS, 0, 3_600_000),
   };
 }

@@ -66,6 +66,8 @@ export function startHousekeeping(core: Core, logger: Logger, everyMs = HOUSEKEE
       .then((report) => {
         if (Object.values(report).some((n) => n > 0)) logger.info({ deleted: report }, "housekeeping");
       })
+      // SQLite: fold the write-ahead log into the database and cut it to nothing (see docs/decisions.md).
+      .then(() => core.store.checkpoint())
       .catch((error: unknown) => logger.warn({ err: error }, "housekeeping failed; trying again later"))
       .finally(() => {
         running = false;

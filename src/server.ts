@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import { type Core, closeCore, createCore } from "./core.ts";
-import { openStore } from "./db/store.ts";
+import { isUnavailable, openStore, type Store } from "./db/store.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { buildApp } from "./http/app.ts";
 import { createLogger } from "./http/logger.ts";
@@ -13,46 +13,105 @@ export interface RunningServer {
   core: Core;
   /** Where it listens, e.g. http://127.0.0.1:3000 */
   address: string;
-  /** Stops taking connections, lets requests in flight finish, then closes the store. */
-  close(): Promise<void>;
+  /**
+   * Shuts down: for `drainMs` (0 unless given) it still accepts connections but answers every request
+   * 503 with `Connection: close`, so clients on open connections are told to go elsewhere instead of
+   * meeting a closed socket; then it stops taking connections, lets requests in flight finish, and
+   * closes the store.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
-/** Opens the store, applies migrations, and listens. Shared by `docket serve`, the tests and the bench. */
+/** Waits between attempts to reach the database at start-up: doubling from the first to the last. */
+const STARTUP_RETRY_FIRST_MS = 250;
+const STARTUP_RETRY_MAX_MS = 5000;
+
+/**
+ * Waits until the database answers, for at most `waitMs`, logging each failed attempt; rethrows at once
+ * an error that waiting will not cure (a wrong password, say), and the last error once the time is up.
+ */
+export async function waitForDatabase(
+  store: Store,
+  logger: Logger,
+  waitMs: number,
+  pingMs: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    signal?.throwIfAborted();
+    try {
+      await store.ping(pingMs);
+      if (attempt > 1)
+        logger.info({ attempts: attempt, waited_ms: Date.now() - started }, "database reachable");
+      return;
+    } catch (error) {
+      const waiting = isUnavailable(error) || /did not answer in time/.test((error as Error)?.message ?? "");
+      const pause = Math.min(STARTUP_RETRY_FIRST_MS * 2 ** (attempt - 1), STARTUP_RETRY_MAX_MS);
+      const elapsed = Date.now() - started;
+      if (!waiting || elapsed + pause > waitMs) {
+        throw new Error(
+          `the database cannot be reached or prepared: ${(error as Error)?.message ?? String(error)}` +
+            (waiting && waitMs > 0 ? ` (gave up after waiting ${Math.round(elapsed / 1000)} s)` : ""),
+          { cause: error },
+        );
+      }
+      logger.warn(
+        { err: error, attempt, waited_ms: elapsed, gives_up_after_ms: waitMs },
+        "database unreachable; waiting for it before serving",
+      );
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pause);
+        function done() {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", done);
+          resolve();
+        }
+        signal?.addEventListener("abort", done);
+      });
+    }
+  }
+}
+
+/**
+ * Opens the store, listens, and once the database answers (waiting for it up to
+ * DATABASE_STARTUP_WAIT_MS, while /healthz answers 200 and everything else 503) applies migrations.
+ * Resolves when the service is ready. Shared by `docket serve`, the tests and the bench.
+ */
 export async function startServer(
   config: Config,
-  options: { logger?: Logger; beforeListen?: (app: FastifyInstance) => void } = {},
+  options: {
+    logger?: Logger;
+    beforeListen?: (app: FastifyInstance) => void;
+    /** Called once it listens, before the database has been reached. */
+    onListening?: (address: string) => void;
+    /** Aborting it stops the wait for the database: startServer then closes what it opened and rejects. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const store = openStore(config.database);
-  try {
-    const report = await store.migrate();
-    if (report.applied.length) logger.info({ migrations: report.applied }, "database migrated");
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
+  const timeouts = config.databaseTimeouts;
+  const store = openStore(config.database, {
+    timeouts,
+    onConnectionError: (error) => logger.warn({ err: error }, "a database connection failed; it is replaced"),
+  });
   let core: Core;
   try {
     core = createCore(config, store);
-    // Secrets stored in clear by an earlier version are sealed now, and ones sealed with a previous
-    // DOCKET_SECRET_KEY are sealed again with the current one; a key that opens none of them stops here.
-    const sealed = await sealStoredSecrets(core);
-    if (sealed.sealed || sealed.resealed) {
-      logger.info(
-        { ...sealed, secret_key_id: core.secrets.keyId },
-        "stored secrets sealed with the secret key",
-      );
-    }
   } catch (error) {
     await store.close();
     throw error;
   }
-  const app = buildApp(core, { logger });
+  let ready = false;
+  let draining = false;
+  const app = buildApp(core, { logger, ready: () => ready, draining: () => draining });
   options.beforeListen?.(app);
-  const stopHousekeeping = startHousekeeping(core, logger);
+  let stopHousekeeping = () => {};
   let closing: Promise<void> | undefined;
-  const close = () => {
+  const close = (closeOptions: { drainMs?: number } = {}) => {
     closing ??= (async () => {
+      draining = true;
+      if (closeOptions.drainMs) await new Promise((resolve) => setTimeout(resolve, closeOptions.drainMs));
       stopHousekeeping();
       await app.close();
       await closeCore(core);
@@ -62,6 +121,28 @@ export async function startServer(
   };
   try {
     const address = await app.listen({ port: config.port, host: config.host });
+    options.onListening?.(address);
+    await waitForDatabase(
+      store,
+      logger,
+      timeouts.startupWaitMs,
+      timeouts.connectMs + timeouts.statementMs,
+      options.signal,
+    );
+    options.signal?.throwIfAborted();
+    const report = await store.migrate();
+    if (report.applied.length) logger.info({ migrations: report.applied }, "database migrated");
+    // Secrets stored in clear by an earlier version are sealed now, and ones sealed with a previous
+    // DOCKET_SECRET_KEY are sealed again with the current one; a key that opens none of them stops here.
+    const sealed = await sealStoredSecrets(core);
+    if (sealed.sealed || sealed.resealed) {
+      logger.info(
+        { ...sealed, secret_key_id: core.secrets.keyId },
+        "stored secrets sealed with the secret key",
+      );
+    }
+    ready = true;
+    stopHousekeeping = startHousekeeping(core, logger);
     return { app, core, address, close };
   } catch (error) {
     await close();

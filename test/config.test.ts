@@ -101,4 +101,46 @@ describe("config", () => {
     assert.match(r.stderr, /configuration error: PORT must be a whole number/);
     assert.doesNotMatch(r.stdout, /listening/i);
   });
+  test("database and request time bounds: defaults, the limits accepted, and past them refused", () => {
+    const d = loadConfig({});
+    assert.deepEqual(d.databaseTimeouts, { statementMs: 5000, connectMs: 2000, startupWaitMs: 120_000 });
+    assert.equal(d.requestTimeoutMs, 120_000);
+    const low = loadConfig({
+      DATABASE_STATEMENT_TIMEOUT_MS: "100",
+      DATABASE_CONNECT_TIMEOUT_MS: "100",
+      DATABASE_STARTUP_WAIT_MS: "0",
+      REQUEST_TIMEOUT_MS: "0",
+    });
+    assert.deepEqual(low.databaseTimeouts, { statementMs: 100, connectMs: 100, startupWaitMs: 0 });
+    assert.equal(low.requestTimeoutMs, 0);
+    const high = loadConfig({
+      DATABASE_STATEMENT_TIMEOUT_MS: "600000",
+      DATABASE_CONNECT_TIMEOUT_MS: "60000",
+      DATABASE_STARTUP_WAIT_MS: "86400000",
+      REQUEST_TIMEOUT_MS: "3600000",
+    });
+    assert.deepEqual(high.databaseTimeouts, {
+      statementMs: 600_000,
+      connectMs: 60_000,
+      startupWaitMs: 86_400_000,
+    });
+    assert.equal(high.requestTimeoutMs, 3_600_000);
+    for (const [name, bad] of [
+      ["DATABASE_STATEMENT_TIMEOUT_MS", "99"],
+      ["DATABASE_STATEMENT_TIMEOUT_MS", "600001"],
+      ["DATABASE_CONNECT_TIMEOUT_MS", "99"],
+      ["DATABASE_CONNECT_TIMEOUT_MS", "60001"],
+      ["DATABASE_STARTUP_WAIT_MS", "-1"],
+      ["DATABASE_STARTUP_WAIT_MS", "86400001"],
+      ["REQUEST_TIMEOUT_MS", "3600001"],
+      ["REQUEST_TIMEOUT_MS", "5s"],
+    ] as const) {
+      assert.throws(
+        () => loadConfig({ [name]: bad }),
+        (e: unknown) =>
+          e instanceof ConfigError && e.variable === name && /must be a whole number/.test(e.message),
+        `${name}=${bad}`,
+      );
+    }
+  });
 });

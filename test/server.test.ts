@@ -147,12 +147,13 @@ test("/readyz answers 200 while the database answers and 503 once it is gone", a
   assert.equal(((await api.json()) as { error: string }).error, "temporarily_unavailable");
 });
 
-test("docket serve with an unreachable database exits 1 with a clear message, never listening", () => {
+test("docket serve told not to wait for an unreachable database exits 1 with a clear message", () => {
   const r = spawnSync(process.execPath, ["src/cli/main.ts", "serve"], {
     cwd: REPO,
     env: {
       ...process.env,
       DATABASE_URL: "postgres://postgres@127.0.0.1:1/docket",
+      DATABASE_STARTUP_WAIT_MS: "0",
       PORT: "0",
       LOG_LEVEL: "silent",
     },

@@ -83,6 +83,8 @@ export class RedisRateLimiter implements RateLimiter {
     // No retries per command: when Redis is away, fail fast so the caller can answer 503.
     this.#redis = new Redis(url, {
       lazyConnect: true,
+      // Named, so that an operator (or a test) can tell this process's connections from others'.
+      connectionName: `docket-${process.pid}`,
       enableOfflineQueue: true,
       maxRetriesPerRequest: 0,
       connectTimeout: 2000,

@@ -5,6 +5,12 @@ import { EXIT, type Io, reportError, UsageError } from "./output.ts";
 
 /** How long shutdown waits for requests in flight before it gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long after SIGTERM the listener stays open answering 503 with `Connection: close` (and /readyz
+ * 503), so that clients on keep-alive connections, and load balancers, learn to go elsewhere before
+ * the listener closes and idle connections are dropped.
+ */
+const SHUTDOWN_DRAIN_MS = 1000;
 
 /** `docket serve`: listens until SIGTERM or SIGINT, then drains and exits 0. */
 export async function runServe(
@@ -22,6 +28,8 @@ export async function runServe(
         "  DATABASE_URL (a SQLite file, default $DOCKET_DATA_DIR/docket.db, or postgres://…)",
         "  DOCKET_DATA_DIR (./data)  LOG_LEVEL (info)  SMTP_URL  REDIS_URL  REST_RATE_LIMIT (1200 a minute)",
         "  IDEMPOTENCY_LEASE_SECONDS (60)",
+        "  DATABASE_STATEMENT_TIMEOUT_MS (5000)  DATABASE_CONNECT_TIMEOUT_MS (2000)",
+        "  DATABASE_STARTUP_WAIT_MS (120000)  REQUEST_TIMEOUT_MS (120000)",
         "",
         "Examples:",
         "  docket serve",
@@ -41,13 +49,34 @@ export async function runServe(
     return reportError(io, error, false);
   }
   const logger = createLogger(config.logLevel);
+  // A signal while start-up still waits for the database stops the wait and exits 0.
+  const starting = new AbortController();
+  const stopStarting = (signal: string) => {
+    logger.info({ signal }, "shutting down before the database was reached");
+    starting.abort();
+  };
+  const onTermWhileStarting = () => stopStarting("SIGTERM");
+  const onIntWhileStarting = () => stopStarting("SIGINT");
+  process.once("SIGTERM", onTermWhileStarting);
+  process.once("SIGINT", onIntWhileStarting);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer(config, { logger });
+    server = await startServer(config, {
+      logger,
+      signal: starting.signal,
+      onListening: (address) => logger.info({ listening: address }, "listening; reaching the database"),
+    });
   } catch (error) {
+    if (starting.signal.aborted) {
+      logger.info("stopped");
+      return EXIT.ok;
+    }
     logger.fatal({ err: error }, "could not start");
     io.err(`docket: could not start: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.error;
+  } finally {
+    process.off("SIGTERM", onTermWhileStarting);
+    process.off("SIGINT", onIntWhileStarting);
   }
   logger.info(
     { address: server.address, base_url: config.baseUrl, database: config.database.kind },
@@ -62,7 +91,7 @@ export async function runServe(
       }, SHUTDOWN_GRACE_MS);
       force.unref();
       server
-        .close()
+        .close({ drainMs: SHUTDOWN_DRAIN_MS })
         .then(() => {
           clearTimeout(force);
           logger.info("stopped");

@@ -38,29 +38,51 @@ export function sqliteChanges(db: Kysely<any>): ChangeSignal {
   };
 }
 
+/** Waits between attempts to (re)open the LISTEN connection: doubling from the first to the last. */
+const RECONNECT_FIRST_MS = 1000;
+const RECONNECT_MAX_MS = 10_000;
+
 /**
  * PostgreSQL: LISTEN/NOTIFY on a connection of its own. Until that connection is up (or after it is
- * lost) the version changes every second, so caches fall back to a one-second lifetime.
+ * lost) the version changes every second, so caches fall back to a one-second lifetime; a lost
+ * connection is reopened (on the next call, after a wait that doubles with each failed attempt), and
+ * once it listens again the version changes, so whatever was cached meanwhile is read again.
  */
-// biome-ignore lint/suspicious/noExplicitAny: works over any schema
-export function postgresChanges(db: Kysely<any>, url: string): ChangeSignal {
+export function postgresChanges(
+  // biome-ignore lint/suspicious/noExplicitAny: works over any schema
+  db: Kysely<any>,
+  url: string,
+  options: { connectTimeoutMs?: number; onError?: (error: Error) => void } = {},
+): ChangeSignal {
   let local = 0;
   let heard = 0;
   let listener: pg.Client | undefined;
   let listening = false;
   let lastAttempt = 0;
+  let failures = 0;
   let closed = false;
 
   const connect = () => {
     lastAttempt = Date.now();
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    });
     listener = client;
+    let gone = false;
     const lost = () => {
+      if (gone) return;
+      gone = true;
+      if (!listening) failures++;
       listening = false;
       if (listener === client) listener = undefined;
       client.end().catch(() => {});
     };
-    client.on("error", lost);
+    // The connection failing (the server restarting, the backend terminated) must never go unheard.
+    client.on("error", (error) => {
+      options.onError?.(error);
+      lost();
+    });
     client.on("end", lost);
     client.on("notification", () => {
       heard++;
@@ -69,16 +91,18 @@ export function postgresChanges(db: Kysely<any>, url: string): ChangeSignal {
       .connect()
       .then(() => client.query(`listen ${CHANNEL}`))
       .then(() => {
-        if (closed) return client.end();
+        if (closed || gone) return client.end();
         listening = true;
+        failures = 0;
         heard++;
       })
       .catch(lost);
   };
+  const wait = () => Math.min(RECONNECT_FIRST_MS * 2 ** Math.max(0, failures - 1), RECONNECT_MAX_MS);
 
   return {
     async version() {
-      if (!listening && !listener && !closed && Date.now() - lastAttempt >= 1000) connect();
+      if (!listening && !listener && !closed && Date.now() - lastAttempt >= wait()) connect();
       return listening ? `${local}:${heard}` : `${local}:t${Math.floor(Date.now() / 1000)}`;
     },
     async announce() {

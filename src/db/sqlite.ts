@@ -20,14 +20,22 @@ import {
  */
 export class NodeSqliteDialect implements Dialect {
   readonly #file: string;
-  constructor(file: string) {
+  readonly #health: WriteHealthLike | undefined;
+  #driver: NodeSqliteDriver | undefined;
+  constructor(file: string, health?: WriteHealthLike) {
     this.#file = file;
+    this.#health = health;
+  }
+  /** Folds the write-ahead log into the database and truncates it to nothing (see docs/decisions.md). */
+  async checkpoint(): Promise<void> {
+    await this.#driver?.checkpoint();
   }
   createAdapter(): DialectAdapter {
     return new SqliteAdapter();
   }
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#file);
+    this.#driver = new NodeSqliteDriver(this.#file, this.#health);
+    return this.#driver;
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -37,6 +45,20 @@ export class NodeSqliteDialect implements Dialect {
     return new SqliteIntrospector(db);
   }
 }
+
+/** Told of every failed statement and every committed write (the store's disk-full tracking). */
+export interface WriteHealthLike {
+  observe(error: unknown): void;
+  wrote(): void;
+}
+
+/**
+ * The write-ahead log is checkpointed automatically every WAL_AUTOCHECKPOINT_PAGES pages; after each
+ * checkpoint that resets it, the file is cut back to at most JOURNAL_SIZE_LIMIT_BYTES, so a burst of
+ * writes does not leave a large WAL behind for good. Housekeeping also runs a TRUNCATE checkpoint.
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+const JOURNAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Most transactions one group commit holds, and longest it stays open, before it commits. */
 const GROUP_MAX_MEMBERS = 64;
@@ -84,25 +106,39 @@ interface Group {
  */
 class NodeSqliteDriver implements Driver {
   readonly #file: string;
+  readonly #health: WriteHealthLike | undefined;
   #connection: NodeSqliteConnection | undefined;
   #queue: Promise<void> = Promise.resolve();
   /** holders queued for the connection */
   #queued = 0;
   #group: Group | undefined;
 
-  constructor(file: string) {
+  constructor(file: string, health: WriteHealthLike | undefined) {
     this.#file = file;
+    this.#health = health;
   }
 
   async init(): Promise<void> {
     const db = new DatabaseSync(this.#file, { enableForeignKeyConstraints: true, timeout: 5000 });
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
-    db.exec("PRAGMA wal_autocheckpoint = 10000");
+    db.exec(`PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    db.exec(`PRAGMA journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
     db.exec("PRAGMA cache_size = -65536");
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA busy_timeout = 5000");
-    this.#connection = new NodeSqliteConnection(db);
+    this.#connection = new NodeSqliteConnection(db, this.#health);
+  }
+
+  /** Takes its turn on the connection, commits any open group, and runs a TRUNCATE checkpoint. */
+  async checkpoint(): Promise<void> {
+    const lease = (await this.acquireConnection()) as Lease;
+    try {
+      if (this.#group) this.#commit(lease.connection);
+      lease.connection.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    } finally {
+      lease.release();
+    }
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -196,6 +232,7 @@ class NodeSqliteDriver implements Driver {
       for (const w of group.waiting) w.reject(error);
       throw error;
     }
+    this.#health?.wrote();
     for (const w of group.waiting) w.resolve();
   }
 
@@ -228,14 +265,21 @@ function toObject(columns: readonly string[], values: readonly unknown[]): Recor
 
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #db: DatabaseSync;
+  readonly #health: WriteHealthLike | undefined;
   readonly #statements = new Map<string, Prepared>();
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, health: WriteHealthLike | undefined) {
     this.#db = db;
+    this.#health = health;
   }
 
   exec(sql: string): void {
-    this.#db.exec(sql);
+    try {
+      this.#db.exec(sql);
+    } catch (error) {
+      this.#health?.observe(error);
+      throw error;
+    }
   }
 
   get inTransaction(): boolean {
@@ -266,17 +310,23 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { statement, reader, columns } = this.#prepare(query.sql);
-    const params = query.parameters.map(bind);
-    if (reader) {
-      return {
-        rows: (statement.all(...params) as unknown as unknown[][]).map((row) =>
-          toObject(columns, row),
-        ) as R[],
-      };
+    try {
+      const { statement, reader, columns } = this.#prepare(query.sql);
+      const params = query.parameters.map(bind);
+      if (reader) {
+        return {
+          rows: (statement.all(...params) as unknown as unknown[][]).map((row) =>
+            toObject(columns, row),
+          ) as R[],
+        };
+      }
+      const { changes, lastInsertRowid } = statement.run(...params);
+      if (changes > 0 && !this.#db.isTransaction) this.#health?.wrote();
+      return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+    } catch (error) {
+      this.#health?.observe(error);
+      throw error;
     }
-    const { changes, lastInsertRowid } = statement.run(...params);
-    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {

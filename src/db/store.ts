@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statfsSync } from "node:fs";
 import path from "node:path";
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
-import type { DatabaseConfig } from "../config.ts";
+import { type DatabaseConfig, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
 import { type ChangeSignal, postgresChanges, sqliteChanges } from "./changes.ts";
 import { type MigrationReport, migrateToLatest } from "./migrations.ts";
 import { preparedName } from "./prepared.ts";
@@ -32,11 +32,49 @@ export interface Store {
   readonly offLoop?: { query<R>(query: CompiledQuery<R>): Promise<R[]> };
   /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Why writes fail right now, or undefined when they do not: the disk (or the SQLite size limit) is
+   * full, or a write failed for want of space and none has succeeded since (for at most
+   * DISK_FULL_MEMORY_MS, so an instance taken out of rotation comes back to try again).
+   */
+  writeProblem(): Promise<string | undefined>;
+  /** SQLite: folds the write-ahead log back into the database and truncates it; PostgreSQL: nothing. */
+  checkpoint(): Promise<void>;
   close(): Promise<void>;
 }
 
 const logOption = (options: StoreOptions): { log?: (event: LogEvent) => void } =>
   options.log ? { log: options.log } : {};
+
+export interface StoreOptions {
+  /** PostgreSQL connections in the pool (10 by default) */
+  poolSize?: number;
+  /** Called with every query run and its duration (tests read query plans with it) */
+  log?: (event: LogEvent) => void;
+  /** Bounds on waiting for PostgreSQL; the defaults are DEFAULT_DATABASE_TIMEOUTS. */
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Told when a connection the store holds fails (it is then discarded; requests on it get a 503). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** How long a write that failed for want of space keeps the store "not ready" unless a write succeeds. */
+export const DISK_FULL_MEMORY_MS = 30_000;
+/** Less free space than this on the SQLite file's file system counts as full. */
+const MIN_FREE_BYTES = 1024 * 1024;
+
+/** What the store has seen of writes failing for want of space. */
+export class WriteHealth {
+  diskFullAt: number | undefined;
+  observe(error: unknown): void {
+    if (isDiskFull(error)) this.diskFullAt = Date.now();
+  }
+  wrote(): void {
+    this.diskFullAt = undefined;
+  }
+  get recentlyFull(): boolean {
+    return this.diskFullAt !== undefined && Date.now() - this.diskFullAt < DISK_FULL_MEMORY_MS;
+  }
+}
 
 const pgTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
@@ -55,64 +93,132 @@ const pgTypes = {
   },
 };
 
-/** A pg client that runs the store's prepared queries as named statements (see prepared.ts). */
+const WRITES = /^(INSERT|UPDATE|DELETE|COMMIT|MERGE)\b/;
+
+/**
+ * A pg client that runs the store's prepared queries as named statements (see prepared.ts), gives up
+ * on a query the server does not answer in time, and notes writes that fail for want of space.
+ */
 class PreparingClient extends pg.Client {
+  health: WriteHealth | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this forwards them all
   override query(config: any, values?: any, callback?: any): any {
     const name = typeof config === "string" ? preparedName(config) : undefined;
-    if (name !== undefined && typeof values !== "function") {
-      return super.query({ name, text: config, values }, callback);
-    }
-    return super.query(config, values, callback);
+    const result =
+      name !== undefined && typeof values !== "function"
+        ? super.query({ name, text: config, values }, callback)
+        : super.query(config, values, callback);
+    if (!(result instanceof Promise)) return result;
+    return result.then(
+      (r: pg.QueryResult) => {
+        if (r && typeof r.command === "string" && WRITES.test(r.command)) this.health?.wrote();
+        return r;
+      },
+      (error: unknown) => {
+        // The server did not answer in time (frozen, partitioned): the query is still on the wire and
+        // would block every later one, so the connection is dropped; the pool discards it on release.
+        if (error instanceof Error && error.message === "Query read timeout") this.end().catch(() => {});
+        this.health?.observe(error);
+        throw error;
+      },
+    );
   }
 }
 
-export interface StoreOptions {
-  /** PostgreSQL connections in the pool (10 by default) */
-  poolSize?: number;
-  /** Called with every query run and its duration (tests read query plans with it) */
-  log?: (event: LogEvent) => void;
-}
+/**
+ * Extra time the client waits for an answer beyond the server's own statement_timeout: a live server
+ * cancels a slow statement itself (and the connection stays usable); only a server that does not answer
+ * at all meets the client-side limit, and that connection is dropped.
+ */
+const CLIENT_GRACE_MS = 500;
 
 export function openStore(config: DatabaseConfig, options: StoreOptions = {}): Store {
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
+  const health = new WriteHealth();
   let db: Db;
   let changes: ChangeSignal;
   let reader: SqliteReader | undefined;
+  let sqlite: NodeSqliteDialect | undefined;
+  let pgPool: pg.Pool | undefined;
   if (config.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
       max: options.poolSize ?? 10,
       types: pgTypes,
       Client: PreparingClient,
-      connectionTimeoutMillis: 5000,
+      // Both the wait for a new connection and the wait for a free one in the pool.
+      connectionTimeoutMillis: timeouts.connectMs,
       // Short requests: parallel workers and JIT compilation cost more to start than these queries take,
       // and generic plans of prepared statements (limits unknown) would otherwise reach for them.
-      options: "-c max_parallel_workers_per_gather=0 -c jit=off",
+      // A statement that runs longer than the bound is cancelled by the server (57014, a 503).
+      options: `-c max_parallel_workers_per_gather=0 -c jit=off -c statement_timeout=${timeouts.statementMs}`,
+      query_timeout: timeouts.statementMs + CLIENT_GRACE_MS,
       idleTimeoutMillis: 30_000,
+      keepAlive: true,
     });
-    // An idle client losing its connection must not crash the process; the next query reports it.
+    const failed = (error: Error) => options.onConnectionError?.(error);
+    // Every client the pool holds, checked out or idle, has a listener for its connection failing: a
+    // client's `error` event with no listener would end the process. The query running on it (if any)
+    // fails too, its request gets a 503, and the pool discards the client when it is released.
+    pool.on("connect", (client) => {
+      (client as unknown as PreparingClient).health = health;
+      client.on("error", failed);
+    });
+    // An idle client losing its connection: the pool removes it; the next query opens a new one.
     pool.on("error", () => {});
+    pgPool = pool;
     db = new Kysely<Database>({
       dialect: new UnitOfWorkDialect(new PostgresDialect({ pool })),
       ...logOption(options),
     });
-    changes = postgresChanges(db, config.url);
+    changes = postgresChanges(db, config.url, { connectTimeoutMs: timeouts.connectMs, onError: failed });
   } else {
     if (config.path !== ":memory:") mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
+    sqlite = new NodeSqliteDialect(config.path, health);
     db = new Kysely<Database>({
-      dialect: new UnitOfWorkDialect(new NodeSqliteDialect(config.path)),
+      dialect: new UnitOfWorkDialect(sqlite),
       ...logOption(options),
     });
     changes = sqliteChanges(db);
     if (config.path !== ":memory:") reader = new SqliteReader(config.path);
   }
   let closed = false;
+  const sqliteProblem = async (file: string): Promise<string | undefined> => {
+    const pages = await sql<{ page_count: number; max_page_count: number }>`
+      select (select page_count from pragma_page_count()) as page_count,
+             (select max_page_count from pragma_max_page_count()) as max_page_count`.execute(db);
+    const row = pages.rows[0];
+    if (row && row.page_count >= row.max_page_count) return "the database has reached its size limit";
+    if (file !== ":memory:") {
+      const fs = statfsSync(path.dirname(path.resolve(file)));
+      if (fs.bavail * fs.bsize < MIN_FREE_BYTES) return "the disk holding the database is full";
+    }
+    return undefined;
+  };
   return {
     kind: config.kind,
     db,
     changes,
     ...(reader ? { offLoop: reader } : {}),
-    migrate: () => migrateToLatest(db, config.kind),
+    async migrate() {
+      if (config.kind !== "postgres") return migrateToLatest(db, config.kind);
+      // Migrations may build indexes over large tables: they run on a connection of their own, without
+      // the statement bounds that keep requests short.
+      const pool = new pg.Pool({
+        connectionString: config.url,
+        max: 1,
+        types: pgTypes,
+        connectionTimeoutMillis: timeouts.connectMs,
+      });
+      pool.on("connect", (client) => client.on("error", () => {}));
+      pool.on("error", () => {});
+      const migrator = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      try {
+        return await migrateToLatest(migrator, config.kind);
+      } finally {
+        await migrator.destroy();
+      }
+    },
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error("store is closed");
       let timer: NodeJS.Timeout | undefined;
@@ -127,12 +233,27 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
         clearTimeout(timer);
       }
     },
+    async writeProblem() {
+      if (closed) return "the store is closed";
+      if (config.kind === "sqlite") {
+        const problem = await sqliteProblem(config.path);
+        if (problem) return problem;
+      }
+      return health.recentlyFull ? "writes are failing: the database is out of space" : undefined;
+    },
+    async checkpoint() {
+      if (closed || !sqlite) return;
+      await sqlite.checkpoint();
+    },
     async close() {
       if (closed) return;
       closed = true;
       await changes.close();
       await reader?.close();
       await db.destroy();
+      // Kysely's destroy does nothing to a dialect it never used (migrations run on a pool of their
+      // own): end the pool itself, so that a query after close fails instead of opening it again.
+      if (pgPool && !pgPool.ending && !pgPool.ended) await pgPool.end();
     },
   };
 }
@@ -149,8 +270,24 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-/** PostgreSQL error classes that mean "the database is not there right now", not "the query is wrong". */
-const PG_UNAVAILABLE = /^(08|57P|53|3D000)/;
+/**
+ * PostgreSQL error classes that mean "the database is not there right now", not "the query is wrong":
+ * connection exceptions (08), shutdown and termination (57P), insufficient resources such as a full
+ * disk (53), a statement cancelled by statement_timeout (57014), a missing database (3D000).
+ */
+const PG_UNAVAILABLE = /^(08|57P|53|57014|3D000)/;
+
+/** SQLite's primary result codes (extended codes keep them in the low byte). */
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_FULL = 13;
+
+/** True when a write failed for want of space: SQLite's SQLITE_FULL, PostgreSQL's class 53100. */
+export function isDiskFull(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number } | undefined;
+  if (!e) return false;
+  return e.code === "53100" || (typeof e.errcode === "number" && (e.errcode & 0xff) === SQLITE_FULL);
+}
 
 /**
  * True when an error means the database cannot be reached or is busy (connection refused or lost, pool
@@ -166,8 +303,10 @@ export function isUnavailable(error: unknown): boolean {
   ) {
     return true;
   }
-  if (e.errcode === 5 || e.errcode === 6) return true; // SQLITE_BUSY, SQLITE_LOCKED
-  return /Connection terminated|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end|database is closed|store is closed|driver has already been destroyed/i.test(
+  if (typeof e.errcode === "number" && [SQLITE_BUSY, SQLITE_LOCKED, SQLITE_FULL].includes(e.errcode & 0xff)) {
+    return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed|Cannot use a pool after calling end|database is closed|store is closed|driver has already been destroyed/i.test(
     e.message ?? "",
   );
 }

@@ -18,12 +18,28 @@ import { openApiRoutes } from "./v1/openapi.ts";
 
 export interface AppOptions {
   logger: FastifyBaseLogger;
+  /** False while the service waits for its database at start-up: then only /healthz answers 200. */
+  ready?: () => boolean;
+  /**
+   * True once shutdown has begun, before the listener closes: every request then gets 503 with
+   * `Connection: close` (see startServer's drain).
+   */
+  draining?: () => boolean;
 }
+
+/** Longest the request line and headers may take to arrive (Node's headersTimeout). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** Longest a connection may sit without a byte in either direction (the socket's idle timeout). */
+export const IDLE_TIMEOUT_MS = 30_000;
+/** How often Node checks requests against those bounds: the bounds hold to within this. */
+const TIMEOUT_CHECK_EVERY_MS = 1000;
 
 /** Largest accepted request body; endpoints that take more (file uploads) set their own. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 120;
+/** A full disk is not freed in seconds: clients are asked to wait longer than for a lost connection. */
+export const DISK_FULL_RETRY_AFTER_SECONDS = 30;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Request ids: a random part per process and a counter, unique across instances without a syscall each. */
@@ -59,7 +75,18 @@ function isApiPath(url: string): boolean {
 }
 
 export function buildApp(core: Core, options: AppOptions): FastifyInstance {
+  const isReady = options.ready ?? (() => true);
+  const requestTimeout = core.config.requestTimeoutMs;
   const app = Fastify({
+    // A request must arrive whole within REQUEST_TIMEOUT_MS and its headers within HEADERS_TIMEOUT_MS
+    // (Node answers 408 and closes the connection otherwise), and a silent connection is closed after
+    // IDLE_TIMEOUT_MS: a body trickling in a byte at a time cannot hold a socket for ever.
+    requestTimeout,
+    connectionTimeout: IDLE_TIMEOUT_MS,
+    http: {
+      headersTimeout: requestTimeout > 0 ? Math.min(HEADERS_TIMEOUT_MS, requestTimeout) : HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_EVERY_MS,
+    },
     loggerInstance: options.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
@@ -79,12 +106,15 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
 
   // While draining, answers close their connections, so shutdown need not wait for clients'
   // keep-alive timeouts, and requests that arrive on connections already open are turned away.
-  let draining = false;
+  let closing = false;
   app.addHook("preClose", async () => {
-    draining = true;
+    closing = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
-    if (draining) reply.header("connection", "close");
+  const isDraining = () => closing || (options.draining?.() ?? false);
+  // An answer given before the request's body has arrived (a 401, a 413, a 503) closes the connection:
+  // otherwise the rest of the body, however slowly it comes, would hold the socket to be read and dropped.
+  app.addHook("onSend", async (request, reply) => {
+    if (isDraining() || !request.raw.complete) reply.header("connection", "close");
   });
 
   const headers = securityHeaders(core.config.baseUrl.startsWith("https:"));
@@ -96,8 +126,11 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   // Installed here: preflights are answered even while draining or in maintenance.
   installCors(app, v1CorsPolicy(core.config.baseUrl, SESSION_COOKIE));
   app.addHook("onRequest", async (request) => {
-    if (draining) {
+    if (isDraining()) {
       throw unavailable("This instance is shutting down; try again.", 1);
+    }
+    if (!isReady() && request.url !== "/healthz") {
+      throw unavailable("Docket is starting and waiting for its database; try again shortly.");
     }
     if (isApiPath(request.url) && (await core.switches.isOn("maintenance"))) {
       throw unavailable(
@@ -128,11 +161,19 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.get("/readyz", async (request) => {
     try {
       await core.store.ping();
-      return { status: "ready", database: core.store.kind };
     } catch (error) {
       request.log.warn({ err: error }, "readiness check failed: database unreachable");
       throw unavailable("The database cannot be reached.");
     }
+    const problem = await core.store.writeProblem().catch((error: unknown) => {
+      request.log.warn({ err: error }, "readiness check could not tell whether writes succeed");
+      return undefined;
+    });
+    if (problem) {
+      request.log.warn({ problem }, "readiness check failed: writes fail");
+      throw unavailable(`Writes fail: ${problem}.`, DISK_FULL_RETRY_AFTER_SECONDS);
+    }
+    return { status: "ready", database: core.store.kind };
   });
 
   app.register(v1Routes(core), { prefix: "/v1" });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import FindMyWay, { type HTTPMethod } from "find-my-way";
 import { LimiterUnavailable } from "../auth/limits.ts";
-import { isUnavailable } from "../db/store.ts";
+import { isDiskFull, isUnavailable } from "../db/store.ts";
 import { DocketError, unavailable } from "../errors.ts";
 
 /** The one error body of the service: `{ error, error_description }`, plus `fields` for validation. */
@@ -58,6 +58,10 @@ function asKnown(error: unknown, request: FastifyRequest): DocketError | undefin
   if (error instanceof LimiterUnavailable) {
     request.log.error({ err: error.cause }, "rate limits could not be checked");
     return unavailable("Limits could not be checked; try again shortly.");
+  }
+  if (isDiskFull(error)) {
+    request.log.error({ err: error }, "database out of space");
+    return unavailable("The database is out of space and cannot save changes; try again later.", 30);
   }
   if (isUnavailable(error)) {
     request.log.error({ err: error }, "database unavailable");
