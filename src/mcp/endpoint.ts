@@ -5,7 +5,6 @@ import {
   type AuthInfo,
   type CallToolResult,
   createMcpHandler,
-  type ListToolsResult,
   type McpRequestContext,
   ProtocolError,
   ProtocolErrorCode,
@@ -19,7 +18,8 @@ import type { Core } from "../core.ts";
 import { DocketError, rateLimited } from "../errors.ts";
 import { BODY_LIMIT_BYTES } from "../http/app.ts";
 import type { ToolLogger } from "./catalog.ts";
-import { TOOL_LIST, TOOLS_BY_NAME } from "./tools.ts";
+import { TOOLS_BY_NAME } from "./tools.ts";
+import { selectionOf, type ToolSelection } from "./toolsets.ts";
 
 /**
  * The MCP endpoint at `{base_url}/api/mcp`: Streamable HTTP, stateless, the 2026-07-28 revision and the
@@ -83,6 +83,7 @@ interface CallerInfo {
   principal: Principal;
   core: Core;
   log: ToolLogger;
+  selection: ToolSelection;
 }
 
 function callerOf(authInfo: AuthInfo | undefined): CallerInfo {
@@ -98,7 +99,7 @@ function serverFor({ authInfo }: McpRequestContext): Server {
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
   });
-  server.setRequestHandler("tools/list", () => TOOL_LIST as unknown as ListToolsResult);
+  server.setRequestHandler("tools/list", () => callerOf(authInfo).selection.list);
   server.setRequestHandler("tools/call", async (request) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) {
@@ -107,7 +108,9 @@ function serverFor({ authInfo }: McpRequestContext): Server {
         `Unknown tool: ${request.params.name}. tools/list names the tools there are.`,
       );
     }
-    const { principal, core, log } = callerOf(authInfo);
+    const { principal, core, log, selection } = callerOf(authInfo);
+    const refusal = selection.refusal(tool);
+    if (refusal) return { content: [{ type: "text", text: refusal }], isError: true };
     const ctx = {
       core,
       workspaceId: principal.workspaceId,
@@ -223,6 +226,7 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
       handler: async (request, reply) => {
         checkHostAndOrigin(request);
         const { principal, token } = await authenticate(request);
+        const selection = selectionOf(request.headers, request.query as Record<string, unknown> | undefined);
         const batch = request.method === "POST" && Array.isArray(request.body) ? request.body : undefined;
         if (batch) {
           const revision = batchRevision(request, batch);
@@ -254,7 +258,7 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
           method: request.method,
           headers,
         });
-        const caller: CallerInfo = { principal, core, log: request.log };
+        const caller: CallerInfo = { principal, core, log: request.log, selection };
         const authInfo: AuthInfo = {
           token,
           clientId: principal.tokenId,

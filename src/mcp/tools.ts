@@ -255,7 +255,9 @@ export const TOOLS: readonly Tool[] = [
     name: "get_workspace_identity",
     title: "Workspace identity",
     description:
-      "Call this first. Names the workspace this connection reaches (tell the person its name), its spaces with their issue prefixes, and whether the connection may write.",
+      "Call this first. Names the workspace this connection reaches (tell the person its name), its spaces with their issue prefixes, and whether the connection may write. " +
+      "More tools in opt-in toolsets (header X-MCP-Toolsets or ?toolsets= on the endpoint URL, comma-separated; all for every one): " +
+      "issues (icing, history, dependency edits, bundle snapshots), knowledge (edit decisions and notes, folders), planning (cycles, milestones), files, events.",
     scope: "workspace.read",
     output: identityView,
     run: async (ctx, _args, principal) => {
@@ -798,5 +800,59 @@ export const TOOLS: readonly Tool[] = [
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((t) => [t.name, t]));
 
-/** The `tools/list` answer, the same for every caller. */
-export const TOOL_LIST = { tools: TOOLS.map((t) => t.definition) };
+// ---------------------------------------------------------------------------------------------------
+// Toolsets: what a client sees in tools/list. The default covers an agent's loop; the rest are opt-in
+// (X-MCP-Toolsets: planning,files or ?toolsets=…; `all` for every one). Every tool is in exactly one.
+// A new tool is one line here, in its toolset's list; tools/list keeps the order of TOOLS above.
+
+export const TOOLSETS = {
+  default: [
+    "get_workspace_identity",
+    "list_issues",
+    "get_issue",
+    "create_issue",
+    "update_issue",
+    "set_dependencies",
+    "list_decisions",
+    "get_decision",
+    "create_decision",
+    "list_notes",
+    "get_note",
+    "create_note",
+    "search",
+    "get_bundle",
+  ],
+  issues: [
+    "ice_issue",
+    "list_activity",
+    "update_dependency",
+    "remove_dependency",
+    "preview_bundle",
+    "create_bundle",
+    "list_bundles",
+  ],
+  knowledge: ["update_decision", "update_note", "list_folders", "create_folder", "update_folder"],
+  planning: [
+    "list_cycles",
+    "create_cycle",
+    "update_cycle",
+    "list_cycle_issues",
+    "get_cycle_stats",
+    "list_milestones",
+    "create_milestone",
+    "update_milestone",
+    "list_milestone_issues",
+    "set_milestone_dependencies",
+    "remove_milestone_dependency",
+  ],
+  files: ["create_file_upload_url", "register_file", "get_file", "list_files"],
+  events: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ToolsetName = keyof typeof TOOLSETS;
+export const TOOLSET_NAMES = Object.keys(TOOLSETS) as ToolsetName[];
+
+/** Each tool's toolset. */
+export const TOOLSET_OF: ReadonlyMap<string, ToolsetName> = new Map(
+  TOOLSET_NAMES.flatMap((set) => (TOOLSETS[set] as readonly string[]).map((name) => [name, set] as const)),
+);
