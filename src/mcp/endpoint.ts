@@ -18,6 +18,7 @@ import type { Core } from "../core.ts";
 import { DocketError, rateLimited } from "../errors.ts";
 import { BODY_LIMIT_BYTES } from "../http/app.ts";
 import type { ToolLogger } from "./catalog.ts";
+import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
 import { TOOLS_BY_NAME } from "./tools.ts";
 import { selectionOf, type ToolSelection } from "./toolsets.ts";
 
@@ -74,7 +75,8 @@ const INSTRUCTIONS =
   "Docket is an issue tracker shared by people and agents. Call get_workspace_identity first and tell the " +
   "person the name of the workspace you are connected to. Issues are named by identifiers such as ENG-42; " +
   "other objects by prefixed ids (dec_, note_, fld_, cyc_, ms_, file_, bnd_, dep_). list_issues with " +
-  "ready: true gives the work that can start now; preview_bundle gives everything needed to work on one issue.";
+  "ready: true gives the work that can start now; get_bundle gives everything needed to work on one issue. " +
+  "Issues, decisions, notes and bundles are also resources (docket://issues/ENG-42).";
 
 /** One validator for every per-request server: building one per request would cost more than the call. */
 const validator = new AjvJsonSchemaValidator();
@@ -95,7 +97,7 @@ function callerOf(authInfo: AuthInfo | undefined): CallerInfo {
 /** The per-request factory: a `Server` and two handlers over the tools built once. */
 function serverFor({ authInfo }: McpRequestContext): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, resources: {} },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
   });
@@ -108,18 +110,31 @@ function serverFor({ authInfo }: McpRequestContext): Server {
         `Unknown tool: ${request.params.name}. tools/list names the tools there are.`,
       );
     }
-    const { principal, core, log, selection } = callerOf(authInfo);
+    const { principal, log, selection } = callerOf(authInfo);
     const refusal = selection.refusal(tool);
     if (refusal) return { content: [{ type: "text", text: refusal }], isError: true };
-    const ctx = {
-      core,
-      workspaceId: principal.workspaceId,
-      actor: { personId: principal.personId, via: principal.tokenId },
-    };
+    const ctx = ctxOf(authInfo);
     const result = await tool.call(ctx, principal, request.params.arguments, log);
     return server.projectCallToolResult(result as CallToolResult, tool.definition.outputSchema);
   });
+  server.setRequestHandler("resources/templates/list", () => RESOURCE_TEMPLATES);
+  server.setRequestHandler("resources/list", (request) =>
+    listResources(ctxOf(authInfo), request.params?.cursor),
+  );
+  server.setRequestHandler("resources/read", (request) => {
+    const { principal, log } = callerOf(authInfo);
+    return readResource(ctxOf(authInfo), principal, request.params.uri, log);
+  });
   return server;
+}
+
+function ctxOf(authInfo: AuthInfo | undefined) {
+  const { principal, core } = callerOf(authInfo);
+  return {
+    core,
+    workspaceId: principal.workspaceId,
+    actor: { personId: principal.personId, via: principal.tokenId },
+  };
 }
 
 /** Request headers the SDK's handler reads besides the `mcp-*` ones. */
