@@ -3,8 +3,9 @@ import type { Tiktoken } from "js-tiktoken/lite";
 
 /**
  * Token counts in o200k_base, the tokenizer of current OpenAI models and a fair stand-in for others'. The
- * ranks (a few MB of text) are loaded on the first count and kept for the life of the process; a process
- * that never counts never loads them.
+ * ranks are loaded on the first count and kept for the life of the process (measured: about 0.6 s of CPU
+ * and 70 MB of heap, 186 MB of RSS growth, on the first count); a process that never counts never loads
+ * them, and callers skip counting when a text's UTF-8 bytes already fit (a token is at least a byte).
  */
 
 let encoder: Tiktoken | undefined;

@@ -5,14 +5,17 @@ import {
   type BundleView,
   bundleInput,
   bundleMarkdown,
+  bundleQuery,
   bundleRef,
   bundleSummary,
   bundleView,
   createBundle,
+  fitBundle,
   getBundle,
   listBundles,
   listBundlesQuery,
   liveBundle,
+  previewBundleInput,
 } from "../tracker/bundles.ts";
 import { issueRef } from "../tracker/common.ts";
 import {
@@ -757,9 +760,9 @@ export const TOOLS: readonly Tool[] = [
     description:
       "Everything needed to work on an issue, as Markdown and as data: the issue, its blockers with their live status, what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. Nothing is kept.",
     scope: "workspace.read",
-    input: bundleInput,
+    input: previewBundleInput,
     output: bundleView,
-    run: (ctx, { input }) => liveBundle(ctx, input.issue),
+    run: async (ctx, { input }) => fitBundle(await liveBundle(ctx, input.issue), input.max_tokens),
     text: bundleText,
   }),
   tool({
@@ -781,8 +784,9 @@ export const TOOLS: readonly Tool[] = [
       "A kept snapshot by its id (bnd_…), or the live bundle of an issue by its identifier (ENG-42).",
     scope: "workspace.read",
     params: idOf(bundleRef, "A snapshot id (bnd_…) or an issue identifier (ENG-42)."),
+    input: bundleQuery,
     output: bundleView,
-    run: (ctx, { params }) => getBundle(ctx, params.id),
+    run: async (ctx, { params, input }) => fitBundle(await getBundle(ctx, params.id), input.max_tokens),
     text: bundleText,
   }),
   tool({

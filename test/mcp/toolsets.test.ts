@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { TOOLS, TOOLSET_NAMES, TOOLSET_OF, TOOLSETS } from "../../src/mcp/tools.ts";
 import { countTokens } from "../../src/tokens.ts";
@@ -67,6 +68,20 @@ describe("MCP toolsets", () => {
     // stable: a second client sees the same bytes
     const again = await (await m.connect(token, "older")).listTools();
     assert.equal(JSON.stringify(again.tools), JSON.stringify(tools));
+  });
+
+  test("the README's toolset table gives each toolset's token cost as it is", (t) => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const cost = (names: string[]) =>
+      countTokens(JSON.stringify(TOOLS.filter((x) => names.includes(x.name)).map((x) => x.definition)));
+    for (const set of [...TOOLSET_NAMES, "all"] as const) {
+      const names = set === "all" ? TOOLS.map((x) => x.name) : [...TOOLSETS[set]];
+      const tokens = names.length ? cost(names) : 0;
+      t.diagnostic(`${set}: ${names.length} tools, ${tokens} tokens`);
+      const row = new RegExp(`^\\| \`${set}\` +\\|.*\\| +([0-9,]+) \\|$`, "m").exec(readme);
+      assert.ok(row, `a README row for ${set}`);
+      assert.equal(row[1], tokens.toLocaleString("en-US"), `${set}: npm run mcp:tokens prints the figures`);
+    }
   });
 
   for (const query of [false, true]) {
