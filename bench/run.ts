@@ -44,8 +44,20 @@ const { values } = parseArgs({
     seed: { type: "boolean", default: false },
     issues: { type: "string", default: "100000" },
     only: { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
   },
 });
+if (values.help) {
+  console.log(`npm run bench -- [options]
+  --duration <s>      seconds each scenario runs (10)
+  --connections <n>   concurrent connections (32)
+  --warmup <s>        seconds of warm-up before each (2)
+  --seed              seed a workspace and run every tracker scenario (else the floor only)
+  --issues <n>        issues in the seeded workspace (100000; at least 100)
+  --only <text>       only the scenarios whose name contains <text>
+  -h, --help          this text`);
+  process.exit(0);
+}
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const warmup = Number(values.warmup);

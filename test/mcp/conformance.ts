@@ -12,7 +12,7 @@
  * folder, with a workspace, a read-and-write connection and its token made for the run.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -133,7 +133,8 @@ export async function startTarget(): Promise<Target> {
 /** Runs `conformance server --url … <args>`; resolves with its exit code and output. */
 export function runSuite(url: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(CONFORMANCE_BIN, ["server", "--url", url, ...args], {
+    // run with this process's node (24), not whatever `node` comes first on PATH (the bin's shebang)
+    const child = spawn(process.execPath, [realpathSync(CONFORMANCE_BIN), "server", "--url", url, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
       env: process.env,
     });
