@@ -29,7 +29,10 @@ import { createLogger } from "../../src/http/logger.ts";
 /** The suite, a devDependency (0.2.0-alpha.12: the 0.2 line carries the 2026-07-28 scenarios). */
 const CONFORMANCE_BIN = path.resolve(import.meta.dirname, "../../node_modules/.bin/conformance");
 
-/** Scenarios that apply to a server with tools of its own and no resources, prompts or completions. */
+/**
+ * Scenarios that apply to a server with tools and resources of its own and no prompts or completions (the
+ * suite's resource scenarios read its own fixture resources, which this server does not have).
+ */
 export const SCENARIOS = [
   "server-initialize",
   "ping",
