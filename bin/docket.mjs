@@ -1,7 +1,21 @@
 #!/usr/bin/env node
-// The `docket` command. The code is TypeScript run directly by Node, which needs Node 24 or later.
+// The `docket` command. The code is TypeScript run directly by Node, which needs Node 24 or later: an
+// older `node` first on the path hands over to the Node the project pins (node_modules/node), if any.
+import { spawnSync } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {
+  const pinned = fileURLToPath(
+    new URL("../node_modules/node/bin/node", `file://${realpathSync(fileURLToPath(import.meta.url))}`),
+  );
+  if (existsSync(pinned)) {
+    const run = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+      stdio: "inherit",
+    });
+    process.exit(run.status ?? 1);
+  }
   process.stderr.write(
     `docket: Node.js 24 or later is required (this is ${process.version}); run it through npm (npm run docket -- …), which uses the Node the project pins.\n`,
   );

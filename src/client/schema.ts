@@ -721,7 +721,7 @@ export interface paths {
     put?: never;
     /**
      * Compute an issue's execution bundle without keeping it
-     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown.
+     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown. With max_tokens (o200k_base tokens of the Markdown) what does not fit is left out in this order, largest first within each step: note bodies, decision texts, related issues, files, the issues it blocks, then the description is shortened; `omitted` (and the Markdown's last section) lists what was left out and how to fetch it.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -749,7 +749,7 @@ export interface paths {
     put?: never;
     /**
      * Keep a snapshot of an issue's execution bundle
-     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown. The snapshot never changes; read it back by its id.
+     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown. With max_tokens (o200k_base tokens of the Markdown) what does not fit is left out in this order, largest first within each step: note bodies, decision texts, related issues, files, the issues it blocks, then the description is shortened; `omitted` (and the Markdown's last section) lists what was left out and how to fetch it. The snapshot never changes; read it back by its id.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -769,7 +769,7 @@ export interface paths {
     };
     /**
      * A snapshot by id (bnd_…), or the live bundle of an issue by identifier (ENG-42)
-     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown. A live bundle's ETag covers its content, not `generated_at`: If-None-Match answers 304 while nothing in it changed.
+     * @description The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown. With max_tokens (o200k_base tokens of the Markdown) what does not fit is left out in this order, largest first within each step: note bodies, decision texts, related issues, files, the issues it blocks, then the description is shortened; `omitted` (and the Markdown's last section) lists what was left out and how to fetch it. A live bundle's ETag covers its content, not `generated_at`: If-None-Match answers 304 while nothing in it changed.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -1429,6 +1429,21 @@ export interface components {
       }[];
       cycle: components["schemas"]["Cycle"] | null;
       milestone: components["schemas"]["Milestone"] | null;
+      /** @description Present when the bundle was cut to fit max_tokens: what was left out, in the order cut. */
+      omitted?: {
+        /**
+         * @description What was left out: a note's body, a decision's text, a related issue, a file, an issue it blocks, or the rest of the description.
+         * @enum {string}
+         */
+        kind: "note_body" | "decision_text" | "related" | "file" | "blocks" | "description";
+        /** @description The object left out (or whose text was): note_…, dec_…, an issue identifier, file_… */
+        id: string;
+        title: string;
+        /** @description About how many tokens it took. */
+        tokens: number;
+        /** @description How to read it in full. */
+        fetch: string;
+      }[];
     };
   };
   responses: {
@@ -5578,12 +5593,15 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "issue": "ENG-42"
+         *       "issue": "ENG-42",
+         *       "max_tokens": 1000
          *     }
          */
         "application/json": {
           /** @description The issue whose bundle to make, e.g. ENG-42. */
           issue: string;
+          /** @description Cut the bundle to fit this many tokens (o200k_base, of its Markdown); what is left out is listed at its end. */
+          max_tokens?: number;
         };
       };
     };
@@ -5795,7 +5813,16 @@ export interface operations {
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
            *         "updated_at": "2026-03-01T09:00:00.000Z"
-           *       }
+           *       },
+           *       "omitted": [
+           *         {
+           *           "kind": "note_body",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "tokens": 2,
+           *           "fetch": "ENG-42"
+           *         }
+           *       ]
            *     }
            */
           "application/json": components["schemas"]["Bundle"];
@@ -6125,7 +6152,16 @@ export interface operations {
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
            *         "updated_at": "2026-03-01T09:00:00.000Z"
-           *       }
+           *       },
+           *       "omitted": [
+           *         {
+           *           "kind": "note_body",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "tokens": 2,
+           *           "fetch": "ENG-42"
+           *         }
+           *       ]
            *     }
            */
           "application/json": components["schemas"]["Bundle"];
@@ -6151,7 +6187,10 @@ export interface operations {
   };
   getBundle: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Cut the bundle to fit this many tokens (o200k_base, of its Markdown); what is left out is listed at its end. */
+        max_tokens?: number;
+      };
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -6373,7 +6412,16 @@ export interface operations {
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
            *         "updated_at": "2026-03-01T09:00:00.000Z"
-           *       }
+           *       },
+           *       "omitted": [
+           *         {
+           *           "kind": "note_body",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "title": "Import issues from the old tracker",
+           *           "tokens": 2,
+           *           "fetch": "ENG-42"
+           *         }
+           *       ]
            *     }
            */
           "application/json": components["schemas"]["Bundle"];

@@ -62,8 +62,9 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
-  annotations: ToolAnnotations;
+  /** advertised only where a client benefits from it (none today: `structuredContent` is the REST JSON) */
+  outputSchema?: JsonSchema;
+  annotations: Omit<ToolAnnotations, "title">;
 }
 
 export interface ToolResult {
@@ -99,16 +100,6 @@ const expectedVersionJson: JsonSchema = {
 
 function jsonOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-}
-
-/** A schema whose top level is a `$ref` into its own `$defs` (a named model) gets that model inlined. */
-function inlineTop(schema: JsonSchema): JsonSchema {
-  const ref = schema.$ref;
-  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return schema;
-  const defs = schema.$defs as Record<string, JsonSchema>;
-  const top = defs[ref.slice("#/$defs/".length)]!;
-  const { $ref: _ref, ...rest } = schema;
-  return { ...rest, ...top, $defs: defs };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: walking zod's definitions
@@ -187,6 +178,52 @@ function inputSchemaOf(
     additionalProperties: false,
     ...(defs ? { $defs: defs } : {}),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Lean schemas: every token of tools/list is paid by every agent on every turn
+
+const ISSUE_REF_PATTERN = "^([A-Za-z][A-Za-z0-9]{1,9}-[1-9][0-9]{0,9}|iss_[0-9A-Z]{26})$";
+const PREFIXED_ID = /^\^([a-z]+)_\[0-9A-Z\]\{26\}\$$/;
+const ISSUE_DEF: JsonSchema = { type: "string", description: "An issue identifier (ENG-42) or id (iss_…)." };
+
+/**
+ * A tool's input schema made lean for `tools/list`: an issue reference, however often it appears, is one
+ * shared `$defs/issue` (the pattern stays in the zod schema that parses the call); a prefixed id's pattern
+ * becomes its prefix (`cyc_…`). Limits, enums and descriptions stay.
+ */
+export function leanSchema(schema: JsonSchema): JsonSchema {
+  let issueRefs = 0;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== "object") return node;
+    const o = node as JsonSchema;
+    if (o.type === "string" && o.pattern === ISSUE_REF_PATTERN) {
+      issueRefs++;
+      const { type: _t, pattern: _p, description, ...rest } = o;
+      const generic = typeof description === "string" && /^An issue identifier such as/.test(description);
+      return { $ref: "#/$defs/issue", ...rest, ...(description && !generic ? { description } : {}) };
+    }
+    const out: JsonSchema = {};
+    for (const [k, v] of Object.entries(o)) {
+      if (k === "pattern" && typeof v === "string") {
+        const m = PREFIXED_ID.exec(v);
+        if (m) {
+          if (o.description === undefined) out.description = `${m[1]}_…`;
+          continue;
+        }
+      }
+      out[k] = k === "properties" || k === "$defs" ? mapValues(v as JsonSchema, walk) : walk(v);
+    }
+    return out;
+  };
+  const lean = walk(schema) as JsonSchema;
+  if (issueRefs > 0) lean.$defs = { ...(lean.$defs as JsonSchema | undefined), issue: ISSUE_DEF };
+  return lean;
+}
+
+function mapValues(o: JsonSchema, fn: (v: unknown) => unknown): JsonSchema {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fn(v)]));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -270,10 +307,8 @@ export function tool<
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: inputSchemaOf(spec.params, inputSchema, query, versioned),
-    outputSchema: inlineTop(jsonOf(spec.output, "output")),
+    inputSchema: leanSchema(inputSchemaOf(spec.params, inputSchema, query, versioned)),
     annotations: {
-      title: spec.title,
       readOnlyHint: readOnly,
       ...(readOnly ? {} : { destructiveHint: false, idempotentHint: false }),
       ...spec.hints,

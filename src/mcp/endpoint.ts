@@ -5,7 +5,6 @@ import {
   type AuthInfo,
   type CallToolResult,
   createMcpHandler,
-  type ListToolsResult,
   type McpRequestContext,
   ProtocolError,
   ProtocolErrorCode,
@@ -18,8 +17,10 @@ import { PAT_PREFIX, type Principal } from "../auth/tokens.ts";
 import type { Core } from "../core.ts";
 import { DocketError, rateLimited } from "../errors.ts";
 import { BODY_LIMIT_BYTES } from "../http/app.ts";
-import type { ToolLogger } from "./catalog.ts";
-import { TOOL_LIST, TOOLS_BY_NAME } from "./tools.ts";
+import type { Tool, ToolLogger, ToolResult } from "./catalog.ts";
+import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
+import { TOOLS_BY_NAME } from "./tools.ts";
+import { selectionOf, type ToolSelection } from "./toolsets.ts";
 
 /**
  * The MCP endpoint at `{base_url}/api/mcp`: Streamable HTTP, stateless, the 2026-07-28 revision and the
@@ -74,7 +75,8 @@ const INSTRUCTIONS =
   "Docket is an issue tracker shared by people and agents. Call get_workspace_identity first and tell the " +
   "person the name of the workspace you are connected to. Issues are named by identifiers such as ENG-42; " +
   "other objects by prefixed ids (dec_, note_, fld_, cyc_, ms_, file_, bnd_, dep_). list_issues with " +
-  "ready: true gives the work that can start now; preview_bundle gives everything needed to work on one issue.";
+  "ready: true gives the work that can start now; get_bundle gives everything needed to work on one issue. " +
+  "Issues, decisions, notes and bundles are also resources (docket://issues/ENG-42).";
 
 /** One validator for every per-request server: building one per request would cost more than the call. */
 const validator = new AjvJsonSchemaValidator();
@@ -83,6 +85,7 @@ interface CallerInfo {
   principal: Principal;
   core: Core;
   log: ToolLogger;
+  selection: ToolSelection;
 }
 
 function callerOf(authInfo: AuthInfo | undefined): CallerInfo {
@@ -94,11 +97,11 @@ function callerOf(authInfo: AuthInfo | undefined): CallerInfo {
 /** The per-request factory: a `Server` and two handlers over the tools built once. */
 function serverFor({ authInfo }: McpRequestContext): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, resources: {} },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
   });
-  server.setRequestHandler("tools/list", () => TOOL_LIST as unknown as ListToolsResult);
+  server.setRequestHandler("tools/list", () => callerOf(authInfo).selection.list);
   server.setRequestHandler("tools/call", async (request) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) {
@@ -107,16 +110,93 @@ function serverFor({ authInfo }: McpRequestContext): Server {
         `Unknown tool: ${request.params.name}. tools/list names the tools there are.`,
       );
     }
-    const { principal, core, log } = callerOf(authInfo);
-    const ctx = {
-      core,
-      workspaceId: principal.workspaceId,
-      actor: { personId: principal.personId, via: principal.tokenId },
-    };
-    const result = await tool.call(ctx, principal, request.params.arguments, log);
+    const result = await callTool(tool, callerOf(authInfo), request.params.arguments);
     return server.projectCallToolResult(result as CallToolResult, tool.definition.outputSchema);
   });
+  server.setRequestHandler("resources/templates/list", () => RESOURCE_TEMPLATES);
+  server.setRequestHandler("resources/list", (request) =>
+    listResources(ctxOf(authInfo), request.params?.cursor),
+  );
+  server.setRequestHandler("resources/read", (request) => {
+    const { principal, log } = callerOf(authInfo);
+    return readResource(ctxOf(authInfo), principal, request.params.uri, log);
+  });
   return server;
+}
+
+function ctxOf(authInfo: AuthInfo | undefined) {
+  return ctxOfCaller(callerOf(authInfo));
+}
+
+function ctxOfCaller({ principal, core }: CallerInfo) {
+  return {
+    core,
+    workspaceId: principal.workspaceId,
+    actor: { personId: principal.personId, via: principal.tokenId },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The fast path: a plain 2026-07-28 tools/call
+
+const CURRENT_REVISION = "2026-07-28";
+const ENVELOPE_KEYS = new Set([
+  "io.modelcontextprotocol/protocolVersion",
+  "io.modelcontextprotocol/clientInfo",
+  "io.modelcontextprotocol/clientCapabilities",
+]);
+const RESULT_META = { "io.modelcontextprotocol/serverInfo": SERVER_INFO };
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Switches the fast path off, so a test can compare its answers with the SDK's. */
+export const mcpFastPath = { enabled: true };
+
+/**
+ * The tool a request calls, when it is the plainest case of the current revision: one `tools/call` of a
+ * known tool, JSON-RPC 2.0 with an id, its MCP-Method and MCP-Name headers matching the body, the
+ * per-request envelope complete and nothing else in `_meta` or `params`, and JSON accepted. Such a call
+ * is answered here with the bytes the SDK would send (a test holds the two to the same answer), without
+ * the per-request server, transport and message validation that cost more than the call itself. Every
+ * other request (and every error of the protocol) goes to the SDK.
+ */
+function plainToolCall(
+  request: FastifyRequest,
+): { tool: Tool; id: string | number; args: unknown } | undefined {
+  if (!mcpFastPath.enabled || request.method !== "POST") return undefined;
+  const h = request.headers;
+  if (h["mcp-protocol-version"] !== CURRENT_REVISION || h["mcp-method"] !== "tools/call") return undefined;
+  if (!String(h.accept ?? "").includes("application/json")) return undefined;
+  const body = request.body;
+  if (!isPlain(body) || body.jsonrpc !== "2.0" || body.method !== "tools/call") return undefined;
+  const id = body.id;
+  if (!((typeof id === "string" && id !== "") || (typeof id === "number" && Number.isInteger(id))))
+    return undefined;
+  for (const k of Object.keys(body))
+    if (k !== "jsonrpc" && k !== "id" && k !== "method" && k !== "params") return undefined;
+  const params = body.params;
+  if (!isPlain(params) || typeof params.name !== "string" || h["mcp-name"] !== params.name) return undefined;
+  for (const k of Object.keys(params))
+    if (k !== "name" && k !== "arguments" && k !== "_meta") return undefined;
+  if (params.arguments !== undefined && !isPlain(params.arguments)) return undefined;
+  const meta = params._meta;
+  if (!isPlain(meta) || Object.keys(meta).length !== ENVELOPE_KEYS.size) return undefined;
+  for (const k of Object.keys(meta)) if (!ENVELOPE_KEYS.has(k)) return undefined;
+  if (meta["io.modelcontextprotocol/protocolVersion"] !== CURRENT_REVISION) return undefined;
+  const info = meta["io.modelcontextprotocol/clientInfo"];
+  if (!isPlain(info) || typeof info.name !== "string" || typeof info.version !== "string") return undefined;
+  if (!isPlain(meta["io.modelcontextprotocol/clientCapabilities"])) return undefined;
+  const tool = TOOLS_BY_NAME.get(params.name);
+  if (!tool) return undefined;
+  return { tool, id, args: params.arguments };
+}
+
+/** Runs a tool for a caller: the one place both paths call tools through. */
+async function callTool(tool: Tool, caller: CallerInfo, args: unknown): Promise<ToolResult> {
+  const refusal = caller.selection.refusal(tool);
+  if (refusal) return { content: [{ type: "text", text: refusal }], isError: true };
+  return tool.call(ctxOfCaller(caller), caller.principal, args, caller.log);
 }
 
 /** Request headers the SDK's handler reads besides the `mcp-*` ones. */
@@ -226,6 +306,7 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
       handler: async (request, reply) => {
         checkHostAndOrigin(request);
         const { principal, token } = await authenticate(request);
+        const selection = selectionOf(request.headers, request.query as Record<string, unknown> | undefined);
         const batch = request.method === "POST" && Array.isArray(request.body) ? request.body : undefined;
         if (batch) {
           const revision = batchRevision(request, batch);
@@ -253,11 +334,25 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
           if (Array.isArray(value)) for (const v of value) headers.append(name, v);
           else headers.set(name, String(value));
         }
+        const caller: CallerInfo = { principal, core, log: request.log, selection };
+        const plain = plainToolCall(request);
+        if (plain) {
+          const result = await callTool(plain.tool, caller, plain.args);
+          return reply
+            .code(200)
+            .header("content-type", "application/json")
+            .send(
+              JSON.stringify({
+                result: { ...result, resultType: "complete", _meta: RESULT_META },
+                jsonrpc: "2.0",
+                id: plain.id,
+              }),
+            );
+        }
         const webRequest = new Request(`${core.config.baseUrl}${request.url}`, {
           method: request.method,
           headers,
         });
-        const caller: CallerInfo = { principal, core, log: request.log };
         const authInfo: AuthInfo = {
           token,
           clientId: principal.tokenId,

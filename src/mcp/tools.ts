@@ -5,14 +5,17 @@ import {
   type BundleView,
   bundleInput,
   bundleMarkdown,
+  bundleQuery,
   bundleRef,
   bundleSummary,
   bundleView,
   createBundle,
+  fitBundle,
   getBundle,
   listBundles,
   listBundlesQuery,
   liveBundle,
+  previewBundleInput,
 } from "../tracker/bundles.ts";
 import { issueRef } from "../tracker/common.ts";
 import {
@@ -250,7 +253,9 @@ export const TOOLS: readonly Tool[] = [
     name: "get_workspace_identity",
     title: "Workspace identity",
     description:
-      "Call this first. Names the workspace this connection reaches (tell the person its name), its spaces with their issue prefixes, and whether the connection may write.",
+      "Call this first. Names the workspace this connection reaches (tell the person its name), its spaces with their issue prefixes, and whether the connection may write. " +
+      "More tools in opt-in toolsets (header X-MCP-Toolsets or ?toolsets= on the endpoint URL, comma-separated; all for every one): " +
+      "issues (icing, history, dependency edits, bundle snapshots), knowledge (edit decisions and notes, folders), planning (cycles, milestones), files, events.",
     scope: "workspace.read",
     output: identityView,
     run: async (ctx, _args, principal) => {
@@ -757,9 +762,9 @@ export const TOOLS: readonly Tool[] = [
     description:
       "Everything needed to work on an issue, as Markdown and as data: the issue, its blockers with their live status, what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. Nothing is kept.",
     scope: "workspace.read",
-    input: bundleInput,
+    input: previewBundleInput,
     output: bundleView,
-    run: (ctx, { input }) => liveBundle(ctx, input.issue),
+    run: async (ctx, { input }) => fitBundle(await liveBundle(ctx, input.issue), input.max_tokens),
     text: bundleText,
   }),
   tool({
@@ -781,8 +786,9 @@ export const TOOLS: readonly Tool[] = [
       "A kept snapshot by its id (bnd_…), or the live bundle of an issue by its identifier (ENG-42).",
     scope: "workspace.read",
     params: idOf(bundleRef, "A snapshot id (bnd_…) or an issue identifier (ENG-42)."),
+    input: bundleQuery,
     output: bundleView,
-    run: (ctx, { params }) => getBundle(ctx, params.id),
+    run: async (ctx, { params, input }) => fitBundle(await getBundle(ctx, params.id), input.max_tokens),
     text: bundleText,
   }),
   tool({
@@ -800,5 +806,59 @@ export const TOOLS: readonly Tool[] = [
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((t) => [t.name, t]));
 
-/** The `tools/list` answer, the same for every caller. */
-export const TOOL_LIST = { tools: TOOLS.map((t) => t.definition) };
+// ---------------------------------------------------------------------------------------------------
+// Toolsets: what a client sees in tools/list. The default covers an agent's loop; the rest are opt-in
+// (X-MCP-Toolsets: planning,files or ?toolsets=…; `all` for every one). Every tool is in exactly one.
+// A new tool is one line here, in its toolset's list; tools/list keeps the order of TOOLS above.
+
+export const TOOLSETS = {
+  default: [
+    "get_workspace_identity",
+    "list_issues",
+    "get_issue",
+    "create_issue",
+    "update_issue",
+    "set_dependencies",
+    "list_decisions",
+    "get_decision",
+    "create_decision",
+    "list_notes",
+    "get_note",
+    "create_note",
+    "search",
+    "get_bundle",
+  ],
+  issues: [
+    "ice_issue",
+    "list_activity",
+    "update_dependency",
+    "remove_dependency",
+    "preview_bundle",
+    "create_bundle",
+    "list_bundles",
+  ],
+  knowledge: ["update_decision", "update_note", "list_folders", "create_folder", "update_folder"],
+  planning: [
+    "list_cycles",
+    "create_cycle",
+    "update_cycle",
+    "list_cycle_issues",
+    "get_cycle_stats",
+    "list_milestones",
+    "create_milestone",
+    "update_milestone",
+    "list_milestone_issues",
+    "set_milestone_dependencies",
+    "remove_milestone_dependency",
+  ],
+  files: ["create_file_upload_url", "register_file", "get_file", "list_files"],
+  events: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ToolsetName = keyof typeof TOOLSETS;
+export const TOOLSET_NAMES = Object.keys(TOOLSETS) as ToolsetName[];
+
+/** Each tool's toolset. */
+export const TOOLSET_OF: ReadonlyMap<string, ToolsetName> = new Map(
+  TOOLSET_NAMES.flatMap((set) => (TOOLSETS[set] as readonly string[]).map((name) => [name, set] as const)),
+);

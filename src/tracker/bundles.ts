@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
+import { countTokens } from "../tokens.ts";
 import { issueRef, objectId, timeOut } from "./common.ts";
 import { actorView, type Ctx } from "./context.ts";
 import { type CycleView, cycleView, getCycle } from "./cycles.ts";
@@ -25,10 +26,44 @@ export const bundleInput = z.strictObject({
 });
 export type BundleInput = z.output<typeof bundleInput>;
 
+/** The smallest and largest token budget a bundle takes; the budget `claim_next_issue` uses by default. */
+export const BUNDLE_MIN_TOKENS = 1_000;
+export const BUNDLE_MAX_TOKENS = 200_000;
+export const BUNDLE_DEFAULT_MAX_TOKENS = 8_000;
+
+export const maxTokensField = z.coerce
+  .number({ error: "must be a whole number of tokens" })
+  .int({ error: "must be a whole number of tokens" })
+  .min(BUNDLE_MIN_TOKENS, { error: `must be at least ${BUNDLE_MIN_TOKENS}` })
+  .max(BUNDLE_MAX_TOKENS, { error: `must be at most ${BUNDLE_MAX_TOKENS}` })
+  .optional()
+  .describe(
+    "Cut the bundle to fit this many tokens (o200k_base, of its Markdown); what is left out is listed at its end.",
+  );
+
+/** `POST /v1/bundles/preview` (and the MCP preview): the issue and an optional token budget. */
+export const previewBundleInput = bundleInput.extend({ max_tokens: maxTokensField });
+export const bundleQuery = z.strictObject({ max_tokens: maxTokensField });
+
 /** `GET /v1/bundles/{id}`: a snapshot id (`bnd_…`) or an issue identifier for the live bundle. */
 export const bundleRef = z.union([bundleIdSchema, issueRef], {
   error: "must be a bundle id (bnd_…) or an issue identifier such as ENG-42",
 });
+
+export const omissionView = z.object({
+  kind: z
+    .enum(["note_body", "decision_text", "related", "file", "blocks", "description"])
+    .describe(
+      "What was left out: a note's body, a decision's text, a related issue, a file, an issue it blocks, or the rest of the description.",
+    ),
+  id: z
+    .string()
+    .describe("The object left out (or whose text was): note_…, dec_…, an issue identifier, file_…"),
+  title: z.string(),
+  tokens: z.number().int().describe("About how many tokens it took."),
+  fetch: z.string().describe("How to read it in full."),
+});
+export type Omission = z.output<typeof omissionView>;
 
 export const bundleView = z
   .object({
@@ -49,6 +84,10 @@ export const bundleView = z
     files: z.array(linkedFileView),
     cycle: cycleView.nullable(),
     milestone: milestoneView.nullable(),
+    omitted: z
+      .array(omissionView)
+      .optional()
+      .describe("Present when the bundle was cut to fit max_tokens: what was left out, in the order cut."),
   })
   .meta({ id: "Bundle" });
 export type BundleView = z.output<typeof bundleView>;
@@ -162,6 +201,15 @@ export async function listBundles(
 // ---------------------------------------------------------------------------------------------------
 // Markdown
 
+const OMISSION_LABEL: Record<Omission["kind"], string> = {
+  note_body: "the body of note",
+  decision_text: "the text of decision",
+  related: "related issue",
+  file: "file",
+  blocks: "issue it blocks:",
+  description: "the rest of the description of",
+};
+
 const line = (text: string) => text.replace(/\s*\n\s*/g, " ").trim();
 const check = (status: string) => (status === "done" || status === "canceled" ? "x" : " ");
 
@@ -169,6 +217,7 @@ const check = (status: string) => (status === "done" || status === "canceled" ? 
 export function bundleMarkdown(b: BundleView): string {
   const i = b.issue;
   const out: string[] = [];
+  const left = new Set((b.omitted ?? []).map((o) => o.id));
   out.push(`# ${i.identifier}: ${line(i.title)}`, "");
   out.push(
     b.snapshot
@@ -197,7 +246,12 @@ export function bundleMarkdown(b: BundleView): string {
     const target = m.target_date ? `, target ${m.target_date}` : "";
     out.push(`Milestone: ${line(m.name)} (${m.progress.percent}% done${target})`, "");
   }
-  out.push("## Description", "", i.description.trim() || "_No description._", "");
+  out.push(
+    "## Description",
+    "",
+    i.description.trim() || (left.has(i.identifier) ? "_Left out (see the end)._" : "_No description._"),
+    "",
+  );
   const edges = (title: string, list: BundleView["blockers"]) => {
     out.push(`## ${title}`, "");
     if (list.length === 0) out.push("_None._");
@@ -213,16 +267,151 @@ export function bundleMarkdown(b: BundleView): string {
     out.push(
       `### ${line(d.title)} (${d.status}, ${d.id})`,
       "",
-      d.decision.trim() || "_No decision text._",
+      d.decision.trim() || (left.has(d.id) ? "_Text left out (see the end)._" : "_No decision text._"),
       "",
     );
   out.push("## Notes", "");
   if (b.notes.length === 0) out.push("_None._", "");
-  for (const n of b.notes) out.push(`### ${line(n.title)} (${n.id})`, "", n.body.trim() || "_Empty._", "");
+  for (const n of b.notes)
+    out.push(
+      `### ${line(n.title)} (${n.id})`,
+      "",
+      n.body.trim() || (left.has(n.id) ? "_Body left out (see the end)._" : "_Empty._"),
+      "",
+    );
   out.push("## Files", "");
   if (b.files.length === 0) out.push("_None._");
   for (const f of b.files)
     out.push(`- ${line(f.name)} (${f.content_type}, ${f.size} bytes, sha256 ${f.sha256}, ${f.id})`);
   out.push("");
+  if (b.omitted?.length) {
+    out.push("## Left out", "", "Cut to fit the token budget; in the order cut:", "");
+    for (const o of b.omitted)
+      out.push(`- ${OMISSION_LABEL[o.kind]} ${o.id} ${line(o.title)} (~${o.tokens} tokens): ${o.fetch}`);
+    out.push("");
+  }
   return out.join("\n");
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Fitting a token budget
+
+/**
+ * The bundle cut to fit `maxTokens` tokens of its Markdown. What does not fit is left out in this order,
+ * each step the largest first, until the rest fits: note bodies; decision texts; related issues; files;
+ * the issues it blocks; then the description is shortened. The header, the issue's facts and its
+ * blockers are never cut. The bundle's `omitted` lists what was left out and how to fetch it; its
+ * Markdown ends with the same list. A bundle that fits is returned as it is.
+ */
+export function fitBundle(b: BundleView, maxTokens: number | undefined): BundleView {
+  if (maxTokens === undefined) return b;
+  const markdown = bundleMarkdown(b);
+  // a token is at least one byte: a bundle of no more bytes than the budget fits without the tokenizer
+  if (Buffer.byteLength(markdown) <= maxTokens) return b;
+  let total = countTokens(markdown);
+  if (total <= maxTokens) return b;
+  const out: BundleView = structuredClone({ ...b, omitted: [] as Omission[] });
+  const omitted = out.omitted!;
+  const issueId = b.issue.identifier;
+  // an omission line at the end costs about this many tokens
+  const LINE = 30;
+
+  type Cut = { size: number; apply(): Omission };
+  const steps: (() => Cut[])[] = [
+    () =>
+      out.notes.map((n) => ({
+        size: countTokens(n.body),
+        apply: () => {
+          const tokens = countTokens(n.body);
+          n.body = "";
+          return { kind: "note_body", id: n.id, title: n.title, tokens, fetch: fetchNote(n.id) };
+        },
+      })),
+    () =>
+      out.decisions.map((d) => ({
+        size: countTokens(d.decision),
+        apply: () => {
+          const tokens = countTokens(d.decision);
+          d.decision = "";
+          return { kind: "decision_text", id: d.id, title: d.title, tokens, fetch: fetchDecision(d.id) };
+        },
+      })),
+    () => edgeCuts(out.related, "related"),
+    () =>
+      out.files.map((f) => ({
+        size: countTokens(f.name) + 40,
+        apply: () => {
+          out.files = out.files.filter((x) => x.id !== f.id);
+          return {
+            kind: "file",
+            id: f.id,
+            title: f.name,
+            tokens: countTokens(f.name) + 40,
+            fetch: `get_file ${f.id}, or GET /v1/files/${f.id}`,
+          };
+        },
+      })),
+    () => edgeCuts(out.blocks, "blocks"),
+  ];
+  function edgeCuts(list: BundleView["related"], kind: "related" | "blocks"): Cut[] {
+    return list.map((n) => ({
+      size: countTokens(n.title) + 12,
+      apply: () => {
+        if (kind === "related") out.related = out.related.filter((x) => x.identifier !== n.identifier);
+        else out.blocks = out.blocks.filter((x) => x.identifier !== n.identifier);
+        return {
+          kind,
+          id: n.identifier,
+          title: n.title,
+          tokens: countTokens(n.title) + 12,
+          fetch: fetchIssue(n.identifier),
+        };
+      },
+    }));
+  }
+
+  for (const step of steps) {
+    const cuts = step()
+      .filter((c) => c.size > LINE)
+      .sort((a, c) => c.size - a.size);
+    let estimate = total;
+    for (const cut of cuts) {
+      if (total <= maxTokens) break;
+      omitted.push(cut.apply());
+      // counted again only once the estimate fits: a count of the whole Markdown per cut would cost more
+      estimate -= cut.size - LINE;
+      if (estimate <= maxTokens) estimate = total = countTokens(bundleMarkdown(out));
+    }
+    total = countTokens(bundleMarkdown(out));
+    if (total <= maxTokens) break;
+  }
+  if (total > maxTokens && out.issue.description) {
+    // shorten the description to what is left, then by a tenth more at a time until it fits
+    const full = out.issue.description;
+    const fullTokens = countTokens(full);
+    let keep = Math.max(0, fullTokens - (total - maxTokens) - LINE);
+    const tokens = full.length / Math.max(1, fullTokens);
+    const entry: Omission = {
+      kind: "description",
+      id: issueId,
+      title: b.issue.title,
+      tokens: 0,
+      fetch: fetchIssue(issueId),
+    };
+    omitted.push(entry);
+    while (total > maxTokens) {
+      const cut = Math.max(0, Math.floor(keep * tokens));
+      out.issue = { ...out.issue, description: cut > 0 ? `${full.slice(0, cut).trimEnd()} …` : "" };
+      entry.tokens = fullTokens - countTokens(out.issue.description);
+      total = countTokens(bundleMarkdown(out));
+      if (cut === 0) break;
+      keep = Math.floor(keep * 0.9) - 1;
+    }
+  }
+  return out;
+}
+
+const fetchNote = (id: string) => `get_note ${id}, docket://notes/${id}, or GET /v1/notes/${id}`;
+const fetchDecision = (id: string) =>
+  `get_decision ${id}, docket://decisions/${id}, or GET /v1/decisions/${id}`;
+const fetchIssue = (id: string) => `get_issue ${id}, docket://issues/${id}, or GET /v1/issues/${id}`;

@@ -12,7 +12,7 @@
  * folder, with a workspace, a read-and-write connection and its token made for the run.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -29,7 +29,10 @@ import { createLogger } from "../../src/http/logger.ts";
 /** The suite, a devDependency (0.2.0-alpha.12: the 0.2 line carries the 2026-07-28 scenarios). */
 const CONFORMANCE_BIN = path.resolve(import.meta.dirname, "../../node_modules/.bin/conformance");
 
-/** Scenarios that apply to a server with tools of its own and no resources, prompts or completions. */
+/**
+ * Scenarios that apply to a server with tools and resources of its own and no prompts or completions (the
+ * suite's resource scenarios read its own fixture resources, which this server does not have).
+ */
 export const SCENARIOS = [
   "server-initialize",
   "ping",
@@ -133,7 +136,8 @@ export async function startTarget(): Promise<Target> {
 /** Runs `conformance server --url … <args>`; resolves with its exit code and output. */
 export function runSuite(url: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(CONFORMANCE_BIN, ["server", "--url", url, ...args], {
+    // run with this process's node (24), not whatever `node` comes first on PATH (the bin's shebang)
+    const child = spawn(process.execPath, [realpathSync(CONFORMANCE_BIN), "server", "--url", url, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
       env: process.env,
     });

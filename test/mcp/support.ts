@@ -12,6 +12,13 @@ export const ERAS = {
 } as const;
 export type Era = keyof typeof ERAS;
 
+/** Toolsets and read-only mode, sent as headers or (with `query`) as parameters of the endpoint URL. */
+export interface ConnectOptions {
+  toolsets?: string;
+  readonly?: boolean;
+  query?: boolean;
+}
+
 export interface McpEnv extends Seeded {
   env: TestEnv;
   app: FastifyInstance;
@@ -20,7 +27,7 @@ export interface McpEnv extends Seeded {
   /** a new connection of Ada's with these scopes, and an access token for it */
   mint(scopes?: Scope[]): Promise<{ token: string; connectionId: string }>;
   /** a real MCP client over Streamable HTTP, connected in the given era with `token` */
-  connect(token: string, era?: Era): Promise<Client>;
+  connect(token: string, era?: Era, options?: ConnectOptions): Promise<Client>;
 }
 
 /** A migrated store, Ada's workspace "acme" (space ENG), and the service listening on a port of its own. */
@@ -52,16 +59,22 @@ export async function mcpEnv(t: TestContext, extraEnv: Record<string, string> = 
       const issued = await issueAccessToken(env.core, connection);
       return { token: issued.access_token, connectionId: connection.id };
     },
-    async connect(token, era = "current") {
+    async connect(token, era = "current", options = {}) {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      const endpoint = new URL(url);
+      const put = (header: string, param: string, value: string) => {
+        if (options.query) endpoint.searchParams.set(param, value);
+        else headers[header] = value;
+      };
+      if (options.toolsets !== undefined) put("x-mcp-toolsets", "toolsets", options.toolsets);
+      if (options.readonly !== undefined) put("x-mcp-readonly", "readonly", String(options.readonly));
       const client = new Client(
         { name: "docket-tests", version: "1.0.0" },
         era === "current"
           ? { versionNegotiation: { mode: { pin: ERAS.current } } }
           : { supportedProtocolVersions: [ERAS.older] },
       );
-      const transport = new StreamableHTTPClientTransport(url, {
-        requestInit: { headers: { authorization: `Bearer ${token}` } },
-      });
+      const transport = new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } });
       await client.connect(transport);
       clients.push(client);
       return client;

@@ -20,7 +20,7 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return (await client.callTool({ name, arguments: args })) as Result;
 }
 
-/** A successful call: its structured result (the client has checked it against the tool's outputSchema). */
+/** A successful call: its structured result (the REST JSON). */
 async function ok(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Any> {
   const r = await call(client, name, args);
   assert.ok(!r.isError, `${name} failed: ${text(r)}`);
@@ -84,15 +84,18 @@ async function issueVersions(m: McpEnv): Promise<string> {
   return JSON.stringify(rows);
 }
 
+/** These tests call every tool: they enable every toolset. */
+const ALL = { toolsets: "all" };
+
 const WRITE_TOOLS = TOOLS.filter((t) => t.scope === "workspace.write").map((t) => t.name);
 const READ_TOOLS = TOOLS.filter((t) => t.scope === "workspace.read").map((t) => t.name);
 
 for (const era of Object.keys(ERAS) as Era[]) {
   describe(`MCP tools, protocol ${ERAS[era]}`, () => {
-    test("tools/list: every tool has an input schema, an output schema and annotations", async (t) => {
+    test("tools/list with every toolset: every tool has an input schema and annotations, no output schema", async (t) => {
       const m = await mcpEnv(t);
       const { token } = await m.mint();
-      const client = await m.connect(token, era);
+      const client = await m.connect(token, era, ALL);
       assert.equal(client.getProtocolEra(), era === "current" ? "modern" : "legacy");
       const { tools } = await client.listTools();
       assert.deepEqual(
@@ -104,9 +107,13 @@ for (const era of Object.keys(ERAS) as Era[]) {
         assert.ok(x.description && x.description.length > 20, `${x.name}: a description`);
         assert.equal(x.inputSchema.type, "object", `${x.name}: inputSchema`);
         assert.equal((x.inputSchema as Any).additionalProperties, false, `${x.name}: closed inputSchema`);
-        assert.equal(x.outputSchema?.type, "object", `${x.name}: outputSchema`);
+        assert.equal(
+          x.outputSchema,
+          undefined,
+          `${x.name}: no outputSchema (structuredContent is the REST JSON)`,
+        );
         assert.ok(x.annotations, `${x.name}: annotations`);
-        assert.equal(typeof x.annotations.title, "string");
+        assert.equal(typeof x.title, "string");
         const reads = READ_TOOLS.includes(x.name);
         assert.equal(x.annotations.readOnlyHint, reads, `${x.name}: readOnlyHint`);
         if (!reads) {
@@ -138,7 +145,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
     test("every tool's happy path, get_workspace_identity first; writes record the connection", async (t) => {
       const m = await mcpEnv(t);
       const { token, connectionId } = await m.mint();
-      const client = await m.connect(token, era);
+      const client = await m.connect(token, era, ALL);
       await client.listTools();
       const called = new Set<string>();
       const run = async (name: string, args: Record<string, unknown> = {}) => {
@@ -378,7 +385,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
     test("bad arguments name the argument and why; domain errors carry their code", async (t) => {
       const m = await mcpEnv(t);
       const { token } = await m.mint();
-      const client = await m.connect(token, era);
+      const client = await m.connect(token, era, ALL);
       await client.listTools();
 
       // every tool refuses an argument it does not know, naming it
@@ -531,10 +538,10 @@ for (const era of Object.keys(ERAS) as Era[]) {
     test("a read-only connection is refused on every write, and nothing changes", async (t) => {
       const m = await mcpEnv(t);
       const writer = await m.mint();
-      const rw = await m.connect(writer.token, era);
+      const rw = await m.connect(writer.token, era, ALL);
       await ok(rw, "create_issue", { title: "Existing" });
       const reader = await m.mint(["workspace.read"]);
-      const ro = await m.connect(reader.token, era);
+      const ro = await m.connect(reader.token, era, ALL);
       await ro.listTools();
 
       const identity = await ok(ro, "get_workspace_identity");

@@ -4,14 +4,17 @@ import {
   type BundleView,
   bundleInput,
   bundleMarkdown,
+  bundleQuery,
   bundleRef,
   bundleSummary,
   bundleView,
   createBundle,
+  fitBundle,
   getBundle,
   listBundles,
   listBundlesQuery,
   liveBundle,
+  previewBundleInput,
 } from "../../tracker/bundles.ts";
 import { etagCovers, op } from "./route.ts";
 
@@ -37,7 +40,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, bundle: BundleView
 }
 
 const description =
-  "The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown.";
+  "The issue, its blockers (with their live status), what it blocks, related issues, linked decisions, notes and files, and its cycle and milestone. JSON by default; Markdown for Accept: text/markdown. With max_tokens (o200k_base tokens of the Markdown) what does not fit is left out in this order, largest first within each step: note bodies, decision texts, related issues, files, the issues it blocks, then the description is shortened; `omitted` (and the Markdown's last section) lists what was left out and how to fetch it.";
 
 op({
   method: "POST",
@@ -47,10 +50,11 @@ op({
   summary: "Compute an issue's execution bundle without keeping it",
   description,
   scope: "workspace.read",
-  body: bundleInput,
+  body: previewBundleInput,
   response: bundleView,
   markdown: true,
-  handler: async ({ ctx, body, request, reply }) => answer(request, reply, await liveBundle(ctx, body.issue)),
+  handler: async ({ ctx, body, request, reply }) =>
+    answer(request, reply, fitBundle(await liveBundle(ctx, body.issue), body.max_tokens)),
 });
 
 op({
@@ -77,9 +81,11 @@ op({
   description: `${description} A live bundle's ETag covers its content, not \`generated_at\`: If-None-Match answers 304 while nothing in it changed.`,
   scope: "workspace.read",
   params: z.strictObject({ id: bundleRef }),
+  query: bundleQuery,
   response: bundleView,
   markdown: true,
-  handler: async ({ ctx, params, request, reply }) => answer(request, reply, await getBundle(ctx, params.id)),
+  handler: async ({ ctx, params, query, request, reply }) =>
+    answer(request, reply, fitBundle(await getBundle(ctx, params.id), query.max_tokens)),
 });
 
 op({
