@@ -148,11 +148,11 @@ test("max_tokens at and past its bounds", async (t) => {
   for (const bad of [BUNDLE_MIN_TOKENS - 1, BUNDLE_MAX_TOKENS + 1, "lots", 1.5]) {
     const res = await a.call("GET", `/v1/bundles/ENG-1?max_tokens=${bad}`);
     assert.equal(res.status, 400, String(bad));
-    assert.ok(res.body.fields.max_tokens, res.text);
+    assert.ok(res.body.fields["query.max_tokens"], res.text);
   }
   const res = await a.call("POST", "/v1/bundles/preview", { issue: "ENG-1", max_tokens: 999 });
   assert.equal(res.status, 400);
-  assert.match(res.body.fields.max_tokens, /at least 1000/);
+  assert.match(res.body.fields["body.max_tokens"], /at least 1000/);
   assert.equal(BUNDLE_DEFAULT_MAX_TOKENS, 8000);
 });
 
