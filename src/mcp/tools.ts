@@ -129,7 +129,7 @@ interface IssueLike {
   priority: string;
   ready: boolean;
   labels: string[];
-  assignee: { email: string } | null;
+  assignee: { type: "person"; email: string } | { type: "agent"; name: string; for: { name: string } } | null;
 }
 interface Neighbour {
   identifier: string;
@@ -139,7 +139,9 @@ interface Neighbour {
 const issueLine = (i: IssueLike) =>
   `${i.identifier} [${i.status}, ${i.priority}${i.ready ? ", ready" : ""}] ${i.title}` +
   (i.labels.length ? ` #${i.labels.join(" #")}` : "") +
-  (i.assignee ? ` @${i.assignee.email}` : "");
+  (i.assignee
+    ? ` @${i.assignee.type === "agent" ? `${i.assignee.name} (for ${i.assignee.for.name})` : i.assignee.email}`
+    : "");
 
 const neighbours = (list: Neighbour[]) =>
   list.length ? list.map((n) => `${n.identifier} (${n.status})`).join(", ") : "none";
