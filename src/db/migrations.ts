@@ -970,6 +970,21 @@ const claimsMigration = (t: Dialectal): Migration => ({
       .where(sql<boolean>`ended_at is null`)
       .execute();
     await db.schema.createIndex("claims_holder_idx").on("claims").columns(["holder_id"]).execute();
+    // The next ready issue nobody is on, most urgent first then oldest, straight from an index: claimed
+    // issues leave it, so racing claimers never walk past the ones already taken.
+    await db.schema
+      .createIndex("issues_claimable_idx")
+      .on("issues")
+      .columns(["workspace_id", "priority desc", "created_at", "id"])
+      .where(sql<boolean>`open_blockers = 0 and status in ('backlog', 'todo') and claim_id is null`)
+      .execute();
+    // Issues whose lease may have run out: the few that hold one.
+    await db.schema
+      .createIndex("issues_lease_idx")
+      .on("issues")
+      .columns(["workspace_id", "claim_expires_at"])
+      .where(sql<boolean>`claim_id is not null`)
+      .execute();
   },
   async down(db: AnyDb) {
     await db.schema.dropTable("claims").execute();

@@ -1,4 +1,4 @@
-import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, IssuesTable as IssueRow } from "../db/schema.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
@@ -64,6 +64,9 @@ export const createClaimInput = z.strictObject({
   ttl_seconds: ttlSeconds.default(CLAIM_TTL.default),
 });
 export type CreateClaimInput = z.input<typeof createClaimInput>;
+
+/** A claim named by its id, as the MCP tools `heartbeat_claim` and `release_claim` take it. */
+export const claimRefInput = z.strictObject({ id: claimId.describe("The claim's id, clm_…") });
 
 export const heartbeatClaimInput = z.strictObject({
   ttl_seconds: ttlSeconds
@@ -298,28 +301,18 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
   return getClaim(ctx, id);
 }
 
-/** The next ready issue nobody holds, locked for this transaction on PostgreSQL (others skip it). */
+/**
+ * The next ready issue nobody holds, locked for this transaction on PostgreSQL (others skip it): the best
+ * of two index walks, issues nobody ever took (`issues_claimable_idx`) and issues whose lease ran out
+ * (`issues_lease_idx`), most urgent first, then oldest.
+ */
 async function nextReady(
   ctx: Ctx,
   trx: Transaction<Database>,
   data: z.output<typeof createClaimInput>,
   now: string,
 ): Promise<IssueRow | undefined> {
-  let q = trx
-    .selectFrom("issues as i")
-    .selectAll("i")
-    .where("i.workspace_id", "=", ctx.workspaceId)
-    // ready work, as `ready=true` lists it (and from the same partial index)…
-    .where(
-      sql<SqlBool>`(i.open_blockers = 0 and i.status in ('backlog', 'todo', 'in_progress', 'in_review'))`,
-    )
-    // …that nobody is on: unclaimed and not yet started, or its lease ran out
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("i.claim_id", "is", null), eb("i.status", "in", ["backlog", "todo"])]),
-        eb.and([eb("i.claim_id", "is not", null), eb("i.claim_expires_at", "<=", now)]),
-      ]),
-    );
+  let spaceId: string | undefined;
   if (data.space) {
     const space = await trx
       .selectFrom("spaces")
@@ -328,31 +321,55 @@ async function nextReady(
       .where("prefix", "=", data.space)
       .executeTakeFirst();
     if (!space) throw invalid(`space: no space ${data.space} in this workspace`, { space: "no such space" });
-    q = q.where("i.space_id", "=", space.id);
+    spaceId = space.id;
   }
-  if (data.label?.length) {
-    const wanted = data.label;
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("issue_labels as l")
-          .select("l.issue_id")
-          .whereRef("l.issue_id", "=", "i.id")
-          .where("l.label", "in", wanted),
-      ),
-    );
-  }
-  if (data.priority?.length)
-    q = q.where(
-      "i.priority",
-      "in",
-      data.priority.map((p) => PRIORITIES.indexOf(p)),
-    );
-  if (data.milestone) q = q.where("i.milestone_id", "=", data.milestone);
-  if (data.cycle) q = q.where("i.cycle_id", "=", data.cycle);
-  q = q.orderBy("i.priority", "desc").orderBy("i.created_at", "asc").orderBy("i.id", "asc").limit(1);
-  if (ctx.core.store.kind === "postgres") q = q.forUpdate().skipLocked();
-  return (await q.executeTakeFirst()) as IssueRow | undefined;
+  const pick = async (nobodyOn: RawBuilder<SqlBool>) => {
+    let q = trx
+      .selectFrom("issues as i")
+      .selectAll("i")
+      .where("i.workspace_id", "=", ctx.workspaceId)
+      .where(nobodyOn);
+    if (spaceId) q = q.where("i.space_id", "=", spaceId);
+    if (data.label?.length) {
+      const wanted = data.label;
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("issue_labels as l")
+            .select("l.issue_id")
+            .whereRef("l.issue_id", "=", "i.id")
+            .where("l.label", "in", wanted),
+        ),
+      );
+    }
+    if (data.priority?.length)
+      q = q.where(
+        "i.priority",
+        "in",
+        data.priority.map((p) => PRIORITIES.indexOf(p)),
+      );
+    if (data.milestone) q = q.where("i.milestone_id", "=", data.milestone);
+    if (data.cycle) q = q.where("i.cycle_id", "=", data.cycle);
+    q = q.orderBy("i.priority", "desc").orderBy("i.created_at", "asc").orderBy("i.id", "asc").limit(1);
+    if (ctx.core.store.kind === "postgres") q = q.forUpdate().skipLocked();
+    return (await q.executeTakeFirst()) as IssueRow | undefined;
+  };
+  // ready work (as `ready=true` lists it) that nobody ever took: the condition of issues_claimable_idx
+  const fresh = await pick(
+    sql<SqlBool>`(i.open_blockers = 0 and i.status in ('backlog', 'todo') and i.claim_id is null)`,
+  );
+  // ready work whose lease ran out
+  const lapsed = await pick(
+    sql<SqlBool>`(i.claim_id is not null and i.claim_expires_at <= ${now} and i.open_blockers = 0 and i.status in ('backlog', 'todo', 'in_progress', 'in_review'))`,
+  );
+  if (!fresh || !lapsed) return fresh ?? lapsed;
+  const before = (a: IssueRow, b: IssueRow) =>
+    a.priority !== b.priority
+      ? a.priority > b.priority
+      : a.created_at !== b.created_at
+        ? a.created_at < b.created_at
+        : a.id < b.id;
+  return before(fresh, lapsed) ? fresh : lapsed;
 }
 
 /**
