@@ -121,27 +121,29 @@ let claimTurn = 0;
 async function countDoubleClaims(databaseUrl: string): Promise<string> {
   const store = openStore(loadConfig({ DATABASE_URL: databaseUrl }).database, { poolSize: 1 });
   try {
-    const db = store.db;
-    const made = await db
-      .selectFrom("claims")
-      .select((eb) => [
-        eb.fn.countAll<number>().as("n"),
-        eb.fn.count<number>("issue_id").distinct().as("issues"),
-      ])
-      .executeTakeFirstOrThrow();
-    const doubles = await db
-      .selectFrom("claims")
-      .select("issue_id")
-      .where("ended_at", "is", null)
-      .groupBy("issue_id")
-      .having((eb) => eb.fn.countAll(), ">", 1)
-      .execute();
-    const holders = await db
-      .selectFrom("issues")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("claim_id", "is not", null)
-      .executeTakeFirstOrThrow();
-    return `${Number(made.n)} claims on ${Number(made.issues)} distinct issues (${Number(holders.n)} issues held); issues with two live claims: ${doubles.length}`;
+    // one transaction, so the counts agree with each other (requests still in flight may land after)
+    return await store.db.transaction().execute(async (db) => {
+      const made = await db
+        .selectFrom("claims")
+        .select((eb) => [
+          eb.fn.countAll<number>().as("n"),
+          eb.fn.count<number>("issue_id").distinct().as("issues"),
+        ])
+        .executeTakeFirstOrThrow();
+      const doubles = await db
+        .selectFrom("claims")
+        .select("issue_id")
+        .where("ended_at", "is", null)
+        .groupBy("issue_id")
+        .having((eb) => eb.fn.countAll(), ">", 1)
+        .execute();
+      const holders = await db
+        .selectFrom("issues")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("claim_id", "is not", null)
+        .executeTakeFirstOrThrow();
+      return `${Number(made.n)} claims on ${Number(made.issues)} distinct issues (${Number(holders.n)} issues held); issues with two live claims: ${doubles.length}`;
+    });
   } finally {
     await store.close();
   }
