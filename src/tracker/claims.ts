@@ -165,22 +165,28 @@ async function holderViews(db: Db, ids: readonly string[]): Promise<Map<string, 
   return out;
 }
 
-async function claimViews(db: Db, rows: readonly ClaimRow[]): Promise<ClaimView[]> {
+async function claimViews(
+  db: Db,
+  rows: readonly ClaimRow[],
+  known: ReadonlyMap<string, Pick<IssueRow, "id" | "identifier" | "title" | "status">> = new Map(),
+): Promise<ClaimView[]> {
   if (rows.length === 0) return [];
   const holders = await holderViews(
     db,
     rows.map((r) => r.holder_id),
   );
-  const issues = await db
-    .selectFrom("issues")
-    .select(["id", "identifier", "title", "status"])
-    .where(
-      "id",
-      "in",
-      rows.map((r) => r.issue_id),
-    )
-    .execute();
-  const byId = new Map(issues.map((i) => [i.id, i]));
+  const unknown = [...new Set(rows.map((r) => r.issue_id).filter((id) => !known.has(id)))];
+  const issues = unknown.length
+    ? await db
+        .selectFrom("issues")
+        .select(["id", "identifier", "title", "status"])
+        .where("id", "in", unknown)
+        .execute()
+    : [];
+  const byId = new Map<string, Pick<IssueRow, "id" | "identifier" | "title" | "status">>([
+    ...known,
+    ...issues.map((i) => [i.id, i] as const),
+  ]);
   return rows.map((r) => {
     const i = byId.get(r.issue_id)!;
     return {
@@ -271,7 +277,7 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
   }
   const holder = callerAssignee(ctx);
   const db = ctx.core.db;
-  const id = await db.transaction().execute(async (trx) => {
+  const made = await db.transaction().execute(async (trx): Promise<[ClaimRow, IssueRow]> => {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const now = ctx.core.clock.now().toISOString();
       let issue: IssueRow;
@@ -279,7 +285,7 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
         issue = await resolveIssue(ctx, data.issue, trx);
         if (isLive(issue, now)) {
           const current = await claimRow(trx, ctx, issue.claim_id!);
-          if (current.holder_id === holder) return current.id;
+          if (current.holder_id === holder) return [current, issue];
           const [view] = await claimViews(trx, [current]);
           throw alreadyClaimed(issue.identifier, view!);
         }
@@ -294,11 +300,14 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
         issue = next;
       }
       const claim = await take(ctx, trx, issue, holder, data.ttl_seconds, now);
-      if (claim) return claim;
+      if (claim) return [claim, { ...issue, status: "in_progress" }];
     }
     throw conflict("Too many others are claiming issues right now; try again.");
   });
-  return getClaim(ctx, id);
+  // the view from what the transaction saw: only the holder's names are read
+  const [row, issue] = made;
+  const [view] = await claimViews(db, [row], new Map([[issue.id, issue]]));
+  return view!;
 }
 
 /**
@@ -384,7 +393,7 @@ async function take(
   holder: string,
   ttl: number,
   now: string,
-): Promise<string | undefined> {
+): Promise<ClaimRow | undefined> {
   const id = newId("clm", new Date(now));
   const expires = new Date(Date.parse(now) + ttl * 1000).toISOString();
   const taken = await trx
@@ -407,23 +416,21 @@ async function take(
     .executeTakeFirst();
   if (!taken) return undefined;
   if (issue.claim_id) await endClaim(ctx, trx, issue.claim_id, "expired", now);
-  await trx
-    .insertInto("claims")
-    .values({
-      id,
-      workspace_id: ctx.workspaceId,
-      issue_id: issue.id,
-      holder_id: holder,
-      person_id: ctx.actor.personId,
-      via: ctx.actor.via,
-      fencing_token: Number(taken.fencing_token),
-      expires_at: expires,
-      created_at: now,
-      heartbeat_at: null,
-      ended_at: null,
-      end_reason: null,
-    })
-    .execute();
+  const row: ClaimRow = {
+    id,
+    workspace_id: ctx.workspaceId,
+    issue_id: issue.id,
+    holder_id: holder,
+    person_id: ctx.actor.personId,
+    via: ctx.actor.via,
+    fencing_token: Number(taken.fencing_token),
+    expires_at: expires,
+    created_at: now,
+    heartbeat_at: null,
+    ended_at: null,
+    end_reason: null,
+  };
+  await trx.insertInto("claims").values(row).execute();
   await recordActivity(
     trx,
     ctx,
@@ -442,7 +449,7 @@ async function take(
   if (issue.assignee_id !== holder) changes.assignee = { from: issue.assignee_id, to: holder };
   if (Object.keys(changes).length)
     await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "updated", changes, now);
-  return id;
+  return row;
 }
 
 /** The claim, checked to be live and to belong to the caller (its holder or the person it acts for). */
