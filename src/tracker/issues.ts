@@ -788,11 +788,22 @@ async function writeIssue(
       }
       // completing or canceling an issue ends its claim
       const closesClaim = current.claim_id !== null && CLOSED_STATUSES.includes(next.status);
-      if (closesClaim) Object.assign(next, CLEARED_CLAIM);
-      const { id: _id, workspace_id: _w, created_at: _c, created_by: _cb, created_via: _cv, ...set } = next;
+      // The lease columns are written by claims alone (a heartbeat moves the expiry without a new
+      // version), except that closing the issue clears them.
+      const {
+        id: _id,
+        workspace_id: _w,
+        created_at: _c,
+        created_by: _cb,
+        created_via: _cv,
+        claim_id: _ci,
+        claim_expires_at: _ce,
+        fencing_token: _ft,
+        ...set
+      } = next;
       const updated = await trx
         .updateTable("issues")
-        .set(set)
+        .set(closesClaim ? { ...set, ...CLEARED_CLAIM } : set)
         .where("id", "=", current.id)
         .where("version", "=", current.version)
         .executeTakeFirst();
