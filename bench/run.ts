@@ -119,7 +119,8 @@ let claimTurn = 0;
  * two live claims at once (must be none), read straight from the database.
  */
 async function countDoubleClaims(databaseUrl: string): Promise<string> {
-  const store = openStore(loadConfig({ DATABASE_URL: databaseUrl }).database, { poolSize: 1 });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, DOCKET_SECRET_KEY: process.env.DOCKET_SECRET_KEY });
+  const store = openStore(config.database, { poolSize: 1 });
   try {
     // one transaction, so the counts agree with each other (requests still in flight may land after)
     return await store.db.transaction().execute(async (db) => {
