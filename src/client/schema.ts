@@ -878,7 +878,8 @@ export interface components {
       retry_after?: number;
       /** @description With 409 `already_claimed`: who holds the issue (an `Assignee`) and until when. */
       claim?: {
-        holder: components["schemas"]["Assignee"];
+        /** @description An `Assignee`: `{"type": "agent", "id", "name", "for": {"person_id", "name"}}` or `{"type": "person", "id", "name", "email"}`. */
+        holder: Record<string, never>;
         /** Format: date-time */
         expires_at: string;
       };
