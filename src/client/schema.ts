@@ -1039,9 +1039,17 @@ export interface components {
           to: unknown;
         };
       };
+      /** @description Who made the change: the person, and the credential (pat_…, con_…) they acted through. */
       actor: {
         person_id: string;
         via: string;
+        /** @description The person's name. */
+        name: string;
+        /** @description The agent connection that made the change, shown as “agent name (for person)”; null for a person's own token. */
+        agent: {
+          id: string;
+          name: string;
+        } | null;
       };
       /** Format: date-time */
       at: string;
@@ -2671,7 +2679,12 @@ export interface operations {
            *           },
            *           "actor": {
            *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             }
            *           },
            *           "at": "2026-03-01T09:00:00.000Z"
            *         }
@@ -3563,7 +3576,12 @@ export interface operations {
            *           },
            *           "actor": {
            *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             }
            *           },
            *           "at": "2026-03-01T09:00:00.000Z"
            *         }
@@ -3979,7 +3997,12 @@ export interface operations {
            *           },
            *           "actor": {
            *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             }
            *           },
            *           "at": "2026-03-01T09:00:00.000Z"
            *         }

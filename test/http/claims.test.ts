@@ -87,6 +87,17 @@ test("an assignee is a person or an agent connection, shown as agent (for person
   assert.equal(unknown.status, 400, unknown.text);
   assert.match(unknown.body.fields["body.assignee"], /no member or agent connection/);
 
+  const acts = await ok(a, "GET", "/v1/issues/ENG-1/activity");
+  assert.deepEqual(acts.data[0].actor, {
+    person_id: a.personId,
+    via: bot.id,
+    name: "Ada",
+    agent: { id: bot.id, name: "builder" },
+  });
+  const adaActs = await ok(a, "GET", "/v1/issues/ENG-2/activity");
+  assert.equal(adaActs.data[0].actor.agent, null);
+  assert.equal(adaActs.data[0].actor.name, "Ada");
+
   const md = await a.call("GET", "/v1/bundles/ENG-1", undefined, { accept: "text/markdown" });
   assert.match(md.text, /Assignee: builder \(for Ada\)/);
 });

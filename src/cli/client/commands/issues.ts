@@ -167,7 +167,9 @@ export function activityText(ctx: RunContext, list: readonly Schemas["Activity"]
     list.map((a) => [
       a.at.replace("T", " ").slice(0, 19),
       a.action,
-      `${a.actor.person_id} via ${a.actor.via}`,
+      a.actor.agent
+        ? `${a.actor.agent.name} (for ${a.actor.name})`
+        : `${a.actor.name || a.actor.person_id} via ${a.actor.via}`,
       change(a),
     ]),
     ctx.term.width ? { width: ctx.term.width, shrink: [2, 3] } : {},
