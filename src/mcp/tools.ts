@@ -221,7 +221,12 @@ const activityView = z.object({
   id: z.string(),
   action: z.string(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
-  actor: z.object({ person_id: z.string(), via: z.string() }),
+  actor: z.object({
+    person_id: z.string(),
+    via: z.string(),
+    name: z.string(),
+    agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  }),
   at: z.string(),
 });
 
@@ -357,7 +362,7 @@ export const TOOLS: readonly Tool[] = [
       pageText(
         p,
         (a) =>
-          `${a.at} ${a.action} by ${a.actor.via}${Object.keys(a.changes).length ? `: ${Object.keys(a.changes).join(", ")}` : ""}`,
+          `${a.at} ${a.action} by ${a.actor.agent ? `${a.actor.agent.name} (for ${a.actor.name})` : a.actor.name || a.actor.via}${Object.keys(a.changes).length ? `: ${Object.keys(a.changes).join(", ")}` : ""}`,
         "No activity.",
       ),
   }),
