@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { type TestContext, test } from "node:test";
 import { createConnection, issueAccessToken, revokeConnection } from "../../src/auth/connections.ts";
 import { MemoryRateLimiter } from "../../src/auth/limits.ts";
-import { createPerson } from "../../src/auth/people.ts";
+import { createPerson, setSuspended } from "../../src/auth/people.ts";
 import type { Scope } from "../../src/auth/tokens.ts";
-import { addMember } from "../../src/auth/workspaces.ts";
+import { addMember, removeMember } from "../../src/auth/workspaces.ts";
 import { ManualClock } from "../../src/clock.ts";
 import { type Core, createCore } from "../../src/core.ts";
 import { openStore } from "../../src/db/store.ts";
@@ -375,6 +375,31 @@ test("revoking an agent connection releases its claims", async (t) => {
       ["released", "revoked"],
     ],
   );
+});
+
+test("suspending a person or removing them from the workspace ends their agents' claims", async (t) => {
+  const a = await api(t);
+  for (const email of ["bob@example.com", "cy@example.com"]) {
+    await createPerson(a.env.core, { email, name: email.slice(0, 3) });
+    await addMember(a.env.core, { workspace: "acme", email, role: "member" });
+  }
+  const people = await a.env.core.db.selectFrom("people").select(["id", "email"]).execute();
+  const idOf = (email: string) => people.find((p) => p.email === email)!.id;
+  const bob = await agent(a.env.core, a.workspaceId, idOf("bob@example.com"), "bobs");
+  const cy = await agent(a.env.core, a.workspaceId, idOf("cy@example.com"), "cys");
+  await todo(a, "One");
+  await todo(a, "Two");
+  await ok(a, "POST", "/v1/claims", { issue: "ENG-1" }, bob.headers);
+  await ok(a, "POST", "/v1/claims", { issue: "ENG-2" }, cy.headers);
+  await setSuspended(a.env.core, "bob@example.com", true);
+  assert.deepEqual(
+    (await ok(a, "GET", "/v1/claims")).data.map((c: { issue: { identifier: string } }) => c.issue.identifier),
+    ["ENG-2"],
+  );
+  assert.equal((await ok(a, "GET", "/v1/issues/ENG-1")).status, "todo");
+  await removeMember(a.env.core, "acme", "cy@example.com");
+  assert.equal((await ok(a, "GET", "/v1/claims")).data.length, 0);
+  assert.equal((await ok(a, "GET", "/v1/issues/ENG-2")).assignee, null);
 });
 
 test("read-only tokens and connections cannot claim; another workspace's issue is not found", async (t) => {
