@@ -25,6 +25,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { loadConfig } from "../src/config.ts";
+import { openStore } from "../src/db/store.ts";
 import type { AgentFixture } from "./agents.ts";
 import type { SeededWorkspace } from "./seed.ts";
 import { LABELS, SEARCH_WORDS } from "./text.ts";
@@ -98,6 +99,8 @@ interface Scenario {
    * reports its own requests, measured under that load, and a line after the table reports this load.
    */
   alongside?: { name: string; connections: number; requests: (f: Fixture) => autocannon.Request[] };
+  /** Checks the database after the load (while the service still runs); the line it returns is printed. */
+  check?: (databaseUrl: string) => Promise<string>;
 }
 
 const auth = (f: Fixture) => ({ authorization: `Bearer ${f.token}` });
@@ -117,6 +120,46 @@ function randomIssue(f: Fixture, prefix?: string): string {
     n -= s.issues;
   }
   throw new Error("the workspace has no issues");
+}
+
+/** The agents racing for claims: 32 connections' access tokens, taken in turn. */
+const CLAIM_AGENTS = 32;
+let claimTurn = 0;
+
+/**
+ * After the claim race: how many claims were made, on how many issues, and how many issues were held by
+ * two live claims at once (must be none), read straight from the database.
+ */
+async function countDoubleClaims(databaseUrl: string): Promise<string> {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, DOCKET_SECRET_KEY: process.env.DOCKET_SECRET_KEY });
+  const store = openStore(config.database, { poolSize: 1 });
+  try {
+    // one transaction, so the counts agree with each other (requests still in flight may land after)
+    return await store.db.transaction().execute(async (db) => {
+      const made = await db
+        .selectFrom("claims")
+        .select((eb) => [
+          eb.fn.countAll<number>().as("n"),
+          eb.fn.count<number>("issue_id").distinct().as("issues"),
+        ])
+        .executeTakeFirstOrThrow();
+      const doubles = await db
+        .selectFrom("claims")
+        .select("issue_id")
+        .where("ended_at", "is", null)
+        .groupBy("issue_id")
+        .having((eb) => eb.fn.countAll(), ">", 1)
+        .execute();
+      const holders = await db
+        .selectFrom("issues")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("claim_id", "is not", null)
+        .executeTakeFirstOrThrow();
+      return `${Number(made.n)} claims on ${Number(made.issues)} distinct issues (${Number(holders.n)} issues held); issues with two live claims: ${doubles.length}`;
+    });
+  } finally {
+    await store.close();
+  }
 }
 
 const FLOOR = "GET /v1/workspace (PAT)";
@@ -303,6 +346,23 @@ const SCENARIOS: Scenario[] = [
       };
     },
     aim: { rps: 2000 },
+  },
+  {
+    name: "POST /v1/claims (32 agents race for ready work)",
+    seeded: true,
+    varies: true,
+    request: (f) => ({
+      path: "/v1/claims",
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${f.accessTokens[claimTurn++ % CLAIM_AGENTS]}`,
+        "content-type": "application/json",
+      },
+      body: "{}",
+    }),
+    expect: 201,
+    check: countDoubleClaims,
+    aim: { rps: 1000 },
   },
 ];
 
@@ -565,6 +625,8 @@ async function main(): Promise<void> {
             `${b.non2xx + b.errors} errors`,
         );
       }
+      if (scenario.check)
+        alongside.push(`${scenario.name} — afterwards: ${await scenario.check(database.url)}`);
       rows.push({
         rss: peak,
         name: scenario.name,

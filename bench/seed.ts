@@ -325,6 +325,9 @@ export async function seedWorkspace(
       const estimate = rng.chance(0.45) ? rng.pick([1, 2, 3, 5, 8, 13]) : null;
       await issues.add({
         open_blockers: 0,
+        claim_id: null,
+        claim_expires_at: null,
+        fencing_token: 0,
         id: issueId[k]!,
         workspace_id: workspaceId,
         space_id: spaceId.get(SPACES[s]!.prefix)!,

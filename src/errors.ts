@@ -7,12 +7,18 @@ export class DocketError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** more members of the error body, e.g. the `claim` that holds an issue */
+  readonly body: Record<string, unknown> | undefined;
 
   constructor(
     status: number,
     code: string,
     description: string,
-    extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    extra: {
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      body?: Record<string, unknown>;
+    } = {},
   ) {
     super(description);
     this.name = "DocketError";
@@ -20,6 +26,7 @@ export class DocketError extends Error {
     this.code = code;
     this.fields = extra.fields;
     this.headers = extra.headers;
+    this.body = extra.body;
   }
 
   get description(): string {

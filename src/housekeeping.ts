@@ -3,6 +3,7 @@ import { sweepSessions } from "./auth/web/sessions.ts";
 import { DAY, MINUTE } from "./clock.ts";
 import type { Core } from "./core.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "./http/v1/idempotency.ts";
+import { expireClaims } from "./tracker/leases.ts";
 
 /** How often a running service deletes what has run out. */
 export const HOUSEKEEPING_EVERY_MS = 10 * MINUTE;
@@ -11,7 +12,12 @@ const KEEP_EXPIRED_TOKENS_MS = DAY;
 const KEEP_FINISHED_REGISTRATIONS_MS = 7 * DAY;
 
 export type SweepReport = Record<
-  "access_tokens" | "agent_registrations" | "sign_in_codes" | "web_sessions" | "idempotency_keys",
+  | "access_tokens"
+  | "agent_registrations"
+  | "sign_in_codes"
+  | "web_sessions"
+  | "idempotency_keys"
+  | "expired_claims",
   number
 >;
 
@@ -19,7 +25,7 @@ export type SweepReport = Record<
  * Deletes what has run out and will never be used again: access tokens a day past their expiry,
  * registrations that never became a connection a week after their 60 minutes (their codes go with them),
  * sign-in codes a day past theirs, expired web sessions, and idempotency keys past their 24 hours.
- * Redeemed registrations stay: their connection names them.
+ * Redeemed registrations stay: their connection names them. Claims whose lease ran out are ended.
  */
 export async function sweepExpired(core: Core): Promise<SweepReport> {
   const now = core.clock.now().getTime();
@@ -53,6 +59,8 @@ export async function sweepExpired(core: Core): Promise<SweepReport> {
         .where("created_at", "<", before(IDEMPOTENCY_WINDOW_MS))
         .executeTakeFirst(),
     ),
+    // not deleted: ended, so their issues return to ready work and `claim.expired` is recorded
+    expired_claims: await expireClaims(core),
   };
 }
 

@@ -4,6 +4,7 @@ import { prepared } from "../db/prepared.ts";
 import type { Connection } from "../db/schema.ts";
 import type { Db } from "../db/store.ts";
 import { checksum, hashSecret, newId, randomBase62 } from "../secrets.ts";
+import { releaseClaimsOf } from "../tracker/leases.ts";
 import { type Principal, parseScopes, type Scope } from "./tokens.ts";
 
 /**
@@ -271,6 +272,8 @@ export async function revokeConnection(
     .where("connection_id", "=", connectionId)
     .where("status", "in", ["approved", "redeemed"])
     .execute();
+  // its claims end with it: the issues go back to ready work
+  if (Number(result.numUpdatedRows) > 0) await releaseClaimsOf(core, connectionId, "revoked", db);
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -75,7 +75,7 @@ export interface paths {
     head?: never;
     /**
      * Change some fields of an issue
-     * @description Only the fields sent change. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.
+     * @description Only the fields sent change. An assignee is a member (email or per_…), an agent connection (con_…) or `me` (the caller: a token's person, or the agent connection itself). With Docket-Fencing-Token, a write whose claim was superseded is refused with 409 `lease_lost`. Completing or canceling the issue ends its claim. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -782,6 +782,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/claims": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The live claims of the workspace
+     * @description Claims not released, ended or run out, oldest first, a page at a time; `holder` (a member, an agent connection's id, or `me`) and `issue` narrow the list.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listClaims"];
+    put?: never;
+    /**
+     * Claim an issue, or the next ready issue matching filters
+     * @description Takes a lease on one issue for the caller: the `issue` named, or else the next ready issue nobody holds that matches `space`, `label`, `priority`, `milestone` and `cycle` (most urgent first, then oldest). The issue becomes `in_progress` and assigned to the caller (an agent connection itself, or the token's person). The lease lasts `ttl_seconds` (60 to 86,400; 1,800 by default) unless renewed by heartbeat. Exactly one caller wins a race. Claiming an issue you already hold answers your current claim, with the same fencing token; retrying with the same Idempotency-Key answers the same claim. A named issue someone else holds: 409 `already_claimed` with `claim` (holder, expiry); no ready issue: 404 `no_ready_issue`; a done, canceled or iced issue: 409.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/claims/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One claim, live or ended
+     * @description Answers the claim: its issue, holder, fencing token and when it runs out.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getClaim"];
+    put?: never;
+    post?: never;
+    /**
+     * Release a claim
+     * @description Ends the lease: the issue goes back to `todo` (unless its holder changed its status) and unassigned (unless reassigned meanwhile), so it is ready work again. Answers the ended claim. Only its holder (or the person an agent acts for) may release it: 403 `not_holder` otherwise; a claim that ran out or ended: 409 `lease_lost`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["releaseClaim"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/claims/{id}/heartbeat": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Renew a claim
+     * @description The claim now runs out `ttl_seconds` from now (its own time to live when left out). Only its holder (or the person an agent acts for) may renew it: 403 `not_holder` otherwise. A claim that ran out or ended cannot be renewed: 409 `lease_lost`; claim the issue again.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["heartbeatClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -798,6 +876,13 @@ export interface components {
       };
       /** @description With 429: seconds to wait before retrying. */
       retry_after?: number;
+      /** @description With 409 `already_claimed`: who holds the issue (an `Assignee`) and until when. */
+      claim?: {
+        /** @description An `Assignee`: `{"type": "agent", "id", "name", "for": {"person_id", "name"}}` or `{"type": "person", "id", "name", "email"}`. */
+        holder: Record<string, never>;
+        /** Format: date-time */
+        expires_at: string;
+      };
     };
     Workspace: {
       id: string;
@@ -820,12 +905,7 @@ export interface components {
       /** @enum {string} */
       priority: "none" | "low" | "medium" | "high" | "urgent";
       labels: string[];
-      assignee: {
-        id: string;
-        name: string;
-        /** Format: email */
-        email: string;
-      } | null;
+      assignee: components["schemas"]["Assignee"] | null;
       estimate: number | null;
       due_date: string | null;
       parent: {
@@ -857,6 +937,29 @@ export interface components {
       /** @description 1 when made, one more on each change; the ETag starts with it. */
       version: number;
     };
+    Assignee:
+      | {
+          /** @constant */
+          type: "person";
+          /** @description The person's id, per_… */
+          id: string;
+          name: string;
+          /** Format: email */
+          email: string;
+        }
+      | {
+          /** @constant */
+          type: "agent";
+          /** @description The agent connection's id, con_… */
+          id: string;
+          /** @description The agent's own name for itself. */
+          name: string;
+          /** @description The person the agent acts for. */
+          for: {
+            person_id: string;
+            name: string;
+          };
+        };
     Issue: {
       id: string;
       identifier: string;
@@ -868,12 +971,7 @@ export interface components {
       /** @enum {string} */
       priority: "none" | "low" | "medium" | "high" | "urgent";
       labels: string[];
-      assignee: {
-        id: string;
-        name: string;
-        /** Format: email */
-        email: string;
-      } | null;
+      assignee: components["schemas"]["Assignee"] | null;
       estimate: number | null;
       due_date: string | null;
       parent: {
@@ -941,9 +1039,17 @@ export interface components {
           to: unknown;
         };
       };
+      /** @description Who made the change: the person, and the credential (pat_…, con_…) they acted through. */
       actor: {
         person_id: string;
         via: string;
+        /** @description The person's name. */
+        name: string;
+        /** @description The agent connection that made the change, shown as “agent name (for person)”; null for a person's own token. */
+        agent: {
+          id: string;
+          name: string;
+        } | null;
       };
       /** Format: date-time */
       at: string;
@@ -1445,6 +1551,30 @@ export interface components {
         fetch: string;
       }[];
     };
+    Claim: {
+      /** @description The claim's id, clm_… */
+      id: string;
+      issue: {
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      };
+      /** @description Who holds the lease: the agent connection (for its person), or a person. */
+      holder: components["schemas"]["Assignee"];
+      /** @description Larger than any earlier claim's on this issue; send it with writes as Docket-Fencing-Token. */
+      fencing_token: number;
+      /**
+       * Format: date-time
+       * @description When the lease runs out unless renewed by a heartbeat.
+       */
+      expires_at: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description The last heartbeat, if any. */
+      heartbeat_at: string | null;
+    };
   };
   responses: {
     /** @description Not Modified: the If-None-Match still matches; there is no body. */
@@ -1542,7 +1672,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. */
+    /** @description The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`claim` says who, until when); `lease_lost`: a later claim superseded the fencing token sent, or the claim ended. */
     Conflict: {
       headers: {
         "Retry-After": components["headers"]["RetryAfter"];
@@ -1691,6 +1821,8 @@ export interface components {
     IfMatch: string;
     /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
     IdempotencyKey: string;
+    /** @description The fencing token of your claim on the issue: the write is refused with 409 `lease_lost` (and changes nothing) when a later claim superseded it. */
+    DocketFencingToken: number;
     /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
     DocketWorkspace: string;
   };
@@ -1722,6 +1854,7 @@ export interface components {
 export type SchemaError = components["schemas"]["Error"];
 export type SchemaWorkspace = components["schemas"]["Workspace"];
 export type SchemaIssueSummary = components["schemas"]["IssueSummary"];
+export type SchemaAssignee = components["schemas"]["Assignee"];
 export type SchemaIssue = components["schemas"]["Issue"];
 export type SchemaActivity = components["schemas"]["Activity"];
 export type SchemaDependency = components["schemas"]["Dependency"];
@@ -1738,6 +1871,7 @@ export type SchemaUploadUrl = components["schemas"]["UploadUrl"];
 export type SchemaFile = components["schemas"]["File"];
 export type SchemaSearchResult = components["schemas"]["SearchResult"];
 export type SchemaBundle = components["schemas"]["Bundle"];
+export type SchemaClaim = components["schemas"]["Claim"];
 export type ResponseNotModified = components["responses"]["NotModified"];
 export type ResponseBadRequest = components["responses"]["BadRequest"];
 export type ResponseUnauthorized = components["responses"]["Unauthorized"];
@@ -1753,6 +1887,7 @@ export type ResponseUnavailable = components["responses"]["Unavailable"];
 export type ParameterIfNoneMatch = components["parameters"]["IfNoneMatch"];
 export type ParameterIfMatch = components["parameters"]["IfMatch"];
 export type ParameterIdempotencyKey = components["parameters"]["IdempotencyKey"];
+export type ParameterDocketFencingToken = components["parameters"]["DocketFencingToken"];
 export type ParameterDocketWorkspace = components["parameters"]["DocketWorkspace"];
 export type HeaderRateLimitLimit = components["headers"]["RateLimitLimit"];
 export type HeaderRateLimitRemaining = components["headers"]["RateLimitRemaining"];
@@ -1832,7 +1967,7 @@ export interface operations {
         priority?: string;
         /** @description Comma-separated labels; an issue with any of them matches. */
         label?: string;
-        /** @description A member's email or id, `me`, or `none`. */
+        /** @description A member's email or id, an agent connection's id (con_…), `me`, or `none`. */
         assignee?: string;
         cycle?: string;
         milestone?: string;
@@ -1887,6 +2022,7 @@ export interface operations {
            *             "backend"
            *           ],
            *           "assignee": {
+           *             "type": "person",
            *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "email": "ada@example.com"
@@ -2031,6 +2167,7 @@ export interface operations {
            *         "backend"
            *       ],
            *       "assignee": {
+           *         "type": "person",
            *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "email": "ada@example.com"
@@ -2149,6 +2286,7 @@ export interface operations {
            *         "backend"
            *       ],
            *       "assignee": {
+           *         "type": "person",
            *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "email": "ada@example.com"
@@ -2227,6 +2365,8 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The fencing token of your claim on the issue: the write is refused with 409 `lease_lost` (and changes nothing) when a later claim superseded it. */
+        "Docket-Fencing-Token"?: components["parameters"]["DocketFencingToken"];
         /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
@@ -2299,6 +2439,7 @@ export interface operations {
            *         "backend"
            *       ],
            *       "assignee": {
+           *         "type": "person",
            *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "email": "ada@example.com"
@@ -2381,6 +2522,8 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The fencing token of your claim on the issue: the write is refused with 409 `lease_lost` (and changes nothing) when a later claim superseded it. */
+        "Docket-Fencing-Token"?: components["parameters"]["DocketFencingToken"];
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
         /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
@@ -2424,6 +2567,7 @@ export interface operations {
            *         "backend"
            *       ],
            *       "assignee": {
+           *         "type": "person",
            *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "email": "ada@example.com"
@@ -2550,7 +2694,12 @@ export interface operations {
            *           },
            *           "actor": {
            *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             }
            *           },
            *           "at": "2026-03-01T09:00:00.000Z"
            *         }
@@ -2576,6 +2725,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The fencing token of your claim on the issue: the write is refused with 409 `lease_lost` (and changes nothing) when a later claim superseded it. */
+        "Docket-Fencing-Token"?: components["parameters"]["DocketFencingToken"];
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
         /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
@@ -3440,7 +3591,12 @@ export interface operations {
            *           },
            *           "actor": {
            *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             }
            *           },
            *           "at": "2026-03-01T09:00:00.000Z"
            *         }
@@ -3856,7 +4012,12 @@ export interface operations {
            *           },
            *           "actor": {
            *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             }
            *           },
            *           "at": "2026-03-01T09:00:00.000Z"
            *         }
@@ -4453,7 +4614,7 @@ export interface operations {
         priority?: string;
         /** @description Comma-separated labels; an issue with any of them matches. */
         label?: string;
-        /** @description A member's email or id, `me`, or `none`. */
+        /** @description A member's email or id, an agent connection's id (con_…), `me`, or `none`. */
         assignee?: string;
         milestone?: string;
         /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
@@ -4509,6 +4670,7 @@ export interface operations {
            *             "backend"
            *           ],
            *           "assignee": {
+           *             "type": "person",
            *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "email": "ada@example.com"
@@ -5084,7 +5246,7 @@ export interface operations {
         priority?: string;
         /** @description Comma-separated labels; an issue with any of them matches. */
         label?: string;
-        /** @description A member's email or id, `me`, or `none`. */
+        /** @description A member's email or id, an agent connection's id (con_…), `me`, or `none`. */
         assignee?: string;
         cycle?: string;
         /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
@@ -5140,6 +5302,7 @@ export interface operations {
            *             "backend"
            *           ],
            *           "assignee": {
+           *             "type": "person",
            *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "email": "ada@example.com"
@@ -5638,6 +5801,7 @@ export interface operations {
            *           "backend"
            *         ],
            *         "assignee": {
+           *           "type": "person",
            *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "name": "Acme",
            *           "email": "ada@example.com"
@@ -5977,6 +6141,7 @@ export interface operations {
            *           "backend"
            *         ],
            *         "assignee": {
+           *           "type": "person",
            *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "name": "Acme",
            *           "email": "ada@example.com"
@@ -6237,6 +6402,7 @@ export interface operations {
            *           "backend"
            *         ],
            *         "assignee": {
+           *           "type": "person",
            *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "name": "Acme",
            *           "email": "ada@example.com"
@@ -6437,6 +6603,372 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listClaims: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Only claims of this holder: a member's email or id, an agent connection's id (con_…), or `me`. */
+        holder?: string;
+        /** @description Only the claim on this issue. */
+        issue?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "issue": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           },
+           *           "holder": {
+           *             "type": "person",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           },
+           *           "fencing_token": 2,
+           *           "expires_at": "2026-03-01T09:00:00.000Z",
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Claim"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "issue": "ENG-42",
+         *       "space": "ENG",
+         *       "label": [
+         *         "backend"
+         *       ],
+         *       "priority": [
+         *         "none"
+         *       ],
+         *       "milestone": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "cycle": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "ttl_seconds": 1800
+         *     }
+         */
+        "application/json": {
+          /** @description The issue to claim; leave out to claim the next ready issue. */
+          issue?: string;
+          /** @description Next ready issue only: in this space (its prefix). */
+          space?: string;
+          /** @description Next ready issue only: with any of these labels. */
+          label?: string[];
+          /** @description Next ready issue only: of one of these priorities. */
+          priority?: ("none" | "low" | "medium" | "high" | "urgent")[];
+          /** @description Next ready issue only: in this milestone. */
+          milestone?: string;
+          /** @description Next ready issue only: in this cycle. */
+          cycle?: string;
+          /**
+           * @description How long the lease lasts without a heartbeat, 60 to 86400 seconds.
+           * @default 1800
+           */
+          ttl_seconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "holder": {
+           *         "type": "person",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "fencing_token": 2,
+           *       "expires_at": "2026-03-01T09:00:00.000Z",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "holder": {
+           *         "type": "person",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "fencing_token": 2,
+           *       "expires_at": "2026-03-01T09:00:00.000Z",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  releaseClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "holder": {
+           *         "type": "person",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "fencing_token": 2,
+           *       "expires_at": "2026-03-01T09:00:00.000Z",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  heartbeatClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "ttl_seconds": 60
+         *     }
+         */
+        "application/json": {
+          /** @description The new time to live from now; the claim's own time to live when left out. */
+          ttl_seconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "holder": {
+           *         "type": "person",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "fencing_token": 2,
+           *       "expires_at": "2026-03-01T09:00:00.000Z",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };

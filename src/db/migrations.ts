@@ -139,6 +139,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       }
     },
   }),
+  "0008_claims": (t) => claimsMigration(t),
 };
 
 /** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */
@@ -929,6 +930,66 @@ const idempotencyMigration = (t: Dialectal): Migration => ({
   async down(db: AnyDb) {
     for (const column of ["lease_until", "owner", "headers"]) {
       await db.schema.alterTable("idempotency_keys").dropColumn(column).execute();
+    }
+  },
+});
+
+/**
+ * Claims: leases on issues. The issue row carries its live claim (`claim_id`, `claim_expires_at`) so that
+ * taking a lease is one compare-and-swap on the issue, and `fencing_token`, the per-issue counter every
+ * new claim takes the next value of.
+ */
+const claimsMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.alterTable("issues").addColumn("claim_id", "text").execute();
+    await db.schema.alterTable("issues").addColumn("claim_expires_at", t.time).execute();
+    await db.schema
+      .alterTable("issues")
+      .addColumn("fencing_token", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createTable("claims")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("issue_id", "text", (c) => c.notNull().references("issues.id").onDelete("cascade"))
+      .addColumn("holder_id", "text", (c) => c.notNull())
+      .addColumn("person_id", "text", (c) => c.notNull())
+      .addColumn("via", "text", (c) => c.notNull())
+      .addColumn("fencing_token", "integer", (c) => c.notNull())
+      .addColumn("expires_at", t.time, (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("heartbeat_at", t.time)
+      .addColumn("ended_at", t.time)
+      .addColumn("end_reason", "text")
+      .addUniqueConstraint("claims_issue_token_key", ["issue_id", "fencing_token"])
+      .execute();
+    await db.schema
+      .createIndex("claims_live_idx")
+      .on("claims")
+      .columns(["workspace_id", "expires_at", "id"])
+      .where(sql<boolean>`ended_at is null`)
+      .execute();
+    await db.schema.createIndex("claims_holder_idx").on("claims").columns(["holder_id"]).execute();
+    // The next ready issue nobody is on, most urgent first then oldest, straight from an index: claimed
+    // issues leave it, so racing claimers never walk past the ones already taken.
+    await db.schema
+      .createIndex("issues_claimable_idx")
+      .on("issues")
+      .columns(["workspace_id", "priority desc", "created_at", "id"])
+      .where(sql<boolean>`open_blockers = 0 and status in ('backlog', 'todo') and claim_id is null`)
+      .execute();
+    // Issues whose lease may have run out: the few that hold one.
+    await db.schema
+      .createIndex("issues_lease_idx")
+      .on("issues")
+      .columns(["workspace_id", "claim_expires_at"])
+      .where(sql<boolean>`claim_id is not null`)
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("claims").execute();
+    for (const column of ["fencing_token", "claim_expires_at", "claim_id"]) {
+      await db.schema.alterTable("issues").dropColumn(column).execute();
     }
   },
 });

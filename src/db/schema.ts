@@ -30,6 +30,7 @@ export interface Database {
   service_secrets: ServiceSecretsTable;
   search_documents: SearchDocumentsTable;
   connections: ConnectionsTable;
+  claims: ClaimsTable;
   access_tokens: AccessTokensTable;
   agent_registrations: AgentRegistrationsTable;
   claim_attempts: ClaimAttemptsTable;
@@ -141,6 +142,29 @@ export interface IssuesTable extends Authored {
   /** how many open (not done or canceled) issues block this one; kept by every write that changes it */
   open_blockers: number;
   version: number;
+  /** the live claim (lease) on the issue, if any, and when it runs out (it may have run out already) */
+  claim_id: string | null;
+  claim_expires_at: string | null;
+  /** the fencing token of the latest claim: every new claim takes the next value; 0 before any */
+  fencing_token: number;
+}
+
+/** A lease on one issue; `ended_at` set once released, expired or ended by closing the issue. */
+export interface ClaimsTable {
+  id: string;
+  workspace_id: string;
+  issue_id: string;
+  /** the assignee the claim made: a connection (`con_…`) for an agent, a person (`per_…`) otherwise */
+  holder_id: string;
+  /** the person the holder is or acts for, and the credential the claim was made through */
+  person_id: string;
+  via: string;
+  fencing_token: number;
+  expires_at: string;
+  created_at: string;
+  heartbeat_at: string | null;
+  ended_at: string | null;
+  end_reason: string | null;
 }
 
 export interface IssueLabelsTable {

@@ -82,7 +82,7 @@ export function retryAfterField(url: string): "retry_after" | "retryAfter" {
 export function errorReply(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = asKnown(error, request);
   if (known) {
-    const body: ErrorBody = { error: known.code, error_description: known.description };
+    const body: ErrorBody = { ...known.body, error: known.code, error_description: known.description };
     if (known.fields) body.fields = known.fields;
     if (known.status === 429 && known.headers?.["retry-after"])
       body[retryAfterField(request.url)] = Number(known.headers["retry-after"]);

@@ -132,7 +132,7 @@ interface IssueLike {
   priority: string;
   ready: boolean;
   labels: string[];
-  assignee: { email: string } | null;
+  assignee: { type: "person"; email: string } | { type: "agent"; name: string; for: { name: string } } | null;
 }
 interface Neighbour {
   identifier: string;
@@ -142,7 +142,9 @@ interface Neighbour {
 const issueLine = (i: IssueLike) =>
   `${i.identifier} [${i.status}, ${i.priority}${i.ready ? ", ready" : ""}] ${i.title}` +
   (i.labels.length ? ` #${i.labels.join(" #")}` : "") +
-  (i.assignee ? ` @${i.assignee.email}` : "");
+  (i.assignee
+    ? ` @${i.assignee.type === "agent" ? `${i.assignee.name} (for ${i.assignee.for.name})` : i.assignee.email}`
+    : "");
 
 const neighbours = (list: Neighbour[]) =>
   list.length ? list.map((n) => `${n.identifier} (${n.status})`).join(", ") : "none";
@@ -222,7 +224,12 @@ const activityView = z.object({
   id: z.string(),
   action: z.string(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
-  actor: z.object({ person_id: z.string(), via: z.string() }),
+  actor: z.object({
+    person_id: z.string(),
+    via: z.string(),
+    name: z.string(),
+    agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  }),
   at: z.string(),
 });
 
@@ -360,7 +367,7 @@ export const TOOLS: readonly Tool[] = [
       pageText(
         p,
         (a) =>
-          `${a.at} ${a.action} by ${a.actor.via}${Object.keys(a.changes).length ? `: ${Object.keys(a.changes).join(", ")}` : ""}`,
+          `${a.at} ${a.action} by ${a.actor.agent ? `${a.actor.agent.name} (for ${a.actor.name})` : a.actor.name || a.actor.via}${Object.keys(a.changes).length ? `: ${Object.keys(a.changes).join(", ")}` : ""}`,
         "No activity.",
       ),
   }),

@@ -57,7 +57,19 @@ export const activityView = z
     changes: z
       .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
       .describe("Each field that changed, from its old value to its new one."),
-    actor: z.object({ person_id: z.string(), via: z.string() }),
+    actor: z
+      .object({
+        person_id: z.string(),
+        via: z.string(),
+        name: z.string().describe("The person's name."),
+        agent: z
+          .object({ id: z.string(), name: z.string() })
+          .nullable()
+          .describe(
+            "The agent connection that made the change, shown as “agent name (for person)”; null for a person's own token.",
+          ),
+      })
+      .describe("Who made the change: the person, and the credential (pat_…, con_…) they acted through."),
     at: z.iso.datetime(),
   })
   .meta({ id: "Activity" });
@@ -66,7 +78,7 @@ export interface ActivityView {
   id: string;
   action: string;
   changes: Changes;
-  actor: ActorView;
+  actor: ActorView & { name: string; agent: { id: string; name: string } | null };
   at: string;
 }
 
@@ -79,7 +91,10 @@ export async function listActivity(
   const { data, next_cursor } = await paginate(
     ctx.core.db
       .selectFrom("activity as a")
-      .selectAll()
+      .leftJoin("people as p", "p.id", "a.actor_id")
+      .leftJoin("connections as c", "c.id", "a.actor_via")
+      .selectAll("a")
+      .select(["p.name as actor_name", "c.name as agent_name"])
       .where("a.workspace_id", "=", ctx.workspaceId)
       .where("a.subject_id", "=", subjectId),
     "activity",
@@ -91,7 +106,11 @@ export async function listActivity(
       id: r.id,
       action: r.action,
       changes: JSON.parse(r.changes),
-      actor: actorView(r.actor_id, r.actor_via),
+      actor: {
+        ...actorView(r.actor_id, r.actor_via),
+        name: r.actor_name ?? "",
+        agent: r.agent_name !== null ? { id: r.actor_via, name: r.agent_name } : null,
+      },
       at: r.created_at,
     })),
     next_cursor,

@@ -7,7 +7,7 @@ import { actorView, type Ctx } from "./context.ts";
 import { type CycleView, cycleView, getCycle } from "./cycles.ts";
 import { linkedDecisions, linkedDecisionView } from "./decisions.ts";
 import { linkedFiles, linkedFileView } from "./files.ts";
-import { getIssue, issueView } from "./issues.ts";
+import { assigneeLabel, getIssue, issueView } from "./issues.ts";
 import { getMilestone, type MilestoneView, milestoneView } from "./milestones.ts";
 import { linkedNotes, linkedNoteView } from "./notes.ts";
 import { byCreation, type Page, pageQuery, paginate } from "./pagination.ts";
@@ -229,7 +229,7 @@ export function bundleMarkdown(b: BundleView): string {
     `Status: ${i.status}`,
     `Priority: ${i.priority}`,
     `Ready: ${i.ready ? "yes" : "no"}`,
-    i.assignee ? `Assignee: ${i.assignee.name || i.assignee.email}` : "Assignee: none",
+    i.assignee ? `Assignee: ${assigneeLabel(i.assignee)}` : "Assignee: none",
   ];
   if (i.estimate !== null) facts.push(`Estimate: ${i.estimate}`);
   if (i.due_date) facts.push(`Due: ${i.due_date}`);

@@ -19,6 +19,7 @@ import {
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { refuseCycle } from "./graph.ts";
 import { resolveIssue, resolveIssueIds } from "./issues.ts";
+import { checkFence } from "./leases.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Kind = DependenciesTable["kind"];
@@ -379,12 +380,14 @@ export async function addDependencies(
   ctx: Ctx,
   ref: string,
   input: AddDependenciesInput,
+  options: { fencingToken?: number | undefined } = {},
 ): Promise<{ data: DependencyView[] }> {
   const data = addDependenciesInput.parse(input);
   const at = ctx.core.clock.now().toISOString();
   const edges = await ctx.core.db.transaction().execute(async (trx) => {
     await lockGraph(ctx, trx);
     const issue = await resolveIssue(ctx, ref, trx);
+    await checkFence(ctx, trx, issue.id, options.fencingToken);
     return addEdges(
       ctx,
       trx,

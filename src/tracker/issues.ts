@@ -33,6 +33,7 @@ import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 export { CLOSED_STATUSES, PRIORITIES, type Priority, SETTABLE_STATUSES, STATUSES } from "./common.ts";
 
 import { addEdges, type EdgeRequest, lockGraph, neighbours, recountOpenBlockers } from "./dependencies.ts";
+import { CLEARED_CLAIM, endClaimOnClose, fenceOk } from "./leases.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 
@@ -44,7 +45,7 @@ export type IssueRow = IssuesTable;
 // ---------------------------------------------------------------------------------------------------
 // Schemas
 
-const priority = z.enum(PRIORITIES, { error: `must be one of ${PRIORITIES.join(", ")}` });
+export const priority = z.enum(PRIORITIES, { error: `must be one of ${PRIORITIES.join(", ")}` });
 const settableStatus = z.enum(SETTABLE_STATUSES, {
   error: `must be one of ${SETTABLE_STATUSES.join(", ")} (use the ice operation to put an issue on ice)`,
 });
@@ -53,17 +54,21 @@ const estimate = z
   .int({ error: "must be a whole number" })
   .min(0, { error: "must be at least 0" })
   .max(MAX_ESTIMATE, { error: `must be at most ${MAX_ESTIMATE}` });
-const spaceRef = z
+export const spaceRef = z
   .string({ error: "must be a space prefix such as ENG" })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z][A-Z0-9]{1,9}$/, { error: "must be a space prefix such as ENG" });
-/** A person in the workspace, by email or id (`per_…`). */
+/**
+ * An assignee: a member person by email or id (`per_…`), an agent connection of the workspace by its id
+ * (`con_…`), or `me`, the caller (a personal access token's person, or the agent connection itself).
+ */
 const assigneeRef = z
-  .string({ error: "must be a member's email or id" })
+  .string({ error: "must be a member's email or id, an agent connection's id (con_…) or me" })
   .trim()
-  .min(1, { error: "must be a member's email or id" })
-  .max(254, { error: "must be at most 254 characters" });
+  .min(1, { error: "must be a member's email or id, an agent connection's id (con_…) or me" })
+  .max(254, { error: "must be at most 254 characters" })
+  .describe("A member's email or id (per_…), an agent connection's id (con_…), or `me`.");
 const cycleId = objectId("cyc", "cycle");
 const milestoneId = objectId("ms", "milestone");
 
@@ -103,7 +108,9 @@ export const listIssuesQuery = z.strictObject({
     .describe("Comma-separated statuses."),
   priority: csv(priority).optional().describe("Comma-separated priorities."),
   label: csv(label).optional().describe("Comma-separated labels; an issue with any of them matches."),
-  assignee: assigneeRef.optional().describe("A member's email or id, `me`, or `none`."),
+  assignee: assigneeRef
+    .optional()
+    .describe("A member's email or id, an agent connection's id (con_…), `me`, or `none`."),
   cycle: cycleId.optional(),
   milestone: milestoneId.optional(),
   parent: issueRef.optional(),
@@ -122,6 +129,33 @@ export const listIssuesQuery = z.strictObject({
 export type ListIssuesQuery = Partial<z.output<typeof listIssuesQuery>>;
 
 const actorSchema = z.object({ person_id: z.string(), via: z.string() });
+
+/**
+ * Who an issue is assigned to: a person, or an agent connection shown with the person it acts for
+ * ("agent name (for person)").
+ */
+export const assigneeView = z
+  .discriminatedUnion("type", [
+    z.object({
+      type: z.literal("person"),
+      id: z.string().describe("The person's id, per_…"),
+      name: z.string(),
+      email: z.email(),
+    }),
+    z.object({
+      type: z.literal("agent"),
+      id: z.string().describe("The agent connection's id, con_…"),
+      name: z.string().describe("The agent's own name for itself."),
+      for: z.object({ person_id: z.string(), name: z.string() }).describe("The person the agent acts for."),
+    }),
+  ])
+  .meta({ id: "Assignee" });
+export type AssigneeView = z.output<typeof assigneeView>;
+
+/** "agent name (for person)" for an agent, the name (or email) for a person. */
+export function assigneeLabel(a: AssigneeView): string {
+  return a.type === "agent" ? `${a.name} (for ${a.for.name})` : a.name || a.email;
+}
 const ref = z.object({ id: z.string(), name: z.string() });
 export const issueSummary = z
   .object({
@@ -133,7 +167,7 @@ export const issueSummary = z
     status: z.enum(STATUSES),
     priority: priority,
     labels: z.array(z.string()),
-    assignee: z.object({ id: z.string(), name: z.string(), email: z.email() }).nullable(),
+    assignee: assigneeView.nullable(),
     estimate: countOut.nullable(),
     due_date: dateOut.nullable(),
     parent: z.object({ id: z.string(), identifier: z.string() }).nullable(),
@@ -176,6 +210,8 @@ function summaryQuery(db: Db, workspaceId: string) {
     .selectFrom("issues as i")
     .innerJoin("spaces as s", "s.id", "i.space_id")
     .leftJoin("people as a", "a.id", "i.assignee_id")
+    .leftJoin("connections as ac", "ac.id", "i.assignee_id")
+    .leftJoin("people as ap", "ap.id", "ac.person_id")
     .leftJoin("issues as p", "p.id", "i.parent_id")
     .leftJoin("cycles as c", "c.id", "i.cycle_id")
     .leftJoin("milestones as m", "m.id", "i.milestone_id")
@@ -184,6 +220,9 @@ function summaryQuery(db: Db, workspaceId: string) {
       "s.prefix as space_prefix",
       "a.name as assignee_name",
       "a.email as assignee_email",
+      "ac.name as agent_name",
+      "ac.person_id as agent_person_id",
+      "ap.name as agent_person_name",
       "p.identifier as parent_identifier",
       "c.name as cycle_name",
       "m.name as milestone_name",
@@ -195,6 +234,9 @@ type SummaryRow = IssueRow & {
   space_prefix: string;
   assignee_name: string | null;
   assignee_email: string | null;
+  agent_name: string | null;
+  agent_person_id: string | null;
+  agent_person_name: string | null;
   parent_identifier: string | null;
   cycle_name: string | null;
   milestone_name: string | null;
@@ -216,9 +258,7 @@ function summaryView(r: SummaryRow): IssueSummary {
     status: r.status,
     priority: PRIORITIES[r.priority] ?? "none",
     labels: JSON.parse(r.labels),
-    assignee: r.assignee_id
-      ? { id: r.assignee_id, name: r.assignee_name ?? "", email: r.assignee_email ?? "" }
-      : null,
+    assignee: assigneeOf(r),
     estimate: r.estimate,
     due_date: r.due_date,
     parent: r.parent_id ? { id: r.parent_id, identifier: r.parent_identifier ?? "" } : null,
@@ -232,6 +272,19 @@ function summaryView(r: SummaryRow): IssueSummary {
     updated_at: r.updated_at,
     version: r.version,
   };
+}
+
+function assigneeOf(r: SummaryRow): AssigneeView | null {
+  if (!r.assignee_id) return null;
+  if (r.assignee_id.startsWith("con_")) {
+    return {
+      type: "agent",
+      id: r.assignee_id,
+      name: r.agent_name ?? "",
+      for: { person_id: r.agent_person_id ?? "", name: r.agent_person_name ?? "" },
+    };
+  }
+  return { type: "person", id: r.assignee_id, name: r.assignee_name ?? "", email: r.assignee_email ?? "" };
 }
 
 const byRef = (ref: string) => (ref.startsWith("iss_") ? "id" : "identifier");
@@ -376,8 +429,8 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
   if (q.assignee) {
     if (q.assignee === "none") query = query.where("i.assignee_id", "is", null);
     else {
-      const person = q.assignee === "me" ? ctx.actor.personId : (await findMember(ctx, db, q.assignee))?.id;
-      query = query.where("i.assignee_id", "=", person ?? "");
+      const who = await findAssignee(ctx, db, q.assignee);
+      query = query.where("i.assignee_id", "=", who?.id ?? "");
     }
   }
   if (q.cycle) query = query.where("i.cycle_id", "=", q.cycle);
@@ -404,6 +457,33 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
 // ---------------------------------------------------------------------------------------------------
 // Writing
 
+/**
+ * The assignee the caller is: the agent connection it acts through, or else its person. Claims and
+ * `assignee: me` use this, so an agent's work shows as the agent's (for its person).
+ */
+export function callerAssignee(ctx: Ctx): string {
+  return ctx.actor.via.startsWith("con_") ? ctx.actor.via : ctx.actor.personId;
+}
+
+/**
+ * An assignee by reference: `me`, a live connection of the workspace (`con_…`), or a member person by
+ * email or id. Undefined when there is none.
+ */
+export async function findAssignee(ctx: Ctx, db: Db, ref: string): Promise<{ id: string } | undefined> {
+  const key = ref.trim();
+  if (key.toLowerCase() === "me") return { id: callerAssignee(ctx) };
+  if (key.startsWith("con_")) {
+    return db
+      .selectFrom("connections")
+      .select("id")
+      .where("id", "=", key)
+      .where("workspace_id", "=", ctx.workspaceId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+  }
+  return findMember(ctx, db, key);
+}
+
 async function findMember(ctx: Ctx, db: Db, ref: string) {
   const key = ref.trim();
   return db
@@ -428,9 +508,9 @@ async function resolveReferences(
   if (input.assignee !== undefined) {
     if (input.assignee === null) out.assignee_id = null;
     else {
-      const person = await findMember(ctx, db, input.assignee);
-      if (person) out.assignee_id = person.id;
-      else fields.assignee = `no member ${input.assignee} in this workspace`;
+      const who = await findAssignee(ctx, db, input.assignee);
+      if (who) out.assignee_id = who.id;
+      else fields.assignee = `no member or agent connection ${input.assignee} in this workspace`;
     }
   }
   if (input.parent !== undefined) {
@@ -625,6 +705,9 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
       completed_at: CLOSED_STATUSES.includes(status) ? at : null,
       open_blockers: 0,
       version: 1,
+      claim_id: null,
+      claim_expires_at: null,
+      fencing_token: 0,
       ...authoredBy(ctx, at),
     };
     await trx.insertInto("issues").values(issue).execute();
@@ -658,6 +741,14 @@ function activityFields(row: IssueRow): Record<string, unknown> {
 const MAX_WRITE_ATTEMPTS = 3;
 
 /**
+ * Options of a write to an issue. `fencingToken`: the token of the caller's claim on the issue; the write
+ * is refused with 409 `lease_lost` (changing nothing) when a later claim superseded it.
+ */
+export interface WriteOptions {
+  fencingToken?: number | undefined;
+}
+
+/**
  * Applies `change` to the current row and writes it only if nobody wrote in between (compare-and-set
  * on the version); with If-Match, only if the version is one the client named, else 412.
  */
@@ -665,6 +756,7 @@ async function writeIssue(
   ctx: Ctx,
   ref: string,
   ifMatch: number[] | undefined,
+  options: WriteOptions,
   change: (
     current: IssueRow,
     trx: Transaction<Database>,
@@ -673,6 +765,8 @@ async function writeIssue(
   for (let attempt = 1; ; attempt++) {
     const result = await ctx.core.db.transaction().execute(async (trx) => {
       const current = await resolveIssue(ctx, ref, trx);
+      // a superseded lease changes nothing; the version compare-and-set below keeps this check true
+      fenceOk(current, options.fencingToken);
       if (ifMatch && !ifMatch.includes(current.version)) {
         throw preconditionFailed(
           `${current.identifier} changed since you read it (it is now at version ${current.version}); read it again and reapply your change.`,
@@ -692,10 +786,24 @@ async function writeIssue(
       if (CLOSED_STATUSES.includes(next.status) !== CLOSED_STATUSES.includes(current.status)) {
         next.completed_at = CLOSED_STATUSES.includes(next.status) ? at : null;
       }
-      const { id: _id, workspace_id: _w, created_at: _c, created_by: _cb, created_via: _cv, ...set } = next;
+      // completing or canceling an issue ends its claim
+      const closesClaim = current.claim_id !== null && CLOSED_STATUSES.includes(next.status);
+      // The lease columns are written by claims alone (a heartbeat moves the expiry without a new
+      // version), except that closing the issue clears them.
+      const {
+        id: _id,
+        workspace_id: _w,
+        created_at: _c,
+        created_by: _cb,
+        created_via: _cv,
+        claim_id: _ci,
+        claim_expires_at: _ce,
+        fencing_token: _ft,
+        ...set
+      } = next;
       const updated = await trx
         .updateTable("issues")
-        .set(set)
+        .set(closesClaim ? { ...set, ...CLEARED_CLAIM } : set)
         .where("id", "=", current.id)
         .where("version", "=", current.version)
         .executeTakeFirst();
@@ -707,6 +815,7 @@ async function writeIssue(
         }
         return { id: current.id, lost: true };
       }
+      if (closesClaim) await endClaimOnClose(ctx, trx, current, next.status as "done" | "canceled");
       if (current.labels !== next.labels) await setLabels(trx, next, JSON.parse(next.labels));
       if (current.title !== next.title || current.description !== next.description)
         await indexIssue(trx, next);
@@ -747,9 +856,10 @@ export async function updateIssue(
   ref: string,
   input: UpdateIssueInput,
   ifMatch?: number[],
+  options: WriteOptions = {},
 ): Promise<IssueView> {
   const data = updateIssueInput.parse(input);
-  return writeIssue(ctx, ref, ifMatch, async (current, trx) => {
+  return writeIssue(ctx, ref, ifMatch, options, async (current, trx) => {
     const refs = await resolveReferences(ctx, trx, data, current.space_id, current);
     const next: Partial<IssueRow> = { ...refs };
     if (data.title !== undefined) next.title = data.title;
@@ -764,8 +874,13 @@ export async function updateIssue(
 }
 
 /** Puts an issue on ice: out of ready work until its status is next changed. */
-export async function iceIssue(ctx: Ctx, ref: string, ifMatch?: number[]): Promise<IssueView> {
-  return writeIssue(ctx, ref, ifMatch, async (current) => {
+export async function iceIssue(
+  ctx: Ctx,
+  ref: string,
+  ifMatch?: number[],
+  options: WriteOptions = {},
+): Promise<IssueView> {
+  return writeIssue(ctx, ref, ifMatch, options, async (current) => {
     if (current.status === "iced") return null;
     if (CLOSED_STATUSES.includes(current.status)) {
       throw conflict(`${current.identifier} is ${current.status}; only open issues can be put on ice.`);

@@ -84,6 +84,10 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
   await addFile(a, "paging two.txt", "hello again", []);
   const bundle = await ok(a, "POST", "/v1/bundles", { issue: "ENG-1" });
   await ok(a, "POST", "/v1/bundles", { issue: "ENG-1" });
+  await ok(a, "POST", "/v1/issues", { title: "Claimed one", status: "todo" });
+  await ok(a, "POST", "/v1/issues", { title: "Claimed two", status: "todo" });
+  const claim = await ok(a, "POST", "/v1/claims", { issue: "ENG-4" });
+  await ok(a, "POST", "/v1/claims", { issue: "ENG-5" });
   return {
     a,
     ids: {
@@ -97,6 +101,7 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       note: note.id,
       file: file.id,
       bundle: bundle.id,
+      claim: claim.id,
     },
   };
 }
@@ -108,6 +113,8 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     listIssues: "/v1/issues",
     getIssue: "/v1/issues/ENG-1",
     listIssueActivity: "/v1/issues/ENG-1/activity",
+    listClaims: "/v1/claims",
+    getClaim: `/v1/claims/${ids.claim}`,
     getDependency: `/v1/dependencies/${ids.dependency}`,
     listDecisions: "/v1/decisions",
     getDecision: `/v1/decisions/${ids.decision}`,

@@ -28,6 +28,8 @@ const GROUP_ABOUT: Record<string, string> = {
   milestones: "Milestones",
   files: "Upload, download and list files",
   bundle: "Execution bundles",
+  claim: "Claim an issue, renew or release a claim",
+  claims: "Claims (leases on issues)",
   profiles: "Signed-in profiles",
   deps: "Dependency edges",
   completion: "Print a shell completion script",

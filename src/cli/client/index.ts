@@ -3,6 +3,7 @@ import { commandHelp, commandList, findCommand, groupProblem, parseCommandArgs }
 import { EXIT, type Io, reportError, UsageError } from "../output.ts";
 import type { ApiClient } from "./api.ts";
 import { AUTH_COMMANDS } from "./commands/auth.ts";
+import { CLAIM_COMMANDS } from "./commands/claims.ts";
 import { FILE_COMMANDS } from "./commands/files.ts";
 import { FIND_COMMANDS } from "./commands/find.ts";
 import { ISSUE_COMMANDS } from "./commands/issues.ts";
@@ -17,6 +18,7 @@ import { clientFor } from "./session.ts";
 export const CLIENT_COMMANDS: ClientCommand[] = [
   ...AUTH_COMMANDS,
   ...ISSUE_COMMANDS,
+  ...CLAIM_COMMANDS,
   ...KNOWLEDGE_COMMANDS,
   ...PLANNING_COMMANDS,
   ...FILE_COMMANDS,

@@ -10,6 +10,7 @@ import "./decisions.ts";
 import "./files.ts";
 import "./issues.ts";
 import "./bundles.ts";
+import "./claims.ts";
 import "./milestones.ts";
 import "./notes.ts";
 import "./search.ts";

@@ -80,13 +80,15 @@ op({
   tag: "Issues",
   summary: "Change some fields of an issue",
   description:
-    "Only the fields sent change. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.",
+    "Only the fields sent change. An assignee is a member (email or per_…), an agent connection (con_…) or `me` (the caller: a token's person, or the agent connection itself). With Docket-Fencing-Token, a write whose claim was superseded is refused with 409 `lease_lost`. Completing or canceling the issue ends its claim. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.",
   scope: "workspace.write",
   conditional: true,
+  fenced: true,
   params: issueParams,
   body: updateIssueInput,
   response: issueView,
-  handler: async ({ ctx, params, body, ifMatch }) => updateIssue(ctx, params.id, body, ifMatch),
+  handler: async ({ ctx, params, body, ifMatch, fencingToken }) =>
+    updateIssue(ctx, params.id, body, ifMatch, { fencingToken }),
 });
 
 op({
@@ -99,10 +101,12 @@ op({
     "An iced issue stays in its status but leaves ready work (`ready=true` lists) until its status next changes. Only open issues can be put on ice: one that is done or canceled is refused with 409. With If-Match (the ETag of a read) the issue is iced only if nobody changed it since; else 412.",
   scope: "workspace.write",
   conditional: true,
+  fenced: true,
   params: issueParams,
   body: noBody,
   response: issueView,
-  handler: async ({ ctx, params, ifMatch }) => iceIssue(ctx, params.id, ifMatch),
+  handler: async ({ ctx, params, ifMatch, fencingToken }) =>
+    iceIssue(ctx, params.id, ifMatch, { fencingToken }),
 });
 
 op({
@@ -133,9 +137,11 @@ op({
     "An edge to the issue itself, to an unknown issue or to another workspace's issue is refused (400). A `blocks` edge that would close a cycle is refused with 409 and the cycle's path. An edge that exists already is returned, not duplicated.",
   scope: "workspace.write",
   params: issueParams,
+  fenced: true,
   body: addDependenciesInput,
   response: z.object({ data: z.array(dependencyView) }),
-  handler: async ({ ctx, params, body }) => addDependencies(ctx, params.id, body),
+  handler: async ({ ctx, params, body, fencingToken }) =>
+    addDependencies(ctx, params.id, body, { fencingToken }),
 });
 
 const depParams = z.strictObject({ id: dependencyId });

@@ -88,6 +88,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Files: "Files uploaded through a signed URL, then registered and linked to issues.",
   Search: "Full-text search across issues, decisions, notes and files.",
   Bundles: "Everything needed to work on an issue, live or as a saved snapshot.",
+  Claims:
+    "Leases on issues: claim an issue (or the next ready one), renew by heartbeat, release. Each claim carries a fencing token that grows per issue.",
 };
 
 /** `/issues/:id` (Fastify) → `/issues/{id}` (OpenAPI); a parameter's regex, if any, is dropped. */
@@ -233,6 +235,7 @@ function parametersOf(o: Operation, components: Record<string, Json>): Json[] {
   }
   if (o.method === "GET") out.push({ $ref: "#/components/parameters/IfNoneMatch" });
   if (o.conditional) out.push({ $ref: "#/components/parameters/IfMatch" });
+  if (o.fenced) out.push({ $ref: "#/components/parameters/DocketFencingToken" });
   if (o.method === "POST") out.push({ $ref: "#/components/parameters/IdempotencyKey" });
   out.push({ $ref: "#/components/parameters/DocketWorkspace" });
   return out;
@@ -379,6 +382,19 @@ function components(): OpenApiDocument["components"] {
             additionalProperties: { type: "string" },
           },
           retry_after: { type: "integer", description: "With 429: seconds to wait before retrying." },
+          claim: {
+            type: "object",
+            description: "With 409 `already_claimed`: who holds the issue (an `Assignee`) and until when.",
+            properties: {
+              holder: {
+                type: "object",
+                description:
+                  'An `Assignee`: `{"type": "agent", "id", "name", "for": {"person_id", "name"}}` or `{"type": "person", "id", "name", "email"}`.',
+              },
+              expires_at: { type: "string", format: "date-time" },
+            },
+            required: ["holder", "expires_at"],
+          },
         },
         required: ["error", "error_description"],
       },
@@ -406,6 +422,14 @@ function components(): OpenApiDocument["components"] {
         description:
           "Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422).",
         schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+      },
+      DocketFencingToken: {
+        name: "Docket-Fencing-Token",
+        in: "header",
+        required: false,
+        description:
+          "The fencing token of your claim on the issue: the write is refused with 409 `lease_lost` (and changes nothing) when a later claim superseded it.",
+        schema: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
       },
       DocketWorkspace: {
         name: "Docket-Workspace",
@@ -473,7 +497,7 @@ function components(): OpenApiDocument["components"] {
         errorExample("not_found", "No issue ENG-42 in this workspace."),
       ),
       Conflict: errorResponse(
-        "The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running.",
+        "The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`claim` says who, until when); `lease_lost`: a later claim superseded the fencing token sent, or the claim ended.",
         errorExample("conflict", "ENG-42 already blocks ENG-7: this edge would close a cycle."),
         { "Retry-After": ref("RetryAfter") },
       ),

@@ -4,6 +4,7 @@ import type { Scope } from "../../auth/tokens.ts";
 import type { Core } from "../../core.ts";
 import { DocketError, invalid } from "../../errors.ts";
 import type { Ctx } from "../../tracker/context.ts";
+import { fencingToken as fencingTokenSchema } from "../../tracker/leases.ts";
 import { type Place, parse, placeFields } from "../../validate.ts";
 import { requireScope } from "../auth.ts";
 import { runIdempotent } from "./idempotency.ts";
@@ -37,6 +38,8 @@ export interface HandlerInput<P, Q, B> {
   body: Out<B>;
   /** versions the client's If-Match accepts; undefined when it sent none (or `*`) */
   ifMatch: number[] | undefined;
+  /** the Docket-Fencing-Token header of a fenced operation, if sent */
+  fencingToken: number | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -67,6 +70,8 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
    * A write without it refuses an If-Match header (400) rather than ignore the guard the client meant.
    */
   conditional?: boolean;
+  /** Takes `Docket-Fencing-Token` (a write to an issue): the handler passes it to the tracker function. */
+  fenced?: boolean;
   /** the success status; 200 unless given */
   status?: 200 | 201;
   /** also answers in Markdown for Accept: text/markdown */
@@ -181,6 +186,22 @@ export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[
           const why = "this operation does not take If-Match (it changes no versioned object)";
           throw invalid(`If-Match: ${why}; send it without.`, { "header.If-Match": why });
         }
+        const fenceHeader = request.headers["docket-fencing-token"];
+        let fencingToken: number | undefined;
+        if (fenceHeader !== undefined) {
+          if (!o.fenced) {
+            const why = "this operation does not take a fencing token (it writes to no claimed issue)";
+            throw invalid(`Docket-Fencing-Token: ${why}; send it without.`, {
+              "header.Docket-Fencing-Token": why,
+            });
+          }
+          const parsed = fencingTokenSchema.safeParse(fenceHeader);
+          if (!parsed.success) {
+            const why = "must be the fencing token of your claim (a whole number from 1)";
+            throw invalid(`Docket-Fencing-Token: ${why}.`, { "header.Docket-Fencing-Token": why });
+          }
+          fencingToken = parsed.data;
+        }
         const answer = async () => {
           let result: unknown;
           try {
@@ -190,6 +211,7 @@ export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[
               query: query as never,
               body: body as never,
               ifMatch,
+              fencingToken,
               request,
               reply,
             });

@@ -21,6 +21,13 @@ import {
 } from "../context.ts";
 import { drawTree, fields, statusColour, type TreeNode } from "../render.ts";
 
+/** An assignee as people read it: a person's name (or email), an agent as "agent name (for person)". */
+export function assigneeText(a: Schemas["Assignee"] | null, withEmail = false): string | null {
+  if (!a) return null;
+  if (a.type === "agent") return `${a.name} (for ${a.for.name})`;
+  return withEmail ? `${a.name} <${a.email}>` : a.name || a.email;
+}
+
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null);
 
 /** Issues as a table: identifier, status, priority, title, assignee, labels, last change. */
@@ -32,7 +39,7 @@ export function issueTable(ctx: RunContext, issues: readonly Schemas["IssueSumma
       i.status,
       i.priority,
       i.title,
-      i.assignee ? i.assignee.name || i.assignee.email : null,
+      assigneeText(i.assignee),
       i.labels.join(",") || null,
       day(i.updated_at),
     ]),
@@ -125,7 +132,7 @@ export function issueText(ctx: RunContext, i: Schemas["Issue"]): string {
       ["Status", ctx.paint(i.status, statusColour(i.status))],
       ["Readiness", readiness],
       ["Priority", i.priority],
-      ["Assignee", i.assignee ? `${i.assignee.name} <${i.assignee.email}>` : null],
+      ["Assignee", assigneeText(i.assignee, true)],
       ["Labels", i.labels.join(", ")],
       ["Estimate", i.estimate],
       ["Due", i.due_date],
@@ -160,7 +167,9 @@ export function activityText(ctx: RunContext, list: readonly Schemas["Activity"]
     list.map((a) => [
       a.at.replace("T", " ").slice(0, 19),
       a.action,
-      `${a.actor.person_id} via ${a.actor.via}`,
+      a.actor.agent
+        ? `${a.actor.agent.name} (for ${a.actor.name})`
+        : `${a.actor.name || a.actor.person_id} via ${a.actor.via}`,
       change(a),
     ]),
     ctx.term.width ? { width: ctx.term.width, shrink: [2, 3] } : {},

@@ -1,0 +1,522 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from "kysely";
+import { z } from "zod";
+import type { Database, IssuesTable as IssueRow } from "../db/schema.ts";
+import { conflict, DocketError, invalid, notFound } from "../errors.ts";
+import { newId } from "../secrets.ts";
+import { recordActivity } from "./activity.ts";
+import { endClaim, fencingToken, leaseLost } from "./leases.ts";
+
+export { fencingToken };
+
+import { CLOSED_STATUSES, issueRef, label, objectId, STATUSES, timeOut } from "./common.ts";
+import type { Ctx } from "./context.ts";
+import {
+  type AssigneeView,
+  assigneeView,
+  callerAssignee,
+  findAssignee,
+  PRIORITIES,
+  priority,
+  resolveIssue,
+  spaceRef,
+} from "./issues.ts";
+import { byCreation, type Page, pageQuery, paginate } from "./pagination.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Claims: a lease on one issue, held by the caller (an agent connection, or a person), for a time to
+ * live renewed by heartbeat. Taking one is a compare-and-swap on the issue row (its `claim_id` is empty
+ * or its lease ran out), so exactly one caller wins a race, on SQLite and PostgreSQL, on one instance or
+ * several. Each claim takes the issue's next fencing token; a write that sends a smaller one is refused.
+ *
+ * Activity written (subject `claim`, the claim's id): `created`, `released` (by its holder, by revoking
+ * the holder's connection, or by closing the issue; `changes.reason` says which) and `expired`. What a
+ * claim does to the issue (status, assignee) is recorded on the issue as `updated`.
+ */
+
+export const CLAIM_TTL = { min: 60, max: 86_400, default: 1_800 } as const;
+
+export const ttlSeconds = z
+  .number({ error: "must be a number of seconds" })
+  .int({ error: "must be a whole number of seconds" })
+  .min(CLAIM_TTL.min, { error: `must be at least ${CLAIM_TTL.min} seconds` })
+  .max(CLAIM_TTL.max, { error: `must be at most ${CLAIM_TTL.max} seconds (a day)` })
+  .describe(`How long the lease lasts without a heartbeat, ${CLAIM_TTL.min} to ${CLAIM_TTL.max} seconds.`);
+
+export const claimId = objectId("clm", "claim");
+
+export const createClaimInput = z.strictObject({
+  issue: issueRef.optional().describe("The issue to claim; leave out to claim the next ready issue."),
+  space: spaceRef.optional().describe("Next ready issue only: in this space (its prefix)."),
+  label: z
+    .array(label, { error: "must be an array of labels" })
+    .max(20, { error: "must hold at most 20 labels" })
+    .optional()
+    .describe("Next ready issue only: with any of these labels."),
+  priority: z
+    .array(priority, { error: `must be an array of ${PRIORITIES.join(", ")}` })
+    .max(5, { error: "must hold at most 5 priorities" })
+    .optional()
+    .describe("Next ready issue only: of one of these priorities."),
+  milestone: objectId("ms", "milestone").optional().describe("Next ready issue only: in this milestone."),
+  cycle: objectId("cyc", "cycle").optional().describe("Next ready issue only: in this cycle."),
+  ttl_seconds: ttlSeconds.default(CLAIM_TTL.default),
+});
+export type CreateClaimInput = z.input<typeof createClaimInput>;
+
+/** A claim named by its id, as the MCP tools `heartbeat_claim` and `release_claim` take it. */
+export const claimRefInput = z.strictObject({ id: claimId.describe("The claim's id, clm_…") });
+
+export const heartbeatClaimInput = z.strictObject({
+  ttl_seconds: ttlSeconds
+    .optional()
+    .describe("The new time to live from now; the claim's own time to live when left out."),
+});
+export type HeartbeatClaimInput = z.input<typeof heartbeatClaimInput>;
+
+export const listClaimsQuery = z.strictObject({
+  ...pageQuery,
+  holder: z
+    .string({ error: "must be a member's email or id, an agent connection's id or me" })
+    .trim()
+    .min(1, { error: "must be a member's email or id, an agent connection's id or me" })
+    .max(254, { error: "must be at most 254 characters" })
+    .optional()
+    .describe(
+      "Only claims of this holder: a member's email or id, an agent connection's id (con_…), or `me`.",
+    ),
+  issue: issueRef.optional().describe("Only the claim on this issue."),
+});
+export type ListClaimsQuery = Partial<z.output<typeof listClaimsQuery>>;
+
+export const claimView = z
+  .object({
+    id: z.string().describe("The claim's id, clm_…"),
+    issue: z.object({
+      id: z.string(),
+      identifier: z.string(),
+      title: z.string(),
+      status: z.enum(STATUSES),
+    }),
+    holder: assigneeView.describe("Who holds the lease: the agent connection (for its person), or a person."),
+    fencing_token: z
+      .int()
+      .min(1)
+      .describe(
+        "Larger than any earlier claim's on this issue; send it with writes as Docket-Fencing-Token.",
+      ),
+    expires_at: timeOut.describe("When the lease runs out unless renewed by a heartbeat."),
+    created_at: timeOut,
+    heartbeat_at: timeOut.nullable().describe("The last heartbeat, if any."),
+  })
+  .meta({ id: "Claim" });
+export type ClaimView = z.output<typeof claimView>;
+
+// ---------------------------------------------------------------------------------------------------
+// Errors
+
+const alreadyClaimed = (identifier: string, claim: ClaimView) =>
+  new DocketError(
+    409,
+    "already_claimed",
+    `${identifier} is claimed by ${holderText(claim.holder)} until ${claim.expires_at}; claim another issue, or wait.`,
+    { body: { claim: { holder: claim.holder, expires_at: claim.expires_at } } },
+  );
+
+const noReadyIssue = () =>
+  new DocketError(404, "no_ready_issue", "No ready issue matches, or every one is claimed; try again later.");
+
+const holderText = (h: AssigneeView) =>
+  h.type === "agent" ? `${h.name} (for ${h.for.name})` : h.name || h.email;
+
+// ---------------------------------------------------------------------------------------------------
+// Reading
+
+type ClaimRow = Database["claims"];
+
+async function holderViews(db: Db, ids: readonly string[]): Promise<Map<string, AssigneeView>> {
+  const out = new Map<string, AssigneeView>();
+  const agents = [...new Set(ids.filter((i) => i.startsWith("con_")))];
+  const people = [...new Set(ids.filter((i) => !i.startsWith("con_")))];
+  if (agents.length) {
+    const rows = await db
+      .selectFrom("connections as c")
+      .innerJoin("people as p", "p.id", "c.person_id")
+      .select(["c.id", "c.name", "c.person_id", "p.name as person_name"])
+      .where("c.id", "in", agents)
+      .execute();
+    for (const r of rows)
+      out.set(r.id, {
+        type: "agent",
+        id: r.id,
+        name: r.name,
+        for: { person_id: r.person_id, name: r.person_name },
+      });
+  }
+  if (people.length) {
+    const rows = await db
+      .selectFrom("people")
+      .select(["id", "name", "email"])
+      .where("id", "in", people)
+      .execute();
+    for (const r of rows) out.set(r.id, { type: "person", id: r.id, name: r.name, email: r.email });
+  }
+  return out;
+}
+
+async function claimViews(
+  db: Db,
+  rows: readonly ClaimRow[],
+  known: ReadonlyMap<string, Pick<IssueRow, "id" | "identifier" | "title" | "status">> = new Map(),
+): Promise<ClaimView[]> {
+  if (rows.length === 0) return [];
+  const holders = await holderViews(
+    db,
+    rows.map((r) => r.holder_id),
+  );
+  const unknown = [...new Set(rows.map((r) => r.issue_id).filter((id) => !known.has(id)))];
+  const issues = unknown.length
+    ? await db
+        .selectFrom("issues")
+        .select(["id", "identifier", "title", "status"])
+        .where("id", "in", unknown)
+        .execute()
+    : [];
+  const byId = new Map<string, Pick<IssueRow, "id" | "identifier" | "title" | "status">>([
+    ...known,
+    ...issues.map((i) => [i.id, i] as const),
+  ]);
+  return rows.map((r) => {
+    const i = byId.get(r.issue_id)!;
+    return {
+      id: r.id,
+      issue: { id: i.id, identifier: i.identifier, title: i.title, status: i.status },
+      holder: holders.get(r.holder_id) ?? {
+        type: "person",
+        id: r.holder_id,
+        name: "",
+        email: "unknown@invalid",
+      },
+      fencing_token: Number(r.fencing_token),
+      expires_at: r.expires_at,
+      created_at: r.created_at,
+      heartbeat_at: r.heartbeat_at,
+    };
+  });
+}
+
+async function claimRow(db: Db, ctx: Ctx, id: string): Promise<ClaimRow> {
+  const row = await db
+    .selectFrom("claims")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound(`No claim ${id} in this workspace.`);
+  return row;
+}
+
+/** One claim, live or ended. */
+export async function getClaim(ctx: Ctx, id: string): Promise<ClaimView> {
+  const [view] = await claimViews(ctx.core.db, [await claimRow(ctx.core.db, ctx, id)]);
+  return view!;
+}
+
+/** The live claims of the workspace (not ended, not run out), oldest first, a page at a time. */
+export async function listClaims(ctx: Ctx, input: ListClaimsQuery): Promise<Page<ClaimView>> {
+  const db = ctx.core.db;
+  const now = ctx.core.clock.now().toISOString();
+  let query = db
+    .selectFrom("claims as c")
+    .selectAll("c")
+    .where("c.workspace_id", "=", ctx.workspaceId)
+    .where("c.ended_at", "is", null)
+    .where("c.expires_at", ">", now);
+  if (input.holder) {
+    const who = await findAssignee(ctx, db, input.holder);
+    query = query.where("c.holder_id", "=", who?.id ?? "");
+  }
+  if (input.issue) {
+    const issue = await resolveIssue(ctx, input.issue).catch(() => undefined);
+    query = query.where("c.issue_id", "=", issue?.id ?? "");
+  }
+  const { data, next_cursor } = await paginate(query, "claims", byCreation("c", "asc"), {
+    limit: input.limit ?? 50,
+    cursor: input.cursor,
+  });
+  return { data: await claimViews(db, data as ClaimRow[]), next_cursor };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Claiming
+
+const FILTERS = ["space", "label", "priority", "milestone", "cycle"] as const;
+const MAX_ATTEMPTS = 8;
+const isLive = (issue: Pick<IssueRow, "claim_id" | "claim_expires_at">, now: string) =>
+  issue.claim_id !== null && issue.claim_expires_at !== null && issue.claim_expires_at > now;
+
+/**
+ * Claims an issue for the caller: the one named, or the next ready issue matching the filters (most
+ * urgent first, then oldest) that nobody holds. The issue becomes `in_progress` and assigned to the
+ * caller. Claiming an issue the caller already holds answers its current claim, same fencing token.
+ */
+export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<ClaimView> {
+  const data = createClaimInput.parse(input);
+  if (data.issue !== undefined) {
+    const mixed = FILTERS.filter((f) => data[f] !== undefined);
+    if (mixed.length > 0) {
+      const fields = Object.fromEntries(
+        mixed.map((f) => [f, "picks the next ready issue; leave it out when naming an issue"]),
+      );
+      throw invalid(
+        `${mixed.join(", ")}: filters pick the next ready issue; leave them out when naming one.`,
+        fields,
+      );
+    }
+  }
+  const holder = callerAssignee(ctx);
+  const db = ctx.core.db;
+  const made = await db.transaction().execute(async (trx): Promise<[ClaimRow, IssueRow]> => {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const now = ctx.core.clock.now().toISOString();
+      let issue: IssueRow;
+      if (data.issue !== undefined) {
+        issue = await resolveIssue(ctx, data.issue, trx);
+        if (isLive(issue, now)) {
+          const current = await claimRow(trx, ctx, issue.claim_id!);
+          if (current.holder_id === holder) return [current, issue];
+          const [view] = await claimViews(trx, [current]);
+          throw alreadyClaimed(issue.identifier, view!);
+        }
+        if (CLOSED_STATUSES.includes(issue.status) || issue.status === "iced") {
+          throw conflict(
+            `${issue.identifier} is ${issue.status}; only open issues that are not iced can be claimed.`,
+          );
+        }
+      } else {
+        const next = await nextReady(ctx, trx, data, now);
+        if (!next) throw noReadyIssue();
+        issue = next;
+      }
+      const claim = await take(ctx, trx, issue, holder, data.ttl_seconds, now);
+      if (claim) return [claim, { ...issue, status: "in_progress" }];
+    }
+    throw conflict("Too many others are claiming issues right now; try again.");
+  });
+  // the view from what the transaction saw: only the holder's names are read
+  const [row, issue] = made;
+  const [view] = await claimViews(db, [row], new Map([[issue.id, issue]]));
+  return view!;
+}
+
+/**
+ * The next ready issue nobody holds, locked for this transaction on PostgreSQL (others skip it): the best
+ * of two index walks, issues nobody ever took (`issues_claimable_idx`) and issues whose lease ran out
+ * (`issues_lease_idx`), most urgent first, then oldest.
+ */
+async function nextReady(
+  ctx: Ctx,
+  trx: Transaction<Database>,
+  data: z.output<typeof createClaimInput>,
+  now: string,
+): Promise<IssueRow | undefined> {
+  let spaceId: string | undefined;
+  if (data.space) {
+    const space = await trx
+      .selectFrom("spaces")
+      .select("id")
+      .where("workspace_id", "=", ctx.workspaceId)
+      .where("prefix", "=", data.space)
+      .executeTakeFirst();
+    if (!space) throw invalid(`space: no space ${data.space} in this workspace`, { space: "no such space" });
+    spaceId = space.id;
+  }
+  const pick = async (nobodyOn: RawBuilder<SqlBool>) => {
+    let q = trx
+      .selectFrom("issues as i")
+      .selectAll("i")
+      .where("i.workspace_id", "=", ctx.workspaceId)
+      .where(nobodyOn);
+    if (spaceId) q = q.where("i.space_id", "=", spaceId);
+    if (data.label?.length) {
+      const wanted = data.label;
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("issue_labels as l")
+            .select("l.issue_id")
+            .whereRef("l.issue_id", "=", "i.id")
+            .where("l.label", "in", wanted),
+        ),
+      );
+    }
+    if (data.priority?.length)
+      q = q.where(
+        "i.priority",
+        "in",
+        data.priority.map((p) => PRIORITIES.indexOf(p)),
+      );
+    if (data.milestone) q = q.where("i.milestone_id", "=", data.milestone);
+    if (data.cycle) q = q.where("i.cycle_id", "=", data.cycle);
+    q = q.orderBy("i.priority", "desc").orderBy("i.created_at", "asc").orderBy("i.id", "asc").limit(1);
+    if (ctx.core.store.kind === "postgres") q = q.forUpdate().skipLocked();
+    return (await q.executeTakeFirst()) as IssueRow | undefined;
+  };
+  // ready work (as `ready=true` lists it) that nobody ever took: the condition of issues_claimable_idx
+  const fresh = await pick(
+    sql<SqlBool>`(i.open_blockers = 0 and i.status in ('backlog', 'todo') and i.claim_id is null)`,
+  );
+  // ready work whose lease ran out
+  const lapsed = await pick(
+    sql<SqlBool>`(i.claim_id is not null and i.claim_expires_at <= ${now} and i.open_blockers = 0 and i.status in ('backlog', 'todo', 'in_progress', 'in_review'))`,
+  );
+  if (!fresh || !lapsed) return fresh ?? lapsed;
+  const before = (a: IssueRow, b: IssueRow) =>
+    a.priority !== b.priority
+      ? a.priority > b.priority
+      : a.created_at !== b.created_at
+        ? a.created_at < b.created_at
+        : a.id < b.id;
+  return before(fresh, lapsed) ? fresh : lapsed;
+}
+
+/**
+ * The compare-and-swap that takes the lease: one UPDATE of the issue that only matches while nobody
+ * holds it (and nobody changed it since it was read). Undefined when it lost; the caller reads again.
+ * A lease that ran out is ended as `expired` in the same transaction.
+ */
+async function take(
+  ctx: Ctx,
+  trx: Transaction<Database>,
+  issue: IssueRow,
+  holder: string,
+  ttl: number,
+  now: string,
+): Promise<ClaimRow | undefined> {
+  const id = newId("clm", new Date(now));
+  const expires = new Date(Date.parse(now) + ttl * 1000).toISOString();
+  const taken = await trx
+    .updateTable("issues")
+    .set((eb) => ({
+      claim_id: id,
+      claim_expires_at: expires,
+      fencing_token: eb("fencing_token", "+", 1),
+      status: "in_progress",
+      assignee_id: holder,
+      version: eb("version", "+", 1),
+      updated_by: ctx.actor.personId,
+      updated_via: ctx.actor.via,
+      updated_at: now,
+    }))
+    .where("id", "=", issue.id)
+    .where("version", "=", issue.version)
+    .where((eb) => eb.or([eb("claim_id", "is", null), eb("claim_expires_at", "<=", now)]))
+    .returning("fencing_token")
+    .executeTakeFirst();
+  if (!taken) return undefined;
+  if (issue.claim_id) await endClaim(ctx, trx, issue.claim_id, "expired", now);
+  const row: ClaimRow = {
+    id,
+    workspace_id: ctx.workspaceId,
+    issue_id: issue.id,
+    holder_id: holder,
+    person_id: ctx.actor.personId,
+    via: ctx.actor.via,
+    fencing_token: Number(taken.fencing_token),
+    expires_at: expires,
+    created_at: now,
+    heartbeat_at: null,
+    ended_at: null,
+    end_reason: null,
+  };
+  await trx.insertInto("claims").values(row).execute();
+  await recordActivity(
+    trx,
+    ctx,
+    { type: "claim", id },
+    "created",
+    {
+      issue: { from: null, to: issue.identifier },
+      holder: { from: null, to: holder },
+      fencing_token: { from: null, to: Number(taken.fencing_token) },
+      expires_at: { from: null, to: expires },
+    },
+    now,
+  );
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (issue.status !== "in_progress") changes.status = { from: issue.status, to: "in_progress" };
+  if (issue.assignee_id !== holder) changes.assignee = { from: issue.assignee_id, to: holder };
+  if (Object.keys(changes).length)
+    await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "updated", changes, now);
+  return row;
+}
+
+/** The claim, checked to be live and to belong to the caller (its holder or the person it acts for). */
+async function ownLiveClaim(
+  ctx: Ctx,
+  trx: Transaction<Database>,
+  id: string,
+  now: string,
+): Promise<ClaimRow> {
+  const row = await claimRow(trx, ctx, id);
+  if (row.holder_id !== callerAssignee(ctx) && row.person_id !== ctx.actor.personId) {
+    throw new DocketError(
+      403,
+      "not_holder",
+      `Claim ${id} is held by someone else; only its holder may renew or release it.`,
+    );
+  }
+  if (row.ended_at)
+    throw leaseLost(`Claim ${id} ended (${row.end_reason}) at ${row.ended_at}; claim the issue again.`);
+  if (row.expires_at <= now)
+    throw leaseLost(`Claim ${id} ran out at ${row.expires_at}; claim the issue again.`);
+  return row;
+}
+
+/** Renews a live claim: it now runs out `ttl_seconds` (else its own time to live) from now. */
+export async function heartbeatClaim(
+  ctx: Ctx,
+  id: string,
+  input: HeartbeatClaimInput = {},
+): Promise<ClaimView> {
+  const data = heartbeatClaimInput.parse(input);
+  await ctx.core.db.transaction().execute(async (trx) => {
+    const now = ctx.core.clock.now().toISOString();
+    const row = await ownLiveClaim(ctx, trx, id, now);
+    const ttl =
+      data.ttl_seconds ??
+      Math.round((Date.parse(row.expires_at) - Date.parse(row.heartbeat_at ?? row.created_at)) / 1000);
+    const expires = new Date(Date.parse(now) + ttl * 1000).toISOString();
+    // compare-and-swap on both rows: still live, still the issue's claim
+    const renewed = await trx
+      .updateTable("claims")
+      .set({ expires_at: expires, heartbeat_at: now })
+      .where("id", "=", id)
+      .where("ended_at", "is", null)
+      .where("expires_at", ">", now)
+      .executeTakeFirst();
+    const issue = await trx
+      .updateTable("issues")
+      .set({ claim_expires_at: expires })
+      .where("id", "=", row.issue_id)
+      .where("claim_id", "=", id)
+      .executeTakeFirst();
+    if (Number(renewed.numUpdatedRows) === 0 || Number(issue.numUpdatedRows) === 0) {
+      throw leaseLost(`Claim ${id} is no longer live; claim the issue again.`);
+    }
+  });
+  return getClaim(ctx, id);
+}
+
+/** Releases a claim: the issue goes back to `todo` (unless its holder changed its status) and ready work. */
+export async function releaseClaim(ctx: Ctx, id: string): Promise<ClaimView> {
+  await ctx.core.db.transaction().execute(async (trx) => {
+    const now = ctx.core.clock.now().toISOString();
+    await ownLiveClaim(ctx, trx, id, now);
+    if (!(await endClaim(ctx, trx, id, "released", now))) {
+      throw leaseLost(`Claim ${id} ended meanwhile.`);
+    }
+  });
+  return getClaim(ctx, id);
+}
