@@ -32,6 +32,8 @@ export interface ToolArgs<P, I> {
   input: Out<I>;
   /** `expected_version`, as the REST If-Match gives it; undefined when not sent */
   ifMatch: number[] | undefined;
+  /** `fencing_token`, as the REST Docket-Fencing-Token header gives it; undefined when not sent */
+  fencingToken: number | undefined;
 }
 
 export interface ToolSpec<
@@ -49,6 +51,8 @@ export interface ToolSpec<
   query?: boolean;
   /** takes `expected_version` (the REST If-Match) */
   versioned?: boolean;
+  /** takes `fencing_token` (the REST Docket-Fencing-Token): a write to a claimed issue */
+  fenced?: boolean;
   output: O;
   /** behaviour hints beyond readOnlyHint, which follows from the scope */
   hints?: Omit<ToolAnnotations, "readOnlyHint" | "title">;
@@ -82,6 +86,7 @@ export interface Tool {
 }
 
 export const EXPECTED_VERSION = "expected_version";
+export const FENCING_TOKEN = "fencing_token";
 
 const expectedVersion = z
   .number({ error: "must be a version number" })
@@ -93,6 +98,17 @@ const expectedVersionJson: JsonSchema = {
   minimum: 1,
   description:
     "The version you last read (the object's `version`). The change is made only if nobody changed the object since; else the call fails with precondition_failed.",
+};
+
+const fencingTokenArg = z
+  .number({ error: "must be a fencing token (a whole number)" })
+  .int({ error: "must be a whole number" })
+  .min(1, { error: "must be at least 1" });
+
+const fencingTokenJson: JsonSchema = {
+  type: "integer",
+  minimum: 1,
+  description: "Your claim's fencing_token (lease_lost if a later claim took the issue).",
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -159,6 +175,7 @@ function inputSchemaOf(
   input: z.ZodType | undefined,
   query: boolean,
   versioned: boolean,
+  fenced = false,
 ): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
@@ -171,6 +188,7 @@ function inputSchemaOf(
     if (json.$defs) defs = { ...defs, ...(json.$defs as Record<string, JsonSchema>) };
   }
   if (versioned) properties[EXPECTED_VERSION] = expectedVersionJson;
+  if (fenced) properties[FENCING_TOKEN] = fencingTokenJson;
   return {
     type: "object",
     properties,
@@ -301,13 +319,14 @@ export function tool<
   const readOnly = spec.scope === "workspace.read";
   const query = spec.query ?? false;
   const versioned = spec.versioned ?? false;
+  const fenced = spec.fenced ?? false;
   const paramKeys = new Set(spec.params ? Object.keys(spec.params.shape) : []);
   const inputSchema = (spec.input ?? emptyInput) as z.ZodType;
   const definition: ToolDefinition = {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: leanSchema(inputSchemaOf(spec.params, inputSchema, query, versioned)),
+    inputSchema: leanSchema(inputSchemaOf(spec.params, inputSchema, query, versioned, fenced)),
     annotations: {
       readOnlyHint: readOnly,
       ...(readOnly ? {} : { destructiveHint: false, idempotentHint: false }),
@@ -323,9 +342,11 @@ export function tool<
     const params: Record<string, unknown> = {};
     let rest: Record<string, unknown> = {};
     let version: unknown;
+    let fence: unknown;
     for (const [k, v] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
       if (paramKeys.has(k)) params[k] = v;
       else if (versioned && k === EXPECTED_VERSION) version = v;
+      else if (fenced && k === FENCING_TOKEN) fence = v;
       else rest[k] = v;
     }
     if (query) rest = toQueryForm(rest);
@@ -341,6 +362,15 @@ export function tool<
               throw invalid("", { [EXPECTED_VERSION]: r.error.issues[0]?.message ?? "is not valid" });
             return r.data;
           });
+    const f =
+      fence === undefined
+        ? undefined
+        : collect(fields, () => {
+            const r = fencingTokenArg.safeParse(fence);
+            if (!r.success)
+              throw invalid("", { [FENCING_TOKEN]: r.error.issues[0]?.message ?? "is not valid" });
+            return r.data;
+          });
     if (Object.keys(fields).length) {
       const summary = Object.entries(fields)
         .map(([k, m]) => `${k}: ${m}`)
@@ -351,6 +381,7 @@ export function tool<
       params: p as Out<P>,
       input: (spec.input ? i : undefined) as Out<I>,
       ifMatch: v === undefined ? undefined : [v],
+      fencingToken: f,
     };
   }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getWorkspaceIdentity } from "../auth/workspaces.ts";
 import { listActivity } from "../tracker/activity.ts";
 import {
+  BUNDLE_DEFAULT_MAX_TOKENS,
   type BundleView,
   bundleInput,
   bundleMarkdown,
@@ -15,8 +16,19 @@ import {
   listBundles,
   listBundlesQuery,
   liveBundle,
+  maxTokensField,
   previewBundleInput,
 } from "../tracker/bundles.ts";
+import {
+  type ClaimView,
+  claimIssue,
+  claimRefInput,
+  claimView,
+  createClaimInput,
+  heartbeatClaim,
+  heartbeatClaimInput,
+  releaseClaim,
+} from "../tracker/claims.ts";
 import { issueRef } from "../tracker/common.ts";
 import {
   createCycle,
@@ -249,6 +261,27 @@ const identityView = z.object({
   connection_id: z.string(),
 });
 
+const claimLine = (c: ClaimView) =>
+  `${c.id} on ${c.issue.identifier} "${c.issue.title}" [${c.issue.status}], fencing_token ${c.fencing_token}, expires ${c.expires_at}`;
+
+const claimNextInput = z.strictObject({
+  space: createClaimInput.shape.space.describe("In this space (prefix)."),
+  label: createClaimInput.shape.label.describe("With any of these labels."),
+  priority: createClaimInput.shape.priority.describe("Of these priorities."),
+  milestone: createClaimInput.shape.milestone.describe("In this milestone."),
+  cycle: createClaimInput.shape.cycle.describe("In this cycle."),
+  ttl_seconds: createClaimInput.shape.ttl_seconds,
+  max_tokens: maxTokensField.describe("The bundle's budget (8,000 unless given)."),
+});
+const claimNamedInput = z.strictObject({
+  issue: issueRef.describe("The issue to claim (ENG-42)."),
+  ttl_seconds: createClaimInput.shape.ttl_seconds,
+});
+const claimWithBundle = z.object({
+  claim: claimView,
+  bundle: z.string().describe("The claimed issue's bundle, in Markdown."),
+});
+
 // ---------------------------------------------------------------------------------------------------
 // The tools, in the order tools/list shows them
 
@@ -285,7 +318,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_issues",
     title: "Find issues",
     description:
-      "List and filter the workspace's issues, newest first unless `sort` says otherwise. Filters combine with AND. `ready: true` gives ready work: open, not iced, every blocker done or canceled. `q` matches text in titles (use `search` for full text). Pages of `limit` items; pass `next_cursor` back as `cursor` for more.",
+      "Filter the workspace's issues, newest first unless `sort` says otherwise; filters combine with AND. `ready: true`: open, not iced, every blocker closed. `q` matches titles (`search` for full text). Pass `next_cursor` back as `cursor` for more.",
     scope: "workspace.read",
     input: listIssuesQuery,
     query: true,
@@ -327,8 +360,68 @@ export const TOOLS: readonly Tool[] = [
     versioned: true,
     output: issueView,
     hints: idempotentWrite,
-    run: (ctx, { params, input, ifMatch }) => updateIssue(ctx, params.id, input, ifMatch),
+    fenced: true,
+    run: (ctx, { params, input, ifMatch, fencingToken }) =>
+      updateIssue(ctx, params.id, input, ifMatch, { fencingToken }),
     text: issueText,
+  }),
+  // Claims: a lease on one issue, so two agents never work on the same one
+  tool({
+    name: "claim_next_issue",
+    title: "Claim the next ready issue",
+    description:
+      "Take the most urgent ready issue nobody holds: it becomes in_progress and yours for ttl_seconds. Answers the claim (pass its fencing_token to writes; heartbeat_claim before expiry) and the issue's bundle in Markdown. no_ready_issue when none is ready.",
+    scope: "workspace.write",
+    input: claimNextInput,
+    output: claimWithBundle,
+    hints: write,
+    run: async (ctx, { input }) => {
+      const { max_tokens, ...filters } = input;
+      const claim = await claimIssue(ctx, filters);
+      const bundle = fitBundle(
+        await liveBundle(ctx, claim.issue.identifier),
+        max_tokens ?? BUNDLE_DEFAULT_MAX_TOKENS,
+      );
+      return { claim, bundle: bundleMarkdown(bundle) };
+    },
+    text: (r) => `${claimLine(r.claim)}\n\n${r.bundle}`,
+  }),
+  tool({
+    name: "claim_issue",
+    title: "Claim an issue",
+    description:
+      "Take a lease on a named issue: it becomes in_progress and yours. already_claimed when another holds it; one you hold gives your claim back.",
+    scope: "workspace.write",
+    input: claimNamedInput,
+    output: claimView,
+    hints: idempotentWrite,
+    run: (ctx, { input }) => claimIssue(ctx, input),
+    text: claimLine,
+  }),
+  tool({
+    name: "heartbeat_claim",
+    title: "Renew a claim",
+    description:
+      "Extend your claim by ttl_seconds from now (its own ttl unless given). lease_lost once it has expired.",
+    scope: "workspace.write",
+    params: claimRefInput,
+    input: heartbeatClaimInput,
+    output: claimView,
+    hints: idempotentWrite,
+    run: (ctx, { params, input }) => heartbeatClaim(ctx, params.id, input),
+    text: claimLine,
+  }),
+  tool({
+    name: "release_claim",
+    title: "Release a claim",
+    description:
+      "End your claim: the issue goes back to todo unless you changed its status. Done or canceled ends it too.",
+    scope: "workspace.write",
+    params: claimRefInput,
+    output: claimView,
+    hints: idempotentWrite,
+    run: (ctx, { params }) => releaseClaim(ctx, params.id),
+    text: (c) => `Released ${c.id} on ${c.issue.identifier}.`,
   }),
   tool({
     name: "ice_issue",
@@ -340,7 +433,8 @@ export const TOOLS: readonly Tool[] = [
     versioned: true,
     output: issueView,
     hints: idempotentWrite,
-    run: (ctx, { params, ifMatch }) => iceIssue(ctx, params.id, ifMatch),
+    fenced: true,
+    run: (ctx, { params, ifMatch, fencingToken }) => iceIssue(ctx, params.id, ifMatch, { fencingToken }),
     text: issueText,
   }),
   tool({
@@ -383,7 +477,8 @@ export const TOOLS: readonly Tool[] = [
     input: addDependenciesInput,
     output: z.object({ data: z.array(dependencyView) }),
     hints: idempotentWrite,
-    run: (ctx, { params, input }) => addDependencies(ctx, params.id, input),
+    fenced: true,
+    run: (ctx, { params, input, fencingToken }) => addDependencies(ctx, params.id, input, { fencingToken }),
     text: (r) => r.data.map(dependencyLine).join("\n"),
   }),
   tool({
@@ -825,6 +920,10 @@ export const TOOLSETS = {
     "get_issue",
     "create_issue",
     "update_issue",
+    "claim_next_issue",
+    "claim_issue",
+    "heartbeat_claim",
+    "release_claim",
     "set_dependencies",
     "list_decisions",
     "get_decision",
