@@ -375,6 +375,17 @@ for (const era of Object.keys(ERAS) as Era[]) {
         [snapshot.id],
       );
 
+      // claims: the agent's loop (test/mcp/claims.test.ts has the races, fencing and errors)
+      const claimed = await run("claim_next_issue", { ttl_seconds: 600 });
+      assert.equal(claimed.claim.holder.id, connectionId);
+      assert.match(claimed.bundle, new RegExp(`^# ${claimed.claim.issue.identifier}: `));
+      const same = await run("claim_issue", { issue: claimed.claim.issue.identifier });
+      assert.equal(same.id, claimed.claim.id);
+      const beat = await run("heartbeat_claim", { id: same.id });
+      assert.equal(beat.id, same.id);
+      const released = await run("release_claim", { id: same.id });
+      assert.equal(released.id, same.id);
+
       assert.deepEqual(
         TOOLS.map((x) => x.name).filter((n) => !called.has(n)),
         [],
@@ -576,6 +587,10 @@ for (const era of Object.keys(ERAS) as Era[]) {
         create_file_upload_url: { content_type: "text/plain", size: 1 },
         register_file: { upload_id: "upl_00000000000000000000000000", name: "a", sha256: "0".repeat(64) },
         create_bundle: { issue: "ENG-1" },
+        claim_next_issue: {},
+        claim_issue: { issue: "ENG-1" },
+        heartbeat_claim: { id: "clm_00000000000000000000000000" },
+        release_claim: { id: "clm_00000000000000000000000000" },
       };
       assert.deepEqual(Object.keys(args).sort(), [...WRITE_TOOLS].sort());
       for (const name of WRITE_TOOLS) {
