@@ -3,6 +3,7 @@ import { Switches } from "./auth/switches.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db, Store } from "./db/store.ts";
+import { EventHub } from "./events/hub.ts";
 
 /** What every domain function is handed: the store, the clock and the shared services. No HTTP in here. */
 export interface Core {
@@ -19,6 +20,8 @@ export interface Core {
    * docs/decisions.md).
    */
   readonly requestLimiter: RateLimiter;
+  /** Moves committed events to this instance's open streams and webhook fan-out. */
+  readonly events: EventHub;
 }
 
 export function createCore(
@@ -38,11 +41,13 @@ export function createCore(
     switches: new Switches(store.db, store.changes, clock),
     limiter,
     requestLimiter,
+    events: new EventHub(store, config.database.kind === "postgres" ? config.database.url : undefined),
   };
 }
 
 /** Releases what a core holds; the store is closed by its opener. */
 export async function closeCore(core: Core): Promise<void> {
+  await core.events.close();
   await core.limiter.close();
   if (core.requestLimiter !== core.limiter) await core.requestLimiter.close();
 }

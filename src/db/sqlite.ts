@@ -20,14 +20,17 @@ import {
  */
 export class NodeSqliteDialect implements Dialect {
   readonly #file: string;
-  constructor(file: string) {
+  readonly #onCommit: (() => void) | undefined;
+  /** `onCommit` is called after every COMMIT (the event stream wakes on it). */
+  constructor(file: string, onCommit?: () => void) {
     this.#file = file;
+    this.#onCommit = onCommit;
   }
   createAdapter(): DialectAdapter {
     return new SqliteAdapter();
   }
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#file);
+    return new NodeSqliteDriver(this.#file, this.#onCommit);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -89,9 +92,11 @@ class NodeSqliteDriver implements Driver {
   /** holders queued for the connection */
   #queued = 0;
   #group: Group | undefined;
+  readonly #onCommit: (() => void) | undefined;
 
-  constructor(file: string) {
+  constructor(file: string, onCommit?: () => void) {
     this.#file = file;
+    this.#onCommit = onCommit;
   }
 
   async init(): Promise<void> {
@@ -197,6 +202,7 @@ class NodeSqliteDriver implements Driver {
       throw error;
     }
     for (const w of group.waiting) w.resolve();
+    this.#onCommit?.();
   }
 
   async destroy(): Promise<void> {

@@ -18,6 +18,11 @@ export interface Store {
   readonly db: Db;
   /** Says when another instance has changed shared state (feature switches, for one). */
   readonly changes: ChangeSignal;
+  /**
+   * Calls `listener` after each commit of this process (SQLite; PostgreSQL tells of commits through
+   * NOTIFY instead and never calls it). Returns the unsubscribe function.
+   */
+  onCommit(listener: () => void): () => void;
   migrate(): Promise<MigrationReport>;
   /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
@@ -56,6 +61,7 @@ class PreparingClient extends pg.Client {
 export function openStore(config: DatabaseConfig, options: { poolSize?: number } = {}): Store {
   let db: Db;
   let changes: ChangeSignal;
+  const commitListeners = new Set<() => void>();
   if (config.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -74,7 +80,11 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
     changes = postgresChanges(db, config.url);
   } else {
     if (config.path !== ":memory:") mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
-    db = new Kysely<Database>({ dialect: new NodeSqliteDialect(config.path) });
+    db = new Kysely<Database>({
+      dialect: new NodeSqliteDialect(config.path, () => {
+        for (const l of commitListeners) l();
+      }),
+    });
     changes = sqliteChanges(db);
   }
   let closed = false;
@@ -82,6 +92,10 @@ export function openStore(config: DatabaseConfig, options: { poolSize?: number }
     kind: config.kind,
     db,
     changes,
+    onCommit(listener) {
+      commitListeners.add(listener);
+      return () => commitListeners.delete(listener);
+    },
     migrate: () => migrateToLatest(db, config.kind),
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error("store is closed");

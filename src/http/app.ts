@@ -80,6 +80,8 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   let draining = false;
   app.addHook("preClose", async () => {
     draining = true;
+    // open event streams would hold the server open; their clients reconnect elsewhere and resume
+    core.events.endAll();
   });
   app.addHook("onSend", async (_request, reply) => {
     if (draining) reply.header("connection", "close");

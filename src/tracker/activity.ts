@@ -2,13 +2,23 @@ import type { Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../secrets.ts";
 import { type ActorView, actorView, type Ctx } from "./context.ts";
+import { emitEvent } from "./events.ts";
 import { type Page, type PageInput, paginate } from "./pagination.ts";
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
+/** The event type an object's own activity is published as; edges publish their own events. */
+const EVENT_ACTIONS: Record<string, string> = {
+  created: "created",
+  updated: "updated",
+  iced: "iced",
+  superseded: "updated",
+};
+
 /**
  * Records one change of an object (or the same change of several, e.g. both ends of an edge), with who
- * made it, in the transaction that made it.
+ * made it, in the transaction that made it. A change of one object is also published as its event
+ * (`issue.updated` …) in the same transaction.
  */
 export async function recordActivity(
   trx: Transaction<Database>,
@@ -36,6 +46,15 @@ export async function recordActivity(
       })),
     )
     .execute();
+  const eventAction = EVENT_ACTIONS[action];
+  if (!Array.isArray(subject) && eventAction) {
+    await emitEvent(trx, ctx, {
+      type: `${subject.type}.${eventAction}`,
+      object: subject,
+      data: action === "superseded" ? { changes, superseded: true } : { changes },
+      at,
+    });
+  }
 }
 
 /** The fields that differ between `before` and `after`, as `{ field: { from, to } }`. */

@@ -128,3 +128,5 @@ export const STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", 
 /** Statuses a client sets directly; `iced` is set by the ice operation only. */
 export const SETTABLE_STATUSES = ["backlog", "todo", "in_progress", "in_review", "done", "canceled"] as const;
 export const CLOSED_STATUSES: readonly IssueStatus[] = ["done", "canceled"];
+/** Statuses of issues that can be ready work (neither closed nor iced). */
+export const OPEN_STATUSES: readonly IssueStatus[] = ["backlog", "todo", "in_progress", "in_review"];

@@ -15,6 +15,7 @@ import {
   label,
   labels,
   markdown,
+  OPEN_STATUSES,
   objectId,
   PRIORITIES,
   queryBool,
@@ -28,7 +29,15 @@ import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 
 export { CLOSED_STATUSES, PRIORITIES, type Priority, SETTABLE_STATUSES, STATUSES } from "./common.ts";
 
-import { addEdges, type EdgeRequest, lockGraph, neighbours, recountOpenBlockers } from "./dependencies.ts";
+import {
+  addEdges,
+  type EdgeRequest,
+  lockGraph,
+  neighbours,
+  readyEvent,
+  recountOpenBlockers,
+} from "./dependencies.ts";
+import { emitEvent } from "./events.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 
@@ -195,8 +204,6 @@ type SummaryRow = IssueRow & {
   cycle_name: string | null;
   milestone_name: string | null;
 };
-
-const OPEN_STATUSES: readonly IssueStatus[] = ["backlog", "todo", "in_progress", "in_review"];
 
 /** Ready: open, not iced, and no open issue blocks it (the count every write keeps). */
 const isReady = (r: Pick<IssueRow, "status" | "open_blockers">) =>
@@ -629,6 +636,21 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
     await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "created", {}, at);
     await recordCycleStanding(trx, undefined, issue, at);
     if (hasEdges) await addEdges(ctx, trx, issue, edges, at, true);
+    if (OPEN_STATUSES.includes(status)) {
+      // born ready unless an open blocker was named
+      const blocked =
+        edges.blockedBy.length > 0 &&
+        Number(
+          (
+            await trx
+              .selectFrom("issues")
+              .select("open_blockers")
+              .where("id", "=", issue.id)
+              .executeTakeFirstOrThrow()
+          ).open_blockers,
+        ) > 0;
+      if (!blocked) await emitEvent(trx, ctx, readyEvent(issue, "created", at));
+    }
     return issue.id;
   });
   return getIssue(ctx, id);
@@ -725,8 +747,14 @@ async function writeIssue(
           .execute();
         await recountOpenBlockers(
           trx,
+          ctx,
           dependents.map((d) => d.to_issue_id),
+          at,
         );
+      }
+      if (isReady(next) && !isReady(current)) {
+        const because = current.status === "iced" ? "thawed" : "reopened";
+        await emitEvent(trx, ctx, readyEvent(current, because, at));
       }
       return { id: current.id, lost: false };
     });

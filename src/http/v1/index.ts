@@ -7,6 +7,7 @@ import { authenticateRequest } from "../auth.ts";
 import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
 import "./cycles.ts";
 import "./decisions.ts";
+import "./events.ts";
 import "./files.ts";
 import "./issues.ts";
 import "./bundles.ts";

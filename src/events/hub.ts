@@ -1,0 +1,277 @@
+import pg from "pg";
+import type { Db, Store } from "../db/store.ts";
+import {
+  type EventRow,
+  type EventView,
+  eventViews,
+  NEW_EVENTS_CHANNEL,
+  POSITIONED_CHANNEL,
+  readEventsAfter,
+  sequenceEvents,
+  typeMatches,
+} from "../tracker/events.ts";
+
+/** One open stream as the hub sees it: a few fields and a function to write to it. */
+export interface Subscriber {
+  workspaceId: string;
+  types: readonly string[] | undefined;
+  object: string | undefined;
+  /** the last position this subscriber has been given (or skipped, as not matching) */
+  cursor: number;
+  /** false while it catches up from the feed; events dispatched meanwhile set `missed` */
+  live: boolean;
+  missed: boolean;
+  push(event: EventView, position: number): void;
+  /** a comment line, so proxies and clients know the stream is alive */
+  heartbeat(): void;
+  /** ends the stream (the instance is shutting down) */
+  end(): void;
+}
+
+/** How often every open stream gets a heartbeat comment. */
+export const HEARTBEAT_MS = 15_000;
+
+/** How often the hub looks for events anyway (lost notifications, other processes on one SQLite file). */
+const TICK_MS = 1000;
+
+/**
+ * Moves committed events from the outbox to this instance's open streams and webhook fan-out. On
+ * PostgreSQL it also runs the sequencer when a commit says there are new events (LISTEN on
+ * NEW_EVENTS_CHANNEL) and reads on when any instance's sequencer says it positioned some
+ * (POSITIONED_CHANNEL); on SQLite it wakes after each commit of this process. One read of the outbox
+ * per wake serves every stream: a stream costs a small object, not a query.
+ */
+export class EventHub {
+  readonly #store: Store;
+  readonly #db: Db;
+  readonly #url: string | undefined;
+  readonly #byWorkspace = new Map<string, Set<Subscriber>>();
+  readonly #afterDispatch = new Set<() => void>();
+  #count = 0;
+  #started = false;
+  #closed = false;
+  #last = 0;
+  #init: Promise<void> | undefined;
+  #dispatching = false;
+  #again = false;
+  #sequencing = false;
+  #sequenceAgain = false;
+  #timer: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+  #listener: pg.Client | undefined;
+  #unsubscribeCommit: (() => void) | undefined;
+
+  constructor(store: Store, url: string | undefined) {
+    this.#store = store;
+    this.#db = store.db;
+    this.#url = url;
+  }
+
+  get subscribers(): number {
+    return this.#count;
+  }
+
+  /** Starts listening (idempotent); the running service calls it, and so does the first stream. */
+  start(): void {
+    if (this.#started || this.#closed) return;
+    this.#started = true;
+    this.#init = this.#db
+      .selectFrom("events")
+      .select((eb) => eb.fn.max("position").as("top"))
+      .executeTakeFirst()
+      .then((top) => {
+        this.#last = Number(top?.top ?? 0);
+      });
+    this.#init.catch(() => {});
+    if (this.#store.kind === "sqlite") {
+      this.#unsubscribeCommit = this.#store.onCommit(() => this.wake());
+    } else if (this.#url) {
+      this.#listen();
+    }
+    this.#timer = setInterval(() => {
+      if (this.#store.kind === "postgres") this.#sequence();
+      this.wake();
+    }, TICK_MS);
+    this.#timer.unref();
+    this.#heartbeat = setInterval(() => {
+      for (const set of this.#byWorkspace.values()) for (const s of set) s.heartbeat();
+    }, HEARTBEAT_MS);
+    this.#heartbeat.unref();
+    this.wake();
+  }
+
+  /** Ends every open stream (before the server closes, so it need not wait for them). */
+  endAll(): void {
+    for (const set of [...this.#byWorkspace.values()]) for (const s of [...set]) s.end();
+  }
+
+  /** Runs `listener` after each dispatch of new events (the webhook fan-out hangs here). */
+  afterDispatch(listener: () => void): () => void {
+    this.#afterDispatch.add(listener);
+    return () => this.#afterDispatch.delete(listener);
+  }
+
+  #listen(): void {
+    if (this.#closed) return;
+    const client = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 5000 });
+    this.#listener = client;
+    let lost = false;
+    const retry = () => {
+      if (lost) return;
+      lost = true;
+      if (this.#listener === client) this.#listener = undefined;
+      client.end().catch(() => {});
+      if (!this.#closed) setTimeout(() => this.#listen(), 1000).unref();
+    };
+    client.on("error", retry);
+    client.on("end", retry);
+    client.on("notification", (n) => {
+      if (n.channel === NEW_EVENTS_CHANNEL) this.#sequence();
+      else this.wake();
+    });
+    client
+      .connect()
+      .then(() => client.query(`listen ${NEW_EVENTS_CHANNEL}; listen ${POSITIONED_CHANNEL}`))
+      .then(() => {
+        if (this.#closed) return client.end();
+        // whatever happened while not listening
+        this.#sequence();
+        this.wake();
+      })
+      .catch(retry);
+  }
+
+  /** Runs the sequencer once (PostgreSQL), for a read of the feed that should see every commit so far. */
+  async sequenceNow(): Promise<void> {
+    if (this.#store.kind !== "postgres") return;
+    for (let i = 0; i < 50; i++) {
+      const top = await sequenceEvents(this.#db);
+      if (top >= 0) return;
+      // another sequencer holds the lock: it will position what we could not see; wait for it briefly
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  #sequence(): void {
+    if (this.#closed) return;
+    if (this.#sequencing) {
+      this.#sequenceAgain = true;
+      return;
+    }
+    this.#sequencing = true;
+    sequenceEvents(this.#db)
+      .then((top) => {
+        // busy elsewhere: that sequencer's snapshot may predate our commit, so look again shortly
+        if (top < 0) setTimeout(() => this.#sequence(), 20).unref();
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.#sequencing = false;
+        if (this.#sequenceAgain) {
+          this.#sequenceAgain = false;
+          this.#sequence();
+        }
+      });
+  }
+
+  /** Reads what is new in the outbox and hands it to the streams; coalesces calls while running. */
+  wake(): void {
+    if (this.#closed || !this.#started) return;
+    if (this.#dispatching) {
+      this.#again = true;
+      return;
+    }
+    this.#dispatching = true;
+    this.#dispatch()
+      .catch(() => {})
+      .finally(() => {
+        this.#dispatching = false;
+        if (this.#again) {
+          this.#again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /**
+   * Resolves once the hub knows where the outbox ends: every event committed after that is dispatched,
+   * so a stream that reads its backlog after this point misses nothing in between.
+   */
+  async ready(): Promise<void> {
+    this.start();
+    await this.#init;
+  }
+
+  async #dispatch(): Promise<void> {
+    await this.#init;
+    let any = false;
+    for (;;) {
+      const rows = await readEventsAfter(this.#db, this.#last, 500);
+      if (rows.length === 0) break;
+      any = true;
+      const interested = rows.filter((r) => this.#byWorkspace.has(r.workspace_id));
+      const views = await eventViews(this.#db, interested);
+      this.#fanOut(interested, views);
+      this.#last = Number(rows.at(-1)!.position);
+      if (rows.length < 500) break;
+    }
+    if (any) for (const l of this.#afterDispatch) l();
+  }
+
+  #fanOut(rows: readonly EventRow[], views: readonly EventView[]): void {
+    rows.forEach((row, i) => {
+      const subs = this.#byWorkspace.get(row.workspace_id);
+      if (!subs) return;
+      const position = Number(row.position);
+      for (const s of subs) {
+        if (!s.live) {
+          s.missed = true;
+          continue;
+        }
+        if (position <= s.cursor) continue;
+        s.cursor = position;
+        if ((s.object === undefined || s.object === row.object_id) && typeMatches(row.type, s.types))
+          s.push(views[i]!, position);
+      }
+    });
+  }
+
+  /** The highest position in the feed now (where a stream without a resume point starts). */
+  async top(): Promise<number> {
+    await this.sequenceNow();
+    const top = await this.#db
+      .selectFrom("events")
+      .select((eb) => eb.fn.max("position").as("top"))
+      .executeTakeFirst();
+    return Number(top?.top ?? 0);
+  }
+
+  subscribe(s: Subscriber): () => void {
+    this.start();
+    let set = this.#byWorkspace.get(s.workspaceId);
+    if (!set) {
+      set = new Set();
+      this.#byWorkspace.set(s.workspaceId, set);
+    }
+    set.add(s);
+    this.#count++;
+    return () => {
+      const current = this.#byWorkspace.get(s.workspaceId);
+      if (current?.delete(s)) {
+        this.#count--;
+        if (current.size === 0) this.#byWorkspace.delete(s.workspaceId);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.endAll();
+    clearInterval(this.#timer);
+    clearInterval(this.#heartbeat);
+    this.#unsubscribeCommit?.();
+    const client = this.#listener;
+    this.#listener = undefined;
+    await client?.end().catch(() => {});
+  }
+}
