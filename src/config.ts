@@ -21,6 +21,11 @@ export interface Config {
   /** Requests per minute per token on /v1 (0 switches the limit off). */
   restRateLimit: number;
   files: FilesConfig;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=true lets webhooks reach private, loopback and link-local addresses and plain
+   * http (an on-premises receiver, tests); off by default, so a webhook cannot probe the inside.
+   */
+  webhookAllowPrivate: boolean;
 }
 
 /** Uploaded files: the largest one accepted, and where the bytes live (local disk or an S3-compatible store). */
@@ -296,5 +301,13 @@ export function loadConfig(env: Env = process.env): Config {
       maxBytes: integer(env, "FILE_MAX_BYTES", DEFAULT_FILE_MAX_BYTES, 1, FILE_MAX_BYTES_CEILING),
       store: fileStore(env, dataDir),
     },
+    webhookAllowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE"),
   };
+}
+
+function flag(env: Record<string, string | undefined>, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "" || raw === "false" || raw === "0") return false;
+  if (raw === "true" || raw === "1") return true;
+  throw new ConfigError(name, `must be true or false (got ${JSON.stringify(env[name])})`);
 }

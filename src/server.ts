@@ -6,6 +6,7 @@ import { openStore } from "./db/store.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { buildApp } from "./http/app.ts";
 import { createLogger } from "./http/logger.ts";
+import { startWebhookWorker } from "./tracker/webhooks.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,10 +35,13 @@ export async function startServer(
   const app = buildApp(core, { logger });
   options.beforeListen?.(app);
   const stopHousekeeping = startHousekeeping(core, logger);
+  core.events.start();
+  const stopWebhooks = startWebhookWorker(core, logger);
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       stopHousekeeping();
+      stopWebhooks();
       await app.close();
       await closeCore(core);
       await store.close();

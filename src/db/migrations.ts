@@ -845,6 +845,13 @@ const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration =
       .where(sql.ref("position"), "is", null)
       .execute();
     await db.schema.createIndex("events_created_idx").on("events").column("created_at").execute();
+    // how far a consumer of the feed has read (the webhook fan-out), so it resumes after a restart
+    await db.schema
+      .createTable("event_cursors")
+      .addColumn("name", "text", (c) => c.primaryKey())
+      .addColumn("position", "bigint", (c) => c.notNull())
+      .execute();
+    await db.insertInto("event_cursors").values({ name: "webhooks", position: 0 }).execute();
 
     await db.schema
       .createTable("webhooks")
@@ -917,7 +924,7 @@ const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration =
       .execute();
   },
   async down(db: AnyDb) {
-    for (const table of ["webhook_attempts", "webhook_deliveries", "webhooks", "events"]) {
+    for (const table of ["webhook_attempts", "webhook_deliveries", "webhooks", "event_cursors", "events"]) {
       await db.schema.dropTable(table).execute();
     }
   },

@@ -42,6 +42,7 @@ export interface Database {
   authorization_codes: AuthorizationCodesTable;
   refresh_tokens: RefreshTokensTable;
   events: EventsTable;
+  event_cursors: { name: string; position: number };
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

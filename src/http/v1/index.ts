@@ -14,6 +14,7 @@ import "./bundles.ts";
 import "./milestones.ts";
 import "./notes.ts";
 import "./search.ts";
+import "./webhooks.ts";
 import { mount, op, operations } from "./route.ts";
 
 const WINDOW_MS = 60_000;
