@@ -41,7 +41,6 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
-  ["::ffff:0:0", 96], // IPv4-mapped: checked as IPv4 below
   ["64:ff9b::", 96], // NAT64
   ["100::", 64], // discard
   ["2001:db8::", 32], // documentation

@@ -337,6 +337,7 @@ export async function pingWebhook(ctx: Ctx, id: string): Promise<DeliveryView> {
  * delivery once, whichever instance does it, and a crash only means the next run does it.
  */
 export async function fanOut(core: Core): Promise<number> {
+  await core.events.sequenceNow();
   let made = 0;
   for (;;) {
     const { count, more } = await core.db.transaction().execute(async (trx) => {
@@ -456,7 +457,7 @@ async function attempt(
   let error: string | null = null;
   let response = "";
   let duration = 0;
-  if (!hook || hook.status !== "enabled") {
+  if (hook?.status !== "enabled") {
     error = hook ? "the webhook is disabled" : "the webhook is gone";
   } else {
     const headers = new Webhook(hook.secret).sign(d.id, started, d.payload);
