@@ -7,6 +7,8 @@ import { cleanEnv, docket, type Service, startService } from "./support.ts";
 
 let service: Service;
 before(async () => {
+  // the receiver in these tests is on loopback
+  process.env.WEBHOOK_ALLOW_PRIVATE = "true";
   service = await startService();
 });
 after(() => service?.stop());
@@ -83,5 +85,62 @@ test("docket events tail --json prints each new event as one JSON line as it hap
   } finally {
     child.kill("SIGINT");
     await new Promise((r) => child.once("exit", r));
+  }
+});
+
+test("docket webhooks create|list|show|update|ping|deliveries|redeliver|delete", async () => {
+  const got: string[] = [];
+  const { createServer } = await import("node:http");
+  const rx = createServer((req, res) => {
+    got.push(String(req.headers["webhook-id"]));
+    req.resume();
+    res.end("ok");
+  });
+  await new Promise<void>((r) => rx.listen(0, "127.0.0.1", r));
+  const port = (rx.address() as { port: number }).port;
+  try {
+    const created = await docket(
+      [
+        "webhooks",
+        "create",
+        "--url",
+        `http://127.0.0.1:${port}/hook`,
+        "--events",
+        "issue.*",
+        "--description",
+        "ci",
+        "--json",
+      ],
+      { env: env() },
+    );
+    assert.equal(created.code, 0, created.stderr);
+    const hook = JSON.parse(created.stdout);
+    assert.match(hook.secret, /^whsec_/);
+    const shown = await docket(["webhooks", "show", hook.id], { env: env() });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /issue\.\*/);
+    assert.doesNotMatch(shown.stdout, /whsec_/);
+    const listed = await docket(["webhooks", "list"], { env: env() });
+    assert.match(listed.stdout, new RegExp(hook.id));
+    const updated = await docket(["webhooks", "update", hook.id, "--events", "issue.created", "--json"], {
+      env: env(),
+    });
+    assert.deepEqual(JSON.parse(updated.stdout).events, ["issue.created"]);
+    const ping = await docket(["webhooks", "ping", hook.id, "--json"], { env: env() });
+    assert.equal(ping.code, 0, ping.stderr);
+    const delivery = JSON.parse(ping.stdout);
+    assert.equal(delivery.status, "succeeded");
+    const again = await docket(["webhooks", "redeliver", hook.id, delivery.id], { env: env() });
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(got, [delivery.id, delivery.id]);
+    const log = await docket(["webhooks", "deliveries", hook.id], { env: env() });
+    assert.match(log.stdout, /webhook\.ping/);
+    const deleted = await docket(["webhooks", "delete", hook.id], { env: env() });
+    assert.equal(deleted.code, 0, deleted.stderr);
+    const refused = await docket(["webhooks", "create", "--url", "ftp://x", "--events", "*"], { env: env() });
+    assert.notEqual(refused.code, 0);
+    assert.match(refused.stderr, /url/);
+  } finally {
+    rx.close();
   }
 });

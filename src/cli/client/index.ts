@@ -9,6 +9,7 @@ import { FIND_COMMANDS } from "./commands/find.ts";
 import { ISSUE_COMMANDS } from "./commands/issues.ts";
 import { KNOWLEDGE_COMMANDS } from "./commands/knowledge.ts";
 import { PLANNING_COMMANDS } from "./commands/planning.ts";
+import { WEBHOOK_COMMANDS } from "./commands/webhooks.ts";
 import { COMPLETION_COMMANDS } from "./completion.ts";
 import { configPath, profileName } from "./config.ts";
 import type { ClientCommand, RunContext } from "./context.ts";
@@ -23,6 +24,7 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...FILE_COMMANDS,
   ...FIND_COMMANDS,
   ...EVENT_COMMANDS,
+  ...WEBHOOK_COMMANDS,
   ...COMPLETION_COMMANDS,
 ];
 
