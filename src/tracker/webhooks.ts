@@ -13,8 +13,8 @@ import { type Page, type PageInput, pageQuery, paginate } from "./pagination.ts"
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How long a delivery is retried before it is given up (and its webhook disabled). */
 export const RETRY_WINDOW_MS = 3 * 86_400_000;
-/** A claimed delivery not finished in this long (its worker died) is taken again. */
-const CLAIM_MS = 60_000;
+/** A claimed delivery not finished in this long (its worker died) is taken again: more than an attempt takes. */
+const CLAIM_MS = 15_000;
 /** Waits after each failed attempt, before jitter: about 3 days in all. */
 export const BACKOFF_MS = [
   5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 43_200_000,
