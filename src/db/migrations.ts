@@ -836,7 +836,7 @@ const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration =
     await db.schema
       .createIndex("events_object_idx")
       .on("events")
-      .columns(["workspace_id", "object_id", "position"])
+      .columns(["object_id", "position"])
       .execute();
     await db.schema
       .createIndex("events_unpositioned_idx")
@@ -844,7 +844,6 @@ const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration =
       .column("seq")
       .where(sql.ref("position"), "is", null)
       .execute();
-    await db.schema.createIndex("events_created_idx").on("events").column("created_at").execute();
     // how far a consumer of the feed has read (the webhook fan-out), so it resumes after a restart
     await db.schema
       .createTable("event_cursors")

@@ -46,7 +46,11 @@ export class EventHub {
   readonly #db: Db;
   readonly #url: string | undefined;
   readonly #byWorkspace = new Map<string, Set<Subscriber>>();
-  readonly #afterDispatch = new Set<() => void>();
+  readonly #onNewEvents = new Set<() => void>();
+  /** set when this process wrote events (SQLite), so only those commits wake the hub */
+  #written = false;
+  /** no stream was open at the last wake, so `#last` may be behind the feed's end */
+  #stale = false;
   #count = 0;
   #started = false;
   #closed = false;
@@ -75,16 +79,14 @@ export class EventHub {
   start(): void {
     if (this.#started || this.#closed) return;
     this.#started = true;
-    this.#init = this.#db
-      .selectFrom("events")
-      .select((eb) => eb.fn.max("position").as("top"))
-      .executeTakeFirst()
-      .then((top) => {
-        this.#last = Number(top?.top ?? 0);
-      });
+    this.#init = this.#readTop();
     this.#init.catch(() => {});
     if (this.#store.kind === "sqlite") {
-      this.#unsubscribeCommit = this.#store.onCommit(() => this.wake());
+      this.#unsubscribeCommit = this.#store.onCommit(() => {
+        if (!this.#written) return;
+        this.#written = false;
+        this.wake();
+      });
     } else if (this.#url) {
       this.#listen();
     }
@@ -105,10 +107,15 @@ export class EventHub {
     for (const set of [...this.#byWorkspace.values()]) for (const s of [...set]) s.end();
   }
 
-  /** Runs `listener` after each dispatch of new events (the webhook fan-out hangs here). */
-  afterDispatch(listener: () => void): () => void {
-    this.#afterDispatch.add(listener);
-    return () => this.#afterDispatch.delete(listener);
+  /** Runs `listener` when new events may be in the feed (the webhook fan-out hangs here). */
+  onNewEvents(listener: () => void): () => void {
+    this.#onNewEvents.add(listener);
+    return () => this.#onNewEvents.delete(listener);
+  }
+
+  /** Called by a transaction of this process that writes events (SQLite: its COMMIT wakes the hub). */
+  noteEventsWritten(): void {
+    this.#written = true;
   }
 
   #listen(): void {
@@ -199,11 +206,29 @@ export class EventHub {
    */
   async ready(): Promise<void> {
     this.start();
+    if (this.#stale && this.#count === 0) {
+      this.#stale = false;
+      this.#init = this.#readTop();
+    }
     await this.#init;
+  }
+
+  async #readTop(): Promise<void> {
+    const top = await this.#db
+      .selectFrom("events")
+      .select((eb) => eb.fn.max("position").as("top"))
+      .executeTakeFirst();
+    this.#last = Number(top?.top ?? 0);
   }
 
   async #dispatch(): Promise<void> {
     await this.#init;
+    if (this.#count === 0) {
+      // nobody to hand events to: no read; a stream that opens later starts from the feed's end
+      this.#stale = true;
+      for (const l of this.#onNewEvents) l();
+      return;
+    }
     let any = false;
     for (;;) {
       const rows = await readEventsAfter(this.#db, this.#last, 500);
@@ -215,7 +240,7 @@ export class EventHub {
       this.#last = Number(rows.at(-1)!.position);
       if (rows.length < 500) break;
     }
-    if (any) for (const l of this.#afterDispatch) l();
+    if (any) for (const l of this.#onNewEvents) l();
   }
 
   #fanOut(rows: readonly EventRow[], views: readonly EventView[]): void {

@@ -222,10 +222,10 @@ export async function recountOpenBlockers(
 export const isReadyRow = (r: { status: string; open_blockers: number | string }) =>
   OPEN_STATUSES.includes(r.status as IssueStatus) && Number(r.open_blockers) === 0;
 
-/** `issue.ready`: the issue became ready work (`because` says how: unblocked, thawed, reopened, created). */
+/** `issue.ready`: the issue became ready work (`because` says how: unblocked, thawed or reopened). */
 export const readyEvent = (
   issue: { id: string; identifier: string },
-  because: "unblocked" | "thawed" | "reopened" | "created",
+  because: "unblocked" | "thawed" | "reopened",
   at: string,
 ) => ({
   type: "issue.ready",

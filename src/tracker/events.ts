@@ -88,6 +88,7 @@ export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: E
   }
   // delivered at commit, once per transaction whatever the number of calls
   if (postgres) await sql`select pg_notify(${NEW_EVENTS_CHANNEL}, '')`.execute(trx);
+  else ctx.core.events.noteEventsWritten();
 }
 
 export const emitEvent = (trx: Transaction<Database>, ctx: Ctx, event: EmitInput) =>

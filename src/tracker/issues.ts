@@ -636,21 +636,6 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
     await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "created", {}, at);
     await recordCycleStanding(trx, undefined, issue, at);
     if (hasEdges) await addEdges(ctx, trx, issue, edges, at, true);
-    if (OPEN_STATUSES.includes(status)) {
-      // born ready unless an open blocker was named
-      const blocked =
-        edges.blockedBy.length > 0 &&
-        Number(
-          (
-            await trx
-              .selectFrom("issues")
-              .select("open_blockers")
-              .where("id", "=", issue.id)
-              .executeTakeFirstOrThrow()
-          ).open_blockers,
-        ) > 0;
-      if (!blocked) await emitEvent(trx, ctx, readyEvent(issue, "created", at));
-    }
     return issue.id;
   });
   return getIssue(ctx, id);
