@@ -815,7 +815,8 @@ const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration =
     events =
       kind === "postgres"
         ? events.addColumn("seq", "bigserial", (c) => c.primaryKey())
-        : events.addColumn("seq", "integer", (c) => c.primaryKey().autoIncrement());
+        : // the rowid itself: no AUTOINCREMENT bookkeeping per insert (SQLite orders by position anyway)
+          events.addColumn("seq", "integer", (c) => c.primaryKey());
     await events
       .addColumn("id", "text", (c) => c.notNull().unique())
       .addColumn("position", "bigint", (c) => c.unique())
