@@ -572,8 +572,10 @@ export function startWebhookWorker(core: Core, log: { warn(o: object, m: string)
     }
     running = true;
     (async () => {
+      // nothing at all while no webhook is enabled (pings and redeliveries send their own)
+      if (!(await anyEnabled())) return;
       // the hub has positioned what it tells of; the 1-second tick positions the rest
-      if (await anyEnabled()) await fanOut(core, { sequence: false });
+      await fanOut(core, { sequence: false });
       while ((await deliverDue(core)) > 0) {
         // keep going while work is due
       }

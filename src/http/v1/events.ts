@@ -49,6 +49,17 @@ op({
   },
 });
 
+/** One SSE message per event, made once however many streams it goes to. */
+const frames = new WeakMap<object, string>();
+function frameOf(event: { id: string }): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 /** An open stream whose client reads slower than this much is closed; it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const BACKLOG_PAGE = 500;
@@ -98,7 +109,7 @@ async function openStream(
     missed: false,
     push(event) {
       if (ended) return;
-      raw.write(`id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`);
+      raw.write(frameOf(event));
       if (raw.writableLength > MAX_BUFFERED_BYTES) sub.end();
     },
     heartbeat() {
