@@ -152,15 +152,32 @@ export class EventHub {
   async sequenceNow(): Promise<void> {
     if (this.#store.kind !== "postgres") return;
     for (let i = 0; i < 50; i++) {
-      const top = await sequenceEvents(this.#db);
-      if (top >= 0) return;
+      const count = await sequenceEvents(this.#db);
+      if (count === 1000) continue; // a backlog: on to the next batch
+      if (count >= 0) return;
       // another sequencer holds the lock: it will position what we could not see; wait for it briefly
       await new Promise((r) => setTimeout(r, 10));
     }
   }
 
+  /**
+   * Whether this instance has a reader of new events (an open stream, or enabled webhooks to fan out);
+   * without one it leaves sequencing to the instances that have, or to the next read of the feed, and
+   * a write costs no extra transaction.
+   */
+  #wanted(): boolean {
+    return this.#count > 0 || this.#webhooksWanted;
+  }
+
+  #webhooksWanted = false;
+
+  /** The webhook worker says whether any webhook is enabled. */
+  wantSequencing(webhooks: boolean): void {
+    this.#webhooksWanted = webhooks;
+  }
+
   #sequence(): void {
-    if (this.#closed) return;
+    if (this.#closed || !this.#wanted()) return;
     if (this.#sequencing) {
       this.#sequenceAgain = true;
       return;
@@ -170,6 +187,7 @@ export class EventHub {
       .then((top) => {
         // busy elsewhere: that sequencer's snapshot may predate our commit, so look again shortly
         if (top < 0) setTimeout(() => this.#sequence(), 20).unref();
+        else if (top === 1000) this.#sequenceAgain = true;
       })
       .catch(() => {})
       .finally(() => {
@@ -280,6 +298,8 @@ export class EventHub {
     }
     set.add(s);
     this.#count++;
+    // events committed while nobody here was reading may wait for a position
+    if (this.#store.kind === "postgres") this.#sequence();
     return () => {
       const current = this.#byWorkspace.get(s.workspaceId);
       if (current?.delete(s)) {

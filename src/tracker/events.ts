@@ -98,7 +98,8 @@ export const emitEvent = (trx: Transaction<Database>, ctx: Ctx, event: EmitInput
  * Gives positions to committed events that have none, in insert order, and says so on
  * POSITIONED_CHANNEL. One sequencer at a time across instances (an advisory lock); a transaction still
  * in flight is not visible here, so it is positioned later, after everything positioned now: the feed
- * only ever grows at its end. PostgreSQL only; returns the highest position given (0 when none).
+ * only ever grows at its end. PostgreSQL only; returns how many it positioned, or -1 when another
+ * sequencer holds the lock.
  */
 export async function sequenceEvents(db: Kysely<Database>, batch = 1000): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -118,7 +119,7 @@ export async function sequenceEvents(db: Kysely<Database>, batch = 1000): Promis
     if (positioned.rows.length === 0) return 0;
     const top = Math.max(...positioned.rows.map((r) => Number(r.position)));
     await sql`select pg_notify(${POSITIONED_CHANNEL}, ${String(top)})`.execute(trx);
-    return top;
+    return positioned.rows.length;
   });
 }
 

@@ -562,6 +562,7 @@ export function startWebhookWorker(core: Core, log: { warn(o: object, m: string)
         .limit(1)
         .executeTakeFirst();
       known = { at: Date.now(), any: row !== undefined };
+      core.events.wantSequencing(known.any);
     }
     return known.any;
   };
