@@ -63,7 +63,7 @@ export interface EmitInput {
 /**
  * Writes events into the outbox inside the caller's transaction: committed with the change, or not at
  * all. On SQLite (one writer at a time) the position is given here; on PostgreSQL it is given after
- * commit by the sequencer (see docs/decisions.md), and the commit wakes it through NOTIFY.
+ * commit by the sequencer (see docs/decisions.md), and the commit wakes it through NOTIFY (a trigger).
  */
 export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: EmitInput[]): Promise<void> {
   if (events.length === 0) return;
@@ -86,9 +86,8 @@ export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: E
       })
       .execute();
   }
-  // delivered at commit, once per transaction whatever the number of calls
-  if (postgres) await sql`select pg_notify(${NEW_EVENTS_CHANNEL}, '')`.execute(trx);
-  else ctx.core.events.noteEventsWritten();
+  // PostgreSQL: a trigger on events sends NOTIFY docket_events_new (delivered at commit)
+  if (!postgres) ctx.core.events.noteEventsWritten();
 }
 
 export const emitEvent = (trx: Transaction<Database>, ctx: Ctx, event: EmitInput) =>
