@@ -68,26 +68,29 @@ export interface EmitInput {
 export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: EmitInput[]): Promise<void> {
   if (events.length === 0) return;
   const postgres = ctx.core.store.kind === "postgres";
-  for (const e of events) {
-    const at = e.at ?? ctx.core.clock.now().toISOString();
-    await trx
-      .insertInto("events")
-      .values({
-        id: newId("evt", new Date(at)),
-        position: postgres ? null : sql<number>`(select coalesce(max(position), 0) + 1 from events)`,
-        workspace_id: ctx.workspaceId,
-        type: e.type,
-        object_type: e.object.type,
-        object_id: e.object.id,
-        actor_id: ctx.actor.personId,
-        actor_via: ctx.actor.via,
-        data: JSON.stringify(e.data ?? {}),
-        created_at: at,
-      })
-      .execute();
-  }
+  for (const e of events) await trx.insertInto("events").values(eventRow(ctx, e)).execute();
   // PostgreSQL: a trigger on events sends NOTIFY docket_events_new (delivered at commit)
   if (!postgres) ctx.core.events.noteEventsWritten();
+}
+
+/** The outbox row of an event (its position null on PostgreSQL, the next one on SQLite). */
+export function eventRow(ctx: Ctx, e: EmitInput) {
+  const at = e.at ?? ctx.core.clock.now().toISOString();
+  return {
+    id: newId("evt", new Date(at)),
+    position:
+      ctx.core.store.kind === "postgres"
+        ? null
+        : sql<number>`(select coalesce(max(position), 0) + 1 from events)`,
+    workspace_id: ctx.workspaceId,
+    type: e.type,
+    object_type: e.object.type,
+    object_id: e.object.id,
+    actor_id: ctx.actor.personId,
+    actor_via: ctx.actor.via,
+    data: JSON.stringify(e.data ?? {}),
+    created_at: at,
+  };
 }
 
 export const emitEvent = (trx: Transaction<Database>, ctx: Ctx, event: EmitInput) =>
