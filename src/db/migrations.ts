@@ -845,14 +845,6 @@ const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration =
       .column("seq")
       .where(sql.ref("position"), "is", null)
       .execute();
-    if (kind === "postgres") {
-      // a commit that wrote events wakes the sequencers (NOTIFY is delivered at commit, once per
-      // transaction), without a round trip of its own
-      await sql`create function docket_events_notify() returns trigger language plpgsql as $$
-        begin perform pg_notify('docket_events_new', ''); return null; end $$`.execute(db);
-      await sql`create trigger events_notify after insert on events
-        for each statement execute function docket_events_notify()`.execute(db);
-    }
     // how far a consumer of the feed has read (the webhook fan-out), so it resumes after a restart
     await db.schema
       .createTable("event_cursors")
@@ -935,7 +927,6 @@ const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration =
     for (const table of ["webhook_attempts", "webhook_deliveries", "webhooks", "event_cursors", "events"]) {
       await db.schema.dropTable(table).execute();
     }
-    if (kind === "postgres") await sql`drop function if exists docket_events_notify()`.execute(db);
   },
 });
 

@@ -4,7 +4,6 @@ import {
   type EventRow,
   type EventView,
   eventViews,
-  NEW_EVENTS_CHANNEL,
   POSITIONED_CHANNEL,
   readEventsAfter,
   sequenceEvents,
@@ -33,12 +32,15 @@ export const HEARTBEAT_MS = 15_000;
 
 /** How often the hub looks for events anyway (lost notifications, other processes on one SQLite file). */
 const TICK_MS = 1000;
+/** How often an instance with readers looks for committed events without a position (PostgreSQL). */
+const POLL_MS = 25;
 
 /**
  * Moves committed events from the outbox to this instance's open streams and webhook fan-out. On
- * PostgreSQL it also runs the sequencer when a commit says there are new events (LISTEN on
- * NEW_EVENTS_CHANNEL) and reads on when any instance's sequencer says it positioned some
- * (POSITIONED_CHANNEL); on SQLite it wakes after each commit of this process. One read of the outbox
+ * PostgreSQL, while it has readers, it runs the sequencer every 25 ms (an index-only look, most times)
+ * and just after its own writes, and reads on when any instance's sequencer says it positioned some
+ * (LISTEN on POSITIONED_CHANNEL); writers send no NOTIFY. On SQLite it wakes after each commit of this
+ * process that wrote events. One read of the outbox
  * per wake serves every stream: a stream costs a small object, not a query.
  */
 export class EventHub {
@@ -62,6 +64,7 @@ export class EventHub {
   #sequenceAgain = false;
   #timer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
+  #poll: NodeJS.Timeout | undefined;
   #listener: pg.Client | undefined;
   #unsubscribeCommit: (() => void) | undefined;
 
@@ -95,6 +98,11 @@ export class EventHub {
       this.wake();
     }, TICK_MS);
     this.#timer.unref();
+    if (this.#store.kind === "postgres") {
+      // commits of other instances: looked for often while someone here reads (an index-only read)
+      this.#poll = setInterval(() => this.#sequence(), POLL_MS);
+      this.#poll.unref();
+    }
     this.#heartbeat = setInterval(() => {
       for (const set of this.#byWorkspace.values()) for (const s of set) s.heartbeat();
     }, HEARTBEAT_MS);
@@ -113,10 +121,23 @@ export class EventHub {
     return () => this.#onNewEvents.delete(listener);
   }
 
-  /** Called by a transaction of this process that writes events (SQLite: its COMMIT wakes the hub). */
+  /**
+   * Called by a transaction of this process that writes events. SQLite: its COMMIT wakes the hub.
+   * PostgreSQL: the sequencer looks just after, when the transaction has likely committed (the 25 ms
+   * poll catches it otherwise).
+   */
   noteEventsWritten(): void {
     this.#written = true;
+    if (this.#store.kind === "postgres" && this.#started && this.#wanted() && !this.#soon) {
+      this.#soon = setTimeout(() => {
+        this.#soon = undefined;
+        this.#sequence();
+      }, 5);
+      this.#soon.unref();
+    }
   }
+
+  #soon: NodeJS.Timeout | undefined;
 
   #listen(): void {
     if (this.#closed) return;
@@ -132,13 +153,10 @@ export class EventHub {
     };
     client.on("error", retry);
     client.on("end", retry);
-    client.on("notification", (n) => {
-      if (n.channel === NEW_EVENTS_CHANNEL) this.#sequence();
-      else this.wake();
-    });
+    client.on("notification", () => this.wake());
     client
       .connect()
-      .then(() => client.query(`listen ${NEW_EVENTS_CHANNEL}; listen ${POSITIONED_CHANNEL}`))
+      .then(() => client.query(`listen ${POSITIONED_CHANNEL}`))
       .then(() => {
         if (this.#closed) return client.end();
         // whatever happened while not listening
@@ -314,6 +332,7 @@ export class EventHub {
     this.endAll();
     clearInterval(this.#timer);
     clearInterval(this.#heartbeat);
+    clearInterval(this.#poll);
     this.#unsubscribeCommit?.();
     const client = this.#listener;
     this.#listener = undefined;

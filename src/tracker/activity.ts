@@ -59,6 +59,7 @@ export async function recordActivity(
       .insertInto("events")
       .values(eventRow(ctx, event))
       .execute();
+    ctx.core.events.noteEventsWritten();
     return;
   }
   await trx.insertInto("activity").values(rows).execute();

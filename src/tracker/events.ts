@@ -9,8 +9,6 @@ import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.t
 /** How long the feed keeps events; housekeeping deletes older ones. */
 export const EVENT_RETENTION_DAYS = 30;
 
-/** The channel on which a committed write says "there are events without a position" (PostgreSQL). */
-export const NEW_EVENTS_CHANNEL = "docket_events_new";
 /** The channel on which the sequencer says "events up to this position are in the feed" (PostgreSQL). */
 export const POSITIONED_CHANNEL = "docket_events";
 
@@ -63,14 +61,13 @@ export interface EmitInput {
 /**
  * Writes events into the outbox inside the caller's transaction: committed with the change, or not at
  * all. On SQLite (one writer at a time) the position is given here; on PostgreSQL it is given after
- * commit by the sequencer (see docs/decisions.md), and the commit wakes it through NOTIFY (a trigger).
+ * commit by the sequencer (see docs/decisions.md), which instances with readers run every 25 ms and
+ * this instance also runs just after its own writes.
  */
 export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: EmitInput[]): Promise<void> {
   if (events.length === 0) return;
-  const postgres = ctx.core.store.kind === "postgres";
   for (const e of events) await trx.insertInto("events").values(eventRow(ctx, e)).execute();
-  // PostgreSQL: a trigger on events sends NOTIFY docket_events_new (delivered at commit)
-  if (!postgres) ctx.core.events.noteEventsWritten();
+  ctx.core.events.noteEventsWritten();
 }
 
 /** The outbox row of an event (its position null on PostgreSQL, the next one on SQLite). */
@@ -104,6 +101,14 @@ export const emitEvent = (trx: Transaction<Database>, ctx: Ctx, event: EmitInput
  * sequencer holds the lock.
  */
 export async function sequenceEvents(db: Kysely<Database>, batch = 1000): Promise<number> {
+  // a plain read of the partial index first: most looks find nothing to do, and need no transaction
+  const waiting = await db
+    .selectFrom("events")
+    .select("seq")
+    .where("position", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!waiting) return 0;
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{
       locked: boolean;
