@@ -39,7 +39,7 @@ test("docket events list shows the feed, filtered, as a table or JSON", async ()
   const text = await docket(["events", "list", "--type", "issue.*"], { env: env() });
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /TYPE/);
-  assert.match(text.stdout, /issue\.ready/);
+  assert.match(text.stdout, /issue\.created +iss_\w+ +Ada Lovelace via rw/);
   const bad = await docket(["events", "list", "--type", "nope"], { env: env() });
   assert.notEqual(bad.code, 0);
   assert.match(bad.stderr, /type/);
