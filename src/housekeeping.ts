@@ -3,6 +3,7 @@ import { sweepSessions } from "./auth/web/sessions.ts";
 import { DAY, MINUTE } from "./clock.ts";
 import type { Core } from "./core.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "./http/v1/idempotency.ts";
+import { sweepEvents } from "./tracker/events.ts";
 
 /** How often a running service deletes what has run out. */
 export const HOUSEKEEPING_EVERY_MS = 10 * MINUTE;
@@ -11,14 +12,15 @@ const KEEP_EXPIRED_TOKENS_MS = DAY;
 const KEEP_FINISHED_REGISTRATIONS_MS = 7 * DAY;
 
 export type SweepReport = Record<
-  "access_tokens" | "agent_registrations" | "sign_in_codes" | "web_sessions" | "idempotency_keys",
+  "access_tokens" | "agent_registrations" | "sign_in_codes" | "web_sessions" | "idempotency_keys" | "events",
   number
 >;
 
 /**
  * Deletes what has run out and will never be used again: access tokens a day past their expiry,
  * registrations that never became a connection a week after their 60 minutes (their codes go with them),
- * sign-in codes a day past theirs, expired web sessions, and idempotency keys past their 24 hours.
+ * sign-in codes a day past theirs, expired web sessions, idempotency keys past their 24 hours, and
+ * events past their 30 days.
  * Redeemed registrations stay: their connection names them.
  */
 export async function sweepExpired(core: Core): Promise<SweepReport> {
@@ -53,6 +55,7 @@ export async function sweepExpired(core: Core): Promise<SweepReport> {
         .where("created_at", "<", before(IDEMPOTENCY_WINDOW_MS))
         .executeTakeFirst(),
     ),
+    events: await sweepEvents(db, core.clock.now()),
   };
 }
 

@@ -51,6 +51,7 @@ import {
   updateDependency,
   updateDependencyInput,
 } from "../tracker/dependencies.ts";
+import { eventView, listEvents, listEventsQuery } from "../tracker/events.ts";
 import {
   createUploadUrl,
   createUploadUrlInput,
@@ -795,6 +796,24 @@ export const TOOLS: readonly Tool[] = [
     output: page(bundleSummary),
     run: (ctx, { input }) => listBundles(ctx, input),
     text: (p) => pageText(p, (b) => `${b.id} of ${b.issue}, taken ${b.created_at}`, "No snapshots."),
+  }),
+  tool({
+    name: "list_events",
+    title: "List events",
+    description:
+      "The workspace's events (committed changes), oldest first: `issue.created`, `issue.updated` (with `changes`), `issue.ready` (an issue became ready work), `dependency.*`, `decision.*`, `note.*`, … Filter by `type` (comma-separated, `issue.*` patterns), `object` id, `after` (the last event id you saw) or `since` (a time).",
+    scope: "workspace.read",
+    input: listEventsQuery,
+    query: true,
+    output: page(eventView),
+    run: (ctx, { input }) => listEvents(ctx, input),
+    text: (p) =>
+      pageText(
+        p,
+        (e) =>
+          `${e.id} ${e.created_at} ${e.type} ${e.object.id} by ${e.actor.person_name ?? e.actor.person_id}`,
+        "No events match.",
+      ),
   }),
 ];
 

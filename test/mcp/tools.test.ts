@@ -368,6 +368,17 @@ for (const era of Object.keys(ERAS) as Era[]) {
         [snapshot.id],
       );
 
+      // Events: the same feed as GET /v1/events, the agent connection named as the actor
+      const events = await run("list_events", { type: "issue.*,bundle.created", limit: 100 });
+      assert.ok(events.data.some((e: Any) => e.type === "issue.created"));
+      assert.ok(events.data.every((e: Any) => e.type.startsWith("issue.") || e.type === "bundle.created"));
+      const bundled = events.data.find((e: Any) => e.type === "bundle.created");
+      assert.equal(bundled.object.id, snapshot.id);
+      assert.equal(bundled.actor.via_type, "agent");
+      const after = await run("list_events", { after: bundled.id });
+      assert.equal(after.data.length, 0);
+      await fails(client, "list_events", { type: "nope" }, "invalid_request", /type/);
+
       assert.deepEqual(
         TOOLS.map((x) => x.name).filter((n) => !called.has(n)),
         [],

@@ -3,11 +3,13 @@ import { commandHelp, commandList, findCommand, groupProblem, parseCommandArgs }
 import { EXIT, type Io, reportError, UsageError } from "../output.ts";
 import type { ApiClient } from "./api.ts";
 import { AUTH_COMMANDS } from "./commands/auth.ts";
+import { EVENT_COMMANDS } from "./commands/events.ts";
 import { FILE_COMMANDS } from "./commands/files.ts";
 import { FIND_COMMANDS } from "./commands/find.ts";
 import { ISSUE_COMMANDS } from "./commands/issues.ts";
 import { KNOWLEDGE_COMMANDS } from "./commands/knowledge.ts";
 import { PLANNING_COMMANDS } from "./commands/planning.ts";
+import { WEBHOOK_COMMANDS } from "./commands/webhooks.ts";
 import { COMPLETION_COMMANDS } from "./completion.ts";
 import { configPath, profileName } from "./config.ts";
 import type { ClientCommand, RunContext } from "./context.ts";
@@ -21,6 +23,8 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...PLANNING_COMMANDS,
   ...FILE_COMMANDS,
   ...FIND_COMMANDS,
+  ...EVENT_COMMANDS,
+  ...WEBHOOK_COMMANDS,
   ...COMPLETION_COMMANDS,
 ];
 
@@ -126,8 +130,9 @@ export async function runClient(
     };
     if (command.auth !== false) ctx.api();
     const result = await command.run(ctx, values, positionals);
-    if (ctx.json) io.out(JSON.stringify(result.json, null, 2));
-    else {
+    if (ctx.json) {
+      if (result.json !== undefined) io.out(JSON.stringify(result.json, null, 2));
+    } else {
       if (result.text) io.out(result.text);
       if (result.note) io.err(ctx.paint(result.note, "dim"));
     }

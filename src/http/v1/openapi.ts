@@ -286,7 +286,17 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   const schema = o.response
     ? toOpenApiSchema(o.response, "output", `${o.operationId}_response`, components)
     : {};
-  const content: Json = { "application/json": { schema, example: exampleOf(schema, components) } };
+  const content: Json = o.eventStream
+    ? {
+        "text/event-stream": {
+          schema: {
+            type: "string",
+            description: "Server-Sent Events; each `data:` line holds one item as JSON.",
+          },
+          "x-item-schema": schema,
+        },
+      }
+    : { "application/json": { schema, example: exampleOf(schema, components) } };
   if (o.markdown)
     content["text/markdown"] = {
       schema: { type: "string" },

@@ -71,6 +71,8 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
   status?: 200 | 201;
   /** also answers in Markdown for Accept: text/markdown */
   markdown?: boolean;
+  /** answers with Server-Sent Events (text/event-stream) rather than JSON */
+  eventStream?: boolean;
   /** takes the upload's raw bytes rather than JSON */
   rawBody?: boolean;
   /**
