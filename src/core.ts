@@ -3,8 +3,8 @@ import { Switches } from "./auth/switches.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db, Store } from "./db/store.ts";
-import { openSecretBox, type SecretBox } from "./secret-box.ts";
 import { EventHub } from "./events/hub.ts";
+import { openSecretBox, type SecretBox } from "./secret-box.ts";
 
 /** What every domain function is handed: the store, the clock and the shared services. No HTTP in here. */
 export interface Core {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
 import { newId } from "../secrets.ts";
+import { timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.ts";
 
@@ -230,7 +231,7 @@ export const eventView = z
       .describe("The event id (evt_…): stable, and the order of the feed.")
       .meta({ example: "evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F" }),
     type: z.string().describe("`object.action`, e.g. issue.updated.").meta({ example: "issue.updated" }),
-    created_at: z.string().describe("When the change was committed (ISO 8601, UTC)."),
+    created_at: timeOut.describe("When the change was committed (ISO 8601, UTC)."),
     workspace_id: z.string(),
     actor: actorSchema,
     object: z.object({
@@ -248,7 +249,8 @@ export const eventView = z
         "What changed: `changes` as `{ field: { from, to } }` for updates, and details of the event.",
       ),
   })
-  .describe("One event: a committed change.");
+  .describe("One event: a committed change.")
+  .meta({ id: "Event" });
 export type EventView = z.infer<typeof eventView>;
 
 export interface EventRow {

@@ -4,8 +4,10 @@ import { z } from "zod";
 import type { Core } from "../core.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.ts";
 import { invalid, notFound } from "../errors.ts";
-import { assertPublicUrl, guardedPost, RefusedUrl } from "../events/guard.ts";
+import { OutboundError, outboundRequest, resolveTarget } from "../net/outbound.ts";
+import { placeOf } from "../secret-box.ts";
 import { newId } from "../secrets.ts";
+import { countOut, timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { eventViews, readEventsAfter, typeMatches, typePattern } from "./events.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "./pagination.ts";
@@ -21,6 +23,17 @@ export const BACKOFF_MS = [
   43_200_000, 43_200_000, 43_200_000, 43_200_000, 43_200_000,
 ];
 const MAX_WEBHOOKS = 20;
+/** The most of a receiver's answer read; a longer answer is a failed attempt (receivers answer briefly). */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** What an attempt's log says when the guard or the network stopped it. */
+function refusalOrFailure(error: OutboundError): string {
+  if (error.reason === "forbidden_address" || error.reason === "invalid_url")
+    return `refused: ${refusal(error)}`;
+  const cause = (error.cause as { code?: string; message?: string } | undefined) ?? undefined;
+  const detail = cause?.code ?? cause?.message;
+  return detail ? `${error.message} (${detail})` : error.message;
+}
 
 export const webhookId = z
   .string({ error: "must be a webhook id" })
@@ -69,8 +82,8 @@ export const webhookView = z
     events: z.array(z.string()),
     status: z.enum(["enabled", "disabled"]),
     disabled_reason: z.string().nullable().describe("Why it was disabled, when it was by the service."),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timeOut,
+    updated_at: timeOut,
   })
   .meta({ id: "Webhook" });
 export type WebhookView = z.output<typeof webhookView>;
@@ -84,10 +97,10 @@ export const createdWebhookView = webhookView
   .meta({ id: "CreatedWebhook" });
 
 export const attemptView = z.object({
-  attempted_at: z.string(),
-  status_code: z.number().int().nullable().describe("The receiver's HTTP status; null when none came."),
+  attempted_at: timeOut,
+  status_code: z.int().nullable().describe("The receiver's HTTP status; null when none came."),
   error: z.string().nullable().describe("Why no answer came (timeout, refused address, connection error)."),
-  duration_ms: z.number().int(),
+  duration_ms: countOut,
   response: z.string().describe("The first KB of the answer."),
 });
 export const deliveryView = z
@@ -100,11 +113,11 @@ export const deliveryView = z
     event_id: z.string(),
     event_type: z.string(),
     status: z.enum(["pending", "succeeded", "failed"]),
-    attempts: z.number().int(),
-    next_attempt_at: z.string().nullable(),
-    last_status_code: z.number().int().nullable(),
-    created_at: z.string(),
-    finished_at: z.string().nullable(),
+    attempts: countOut,
+    next_attempt_at: timeOut.nullable(),
+    last_status_code: z.int().nullable(),
+    created_at: timeOut,
+    finished_at: timeOut.nullable(),
     attempt_log: z.array(attemptView).describe("Every attempt, oldest first."),
   })
   .meta({ id: "WebhookDelivery" });
@@ -130,14 +143,52 @@ const view = (w: Omit<WebhooksTable, "secret"> & { secret?: string }): WebhookVi
   updated_at: w.updated_at,
 });
 
-async function checkUrl(ctx: Ctx, raw: string): Promise<void> {
+/**
+ * Why a webhook may not call `raw`, checked by the one outbound guard (src/net/outbound.ts) with the
+ * webhook's own rules on top: https only and no user name or password, unless the operator allowed
+ * private addresses (WEBHOOK_ALLOW_PRIVATE), which also allows plain http. Undefined when it may.
+ */
+export async function webhookUrlProblem(raw: string, allowPrivate: boolean): Promise<string | undefined> {
+  const problem = schemeProblem(raw, allowPrivate);
+  if (problem) return problem;
   try {
-    await assertPublicUrl(raw, { allowPrivate: ctx.core.config.webhookAllowPrivate });
+    await resolveTarget(raw, { allowPrivate });
   } catch (error) {
-    if (error instanceof RefusedUrl) throw invalid(`url: ${error.message}`, { url: error.message });
+    if (error instanceof OutboundError) return `is refused: ${refusal(error)}`;
     throw error;
   }
+  return undefined;
 }
+
+/** The webhook's rules the guard does not make: https, no credentials (checked again at each delivery). */
+function schemeProblem(raw: string, allowPrivate: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "is not a URL";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "must be an https URL";
+  if (url.username || url.password) return "must not carry a user name or password";
+  if (!allowPrivate && url.protocol !== "https:") return "must be an https URL (plain http is refused)";
+  return undefined;
+}
+
+/** The guard's reason in the words of a `url` field: "The URL points at …" → "it points at …". */
+function refusal(error: OutboundError): string {
+  return error.message
+    .replace(/^The URL(?:'s)? /, (m) => (m.endsWith("'s ") ? "its " : "it "))
+    .replace(/^The /, "the ")
+    .replace(/\.$/, "");
+}
+
+async function checkUrl(ctx: Ctx, raw: string): Promise<void> {
+  const problem = await webhookUrlProblem(raw, ctx.core.config.webhookAllowPrivate);
+  if (problem) throw invalid(`url: ${problem}`, { url: problem });
+}
+
+/** Where a webhook's signing secret is sealed (its row), so a sealed secret moved to another row does not open. */
+const secretPlace = (id: string) => placeOf("webhooks", "secret", id);
 
 async function requireWebhook(ctx: Ctx, id: string): Promise<WebhooksTable> {
   const row = await ctx.core.db
@@ -161,13 +212,16 @@ export async function createWebhook(ctx: Ctx, input: z.output<typeof createWebho
     throw invalid(`A workspace has at most ${MAX_WEBHOOKS} webhooks; delete one first.`);
   }
   const at = ctx.core.clock.now().toISOString();
+  const id = newId("wh", new Date(at));
+  const secret = `whsec_${randomBytes(32).toString("base64")}`;
   const row: WebhooksTable = {
-    id: newId("wh", new Date(at)),
+    id,
     workspace_id: ctx.workspaceId,
     url: input.url,
     description: input.description ?? "",
     events: JSON.stringify([...new Set(input.events)]),
-    secret: `whsec_${randomBytes(32).toString("base64")}`,
+    // sealed at rest with the service's secret key; shown in clear only in this answer
+    secret: ctx.core.secrets.seal(secret, secretPlace(id)),
     status: "enabled",
     disabled_reason: null,
     created_by: ctx.actor.personId,
@@ -176,7 +230,7 @@ export async function createWebhook(ctx: Ctx, input: z.output<typeof createWebho
     updated_at: at,
   };
   await ctx.core.db.insertInto("webhooks").values(row).execute();
-  return { ...view(row), secret: row.secret };
+  return { ...view(row), secret };
 }
 
 export async function listWebhooks(ctx: Ctx, page: PageInput): Promise<Page<WebhookView>> {
@@ -479,28 +533,37 @@ async function attempt(
   let error: string | null = null;
   let response = "";
   let duration = 0;
+  const t0 = performance.now();
   if (hook?.status !== "enabled") {
     error = hook ? "the webhook is disabled" : "the webhook is gone";
   } else {
-    const headers = new Webhook(hook.secret).sign(d.id, started, d.payload);
     try {
-      const r = await guardedPost(
-        hook.url,
-        {
+      const secret = core.secrets.open(hook.secret, secretPlace(hook.id));
+      const signature = new Webhook(secret).sign(d.id, started, d.payload);
+      // the one outbound guard: a public address (checked on what DNS answers, and connected to), no
+      // redirect followed, the whole exchange within the timeout
+      const problem = schemeProblem(hook.url, core.config.webhookAllowPrivate);
+      if (problem) throw new Error(`refused: the URL ${problem}`);
+      const r = await outboundRequest(hook.url, {
+        method: "POST",
+        allowPrivate: core.config.webhookAllowPrivate,
+        headers: {
+          "content-type": "application/json",
           "webhook-id": d.id,
           "webhook-timestamp": String(Math.floor(started.getTime() / 1000)),
-          "webhook-signature": headers,
+          "webhook-signature": signature,
           "user-agent": "Docket-Webhooks/1",
         },
-        d.payload,
-        { allowPrivate: core.config.webhookAllowPrivate, timeoutMs: WEBHOOK_TIMEOUT_MS },
-      );
+        body: d.payload,
+        timeoutMs: WEBHOOK_TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
+      });
       status = r.status;
-      response = r.body;
-      duration = r.durationMs;
+      response = r.body.subarray(0, 1024).toString("utf8");
     } catch (e) {
-      error = (e as Error).message || String(e);
+      error = e instanceof OutboundError ? refusalOrFailure(e) : (e as Error).message || String(e);
     }
+    duration = Math.round(performance.now() - t0);
   }
   const ok = status !== null && status >= 200 && status < 300;
   const attempts = Number(d.attempts) + 1;

@@ -3,8 +3,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { addressProblem, assertPublicUrl, guardedPost } from "../../src/events/guard.ts";
-import { backoff, deliverDue, fanOut, RETRY_WINDOW_MS } from "../../src/tracker/webhooks.ts";
+import { checkAddress, outboundRequest } from "../../src/net/outbound.ts";
+import {
+  backoff,
+  deliverDue,
+  fanOut,
+  RETRY_WINDOW_MS,
+  webhookUrlProblem,
+} from "../../src/tracker/webhooks.ts";
 import { type Api, api, bearer, seed } from "../support.ts";
 
 interface Received {
@@ -115,16 +121,18 @@ test("SSRF: private, loopback and link-local addresses and plain http are refuse
     assert.ok(res.body.fields?.url, `${url}: ${res.text}`);
     assert.match(res.body.error_description, /url: /);
   }
-  assert.match(addressProblem("169.254.169.254")!, /link-local/);
-  assert.equal(addressProblem("93.184.216.34"), undefined);
-  assert.equal(addressProblem("2606:4700::1111"), undefined);
-  assert.ok(addressProblem("fd00::1"));
-  // at delivery time too: the check is made on what DNS answers when the connection is made
+  assert.match(checkAddress("169.254.169.254")!.problem!, /link-local/);
+  assert.equal(checkAddress("93.184.216.34")!.problem, null);
+  assert.equal(checkAddress("2606:4700::1111")!.problem, null);
+  assert.ok(checkAddress("fd00::1")!.problem);
+  // at delivery time too: deliveries go through the same guard, on what DNS answers when they are made
   await assert.rejects(
-    guardedPost("https://localhost./x", {}, "{}", { allowPrivate: false, timeoutMs: 1000 }),
-    /refused/,
+    outboundRequest("https://localhost./x", { method: "POST", body: "{}", timeoutMs: 1000 }),
+    (e: Error & { reason?: string }) => e.reason === "forbidden_address",
   );
-  await assert.rejects(assertPublicUrl("http://127.0.0.1/", { allowPrivate: false }), /https/);
+  assert.match((await webhookUrlProblem("http://127.0.0.1/", false))!, /https/);
+  assert.match((await webhookUrlProblem("https://127.0.0.1/", false))!, /not public \(loopback\)/);
+  assert.equal(await webhookUrlProblem("http://127.0.0.1/", true), undefined);
 });
 
 test("a real receiver gets each event once, signed per Standard Webhooks; a 302 is not followed", async (t) => {

@@ -59,6 +59,7 @@ op({
   operationId: "getWebhook",
   tag: "Webhooks",
   summary: "One webhook",
+  description: "The webhook's URL, event types, status (and why the service disabled it); never its secret.",
   scope: "workspace.write",
   params,
   response: webhookView,
@@ -85,6 +86,8 @@ op({
   operationId: "deleteWebhook",
   tag: "Webhooks",
   summary: "Delete a webhook and its delivery log",
+  description:
+    "Its delivery log goes with it and nothing more is sent to its URL. Deleting one already gone answers 404.",
   scope: "workspace.write",
   params,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
@@ -115,6 +118,8 @@ op({
   description:
     "The same `webhook-id` and body, signed afresh; a failed delivery gets another 3 days of retries.",
   scope: "workspace.write",
+  // the attempt waits on the receiver (up to its timeout): not inside a transaction; sending again is harmless
+  slowOutsideDatabase: true,
   params: deliveryParams,
   body: noBody,
   response: deliveryView,
@@ -127,7 +132,11 @@ op({
   operationId: "pingWebhook",
   tag: "Webhooks",
   summary: "Send a webhook.ping delivery now, to check the receiver",
+  description:
+    "A `webhook.ping` delivery, signed like every other, attempted at once; the answer is the delivery with that attempt.",
   scope: "workspace.write",
+  // the attempt waits on the receiver (up to its timeout): not inside a transaction; sending again is harmless
+  slowOutsideDatabase: true,
   params,
   body: noBody,
   response: deliveryView,

@@ -1,10 +1,19 @@
-import type { EventView } from "../../../tracker/events.ts";
+import type { QueryOf, Schemas } from "../../../client/index.ts";
 import type { Values } from "../../command.ts";
 import { table } from "../../output.ts";
-import { type ClientCommand, LIST_OPTIONS, many, moreNote, pageWant, type RunContext } from "../context.ts";
+import { ok } from "../api.ts";
+import {
+  type ClientCommand,
+  defined,
+  LIST_OPTIONS,
+  many,
+  moreNote,
+  pageWant,
+  type RunContext,
+} from "../context.ts";
 
 /** One event as a line for people: when, type, object, who. */
-function eventLine(e: EventView): string {
+function eventLine(e: Schemas["Event"]): string {
   const who = e.actor.via_name
     ? `${e.actor.person_name ?? e.actor.person_id} via ${e.actor.via_name}`
     : (e.actor.person_name ?? e.actor.person_id);
@@ -21,12 +30,12 @@ const FILTER_OPTIONS = {
 
 function filters(v: Values) {
   const types = many(v, "type");
-  return {
+  return defined({
     type: types?.length ? types.join(",") : undefined,
     object: typeof v.object === "string" ? v.object : undefined,
     after: typeof v.after === "string" ? v.after : undefined,
     since: typeof v.since === "string" ? v.since : undefined,
-  };
+  }) as QueryOf<"listEvents">;
 }
 
 export const EVENT_COMMANDS: ClientCommand[] = [
@@ -41,7 +50,11 @@ export const EVENT_COMMANDS: ClientCommand[] = [
     ],
     async run(ctx, v) {
       const want = pageWant(v);
-      const page = await ctx.api().list<EventView>("/events", filters(v), want);
+      const api = ctx.api();
+      const query = filters(v);
+      const page = await api.list(want, (at) =>
+        ok(api.v1.GET("/events", { params: { query: { ...query, ...at } } })),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       return {
         json: page,
@@ -84,7 +97,7 @@ export const EVENT_COMMANDS: ClientCommand[] = [
           "/events/stream",
           filters(v),
           (_id, data) => {
-            ctx.io.out(ctx.json ? JSON.stringify(data) : eventLine(data as EventView));
+            ctx.io.out(ctx.json ? JSON.stringify(data) : eventLine(data as Schemas["Event"]));
           },
           {
             signal: controller.signal,

@@ -1,9 +1,11 @@
-import type { DeliveryView, WebhookView } from "../../../tracker/webhooks.ts";
+import type { BodyOf, QueryOf, Schemas } from "../../../client/index.ts";
 import { table, UsageError } from "../../output.ts";
+import { ok } from "../api.ts";
 import { type ClientCommand, defined, LIST_OPTIONS, many, moreNote, pageWant } from "../context.ts";
 import { fields } from "../render.ts";
 
-const enc = encodeURIComponent;
+type WebhookView = Schemas["Webhook"];
+type DeliveryView = Schemas["WebhookDelivery"];
 
 function webhookText(w: WebhookView & { secret?: string }, paint: Parameters<typeof fields>[1]): string {
   return fields(
@@ -52,12 +54,8 @@ export const WEBHOOK_COMMANDS: ClientCommand[] = [
       if (typeof v.url !== "string") throw new UsageError("--url is required");
       const events = many(v, "events");
       if (!events?.length) throw new UsageError("--events is required (e.g. --events 'issue.*')");
-      const w = await ctx
-        .api()
-        .post<WebhookView & { secret: string }>(
-          "/webhooks",
-          defined({ url: v.url, events, description: v.description as string | undefined }),
-        );
+      const body = defined({ url: v.url, events, description: v.description as string | undefined });
+      const w = await ok(ctx.api().v1.POST("/webhooks", { body: body as BodyOf<"createWebhook"> }));
       return { json: w, text: webhookText(w, ctx.paint) };
     },
   },
@@ -67,7 +65,10 @@ export const WEBHOOK_COMMANDS: ClientCommand[] = [
     options: { ...LIST_OPTIONS },
     examples: ["docket webhooks list"],
     async run(ctx, v) {
-      const page = await ctx.api().list<WebhookView>("/webhooks", {}, pageWant(v));
+      const api = ctx.api();
+      const page = await api.list(pageWant(v), (at) =>
+        ok(api.v1.GET("/webhooks", { params: { query: at } })),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       return {
         json: page,
@@ -87,7 +88,7 @@ export const WEBHOOK_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket webhooks show wh_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
     async run(ctx, _v, [id]) {
-      const w = await ctx.api().get<WebhookView>(`/webhooks/${enc(id!)}`);
+      const w = await ok(ctx.api().v1.GET("/webhooks/{id}", { params: { path: { id: id! } } }));
       return { json: w, text: webhookText(w, ctx.paint) };
     },
   },
@@ -110,7 +111,12 @@ export const WEBHOOK_COMMANDS: ClientCommand[] = [
       });
       if (Object.keys(body).length === 0)
         throw new UsageError("nothing to change: give --url, --events, --description, --enable or --disable");
-      const w = await ctx.api().patch<WebhookView>(`/webhooks/${enc(id!)}`, body);
+      const w = await ok(
+        ctx.api().v1.PATCH("/webhooks/{id}", {
+          params: { path: { id: id! } },
+          body: body as BodyOf<"updateWebhook">,
+        }),
+      );
       return { json: w, text: webhookText(w, ctx.paint) };
     },
   },
@@ -121,7 +127,7 @@ export const WEBHOOK_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket webhooks delete wh_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
     async run(ctx, _v, [id]) {
-      const r = await ctx.api().delete(`/webhooks/${enc(id!)}`);
+      const r = await ok(ctx.api().v1.DELETE("/webhooks/{id}", { params: { path: { id: id! } } }));
       return { json: r, text: `Deleted ${id}.` };
     },
   },
@@ -132,13 +138,15 @@ export const WEBHOOK_COMMANDS: ClientCommand[] = [
     options: { status: { type: "string" }, ...LIST_OPTIONS },
     examples: ["docket webhooks deliveries wh_01JD4Q5M0V6S8Y2T7K3N9W1XBC --status failed"],
     async run(ctx, v, [id]) {
-      const page = await ctx
-        .api()
-        .list<DeliveryView>(
-          `/webhooks/${enc(id!)}/deliveries`,
-          { status: v.status as string | undefined },
-          pageWant(v),
-        );
+      const api = ctx.api();
+      const query = defined({ status: v.status as string | undefined }) as QueryOf<"listWebhookDeliveries">;
+      const page = await api.list(pageWant(v), (at) =>
+        ok(
+          api.v1.GET("/webhooks/{id}/deliveries", {
+            params: { path: { id: id! }, query: { ...query, ...at } },
+          }),
+        ),
+      );
       const note = moreNote(page.next_cursor, page.data.length);
       return {
         json: page,
@@ -160,9 +168,12 @@ export const WEBHOOK_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket webhooks redeliver wh_01JD4Q5M0V6S8Y2T7K3N9W1XBC msg_01JD4Q5M0V6S8Y2T7K3N9W1XBD"],
     async run(ctx, _v, [id, delivery]) {
-      const d = await ctx
-        .api()
-        .post<DeliveryView>(`/webhooks/${enc(id!)}/deliveries/${enc(delivery!)}/redeliver`);
+      const d = await ok(
+        ctx.api().v1.POST("/webhooks/{id}/deliveries/{delivery_id}/redeliver", {
+          params: { path: { id: id!, delivery_id: delivery! } },
+          body: {},
+        }),
+      );
       return {
         json: d,
         text: table(
@@ -179,7 +190,9 @@ export const WEBHOOK_COMMANDS: ClientCommand[] = [
     options: {},
     examples: ["docket webhooks ping wh_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
     async run(ctx, _v, [id]) {
-      const d = await ctx.api().post<DeliveryView>(`/webhooks/${enc(id!)}/ping`);
+      const d = await ok(
+        ctx.api().v1.POST("/webhooks/{id}/ping", { params: { path: { id: id! } }, body: {} }),
+      );
       return {
         json: d,
         text: table(
