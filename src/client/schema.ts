@@ -6723,8 +6723,8 @@ export interface operations {
            * @example {
            *       "data": [
            *         {
-           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-           *           "type": "ENG-42",
+           *           "id": "evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "type": "issue.updated",
            *           "created_at": "2026-03-01T09:00:00.000Z",
            *           "workspace_id": "ENG-42",
            *           "actor": {
@@ -6845,7 +6845,7 @@ export interface operations {
            * @example {
            *       "data": [
            *         {
-           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *           "url": "ENG-42",
            *           "description": "Move the 1,200 open issues over, keeping their history.",
            *           "events": [
@@ -6891,11 +6891,12 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "url": "ENG-42",
+         *       "url": "https://example.com/hooks/docket",
          *       "events": [
-         *         "text"
+         *         "issue.*",
+         *         "claim.created"
          *       ],
-         *       "description": "Move the 1,200 open issues over, keeping their history."
+         *       "description": "CI: start a build when an issue is ready"
          *     }
          */
         "application/json": {
@@ -6934,7 +6935,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "id": "wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *       "url": "ENG-42",
            *       "description": "Move the 1,200 open issues over, keeping their history.",
            *       "events": [
@@ -6944,7 +6945,7 @@ export interface operations {
            *       "disabled_reason": "ENG-42",
            *       "created_at": "2026-03-01T09:00:00.000Z",
            *       "updated_at": "2026-03-01T09:00:00.000Z",
-           *       "secret": "ENG-42"
+           *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
            *     }
            */
           "application/json": components["schemas"]["CreatedWebhook"];
@@ -6992,7 +6993,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "id": "wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *       "url": "ENG-42",
            *       "description": "Move the 1,200 open issues over, keeping their history.",
            *       "events": [
@@ -7078,11 +7079,12 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "url": "ENG-42",
+         *       "url": "https://example.com/hooks/docket",
          *       "events": [
-         *         "text"
+         *         "issue.*",
+         *         "claim.created"
          *       ],
-         *       "description": "Move the 1,200 open issues over, keeping their history.",
+         *       "description": "CI: start a build when an issue is ready",
          *       "status": "enabled"
          *     }
          */
@@ -7126,7 +7128,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "id": "wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *       "url": "ENG-42",
            *       "description": "Move the 1,200 open issues over, keeping their history.",
            *       "events": [
@@ -7192,7 +7194,7 @@ export interface operations {
            * @example {
            *       "data": [
            *         {
-           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "msg_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *           "webhook_id": "ENG-42",
            *           "event_id": "ENG-42",
            *           "event_type": "ENG-42",
@@ -7266,7 +7268,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "id": "msg_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *       "webhook_id": "ENG-42",
            *       "event_id": "ENG-42",
            *       "event_type": "ENG-42",
@@ -7336,7 +7338,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "id": "msg_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *       "webhook_id": "ENG-42",
            *       "event_id": "ENG-42",
            *       "event_type": "ENG-42",

@@ -184,20 +184,20 @@ export const eventFilters = {
     .describe(
       "Event types, comma-separated; `issue.*` matches every issue event, `*` all. All when left out.",
     )
-    .meta({ example: "issue.created,issue.ready" }),
+    .meta({ examples: ["issue.created,issue.ready"] }),
   object: objectRef
     .optional()
     .describe("Only events about this object (its id, e.g. iss_…).")
-    .meta({ example: "iss_01JQ2Z8X3V4B5N6M7K8J9H0G1F" }),
+    .meta({ examples: ["iss_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
   after: eventIdSchema
     .optional()
     .describe("Only events after this one (an event id): where a client left off.")
-    .meta({ example: "evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F" }),
+    .meta({ examples: ["evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
   since: z.iso
     .datetime({ offset: true, error: "must be a time such as 2026-03-01T09:00:00Z" })
     .optional()
     .describe("Only events at or after this time (ISO 8601).")
-    .meta({ example: "2026-03-01T09:00:00Z" }),
+    .meta({ examples: ["2026-03-01T09:00:00Z"] }),
 };
 
 export const listEventsQuery = z.strictObject({ ...eventFilters, ...pageQuery });
@@ -229,8 +229,11 @@ export const eventView = z
     id: z
       .string()
       .describe("The event id (evt_…): stable, and the order of the feed.")
-      .meta({ example: "evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F" }),
-    type: z.string().describe("`object.action`, e.g. issue.updated.").meta({ example: "issue.updated" }),
+      .meta({ examples: ["evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
+    type: z
+      .string()
+      .describe("`object.action`, e.g. issue.updated.")
+      .meta({ examples: ["issue.updated"] }),
     created_at: timeOut.describe("When the change was committed (ISO 8601, UTC)."),
     workspace_id: z.string(),
     actor: actorSchema,

@@ -50,18 +50,18 @@ const url = z
   .min(1, { error: "must be an https URL" })
   .max(2000, { error: "must be at most 2000 characters" })
   .describe("Where deliveries are POSTed: an https URL on a public address.")
-  .meta({ example: "https://example.com/hooks/docket" });
+  .meta({ examples: ["https://example.com/hooks/docket"] });
 const events = z
   .array(typePattern, { error: "must be an array of event types" })
   .min(1, { error: "must name at least one event type or pattern" })
   .max(50, { error: "must hold at most 50 types" })
   .describe("The event types delivered: exact (`issue.ready`), patterns (`issue.*`) or `*` for all.")
-  .meta({ example: ["issue.*", "claim.created"] });
+  .meta({ examples: [["issue.*", "claim.created"]] });
 const description = z
   .string({ error: "must be a string" })
   .max(500, { error: "must be at most 500 characters" })
   .describe("What the webhook is for.")
-  .meta({ example: "CI: start a build when an issue is ready" });
+  .meta({ examples: ["CI: start a build when an issue is ready"] });
 
 export const createWebhookInput = z.strictObject({ url, events, description: description.optional() });
 export const updateWebhookInput = z.strictObject({
@@ -76,7 +76,7 @@ export const updateWebhookInput = z.strictObject({
 
 export const webhookView = z
   .object({
-    id: z.string().meta({ example: "wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F" }),
+    id: z.string().meta({ examples: ["wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
     url: z.string(),
     description: z.string(),
     events: z.array(z.string()),
@@ -92,7 +92,7 @@ export const createdWebhookView = webhookView
     secret: z
       .string()
       .describe("The signing secret (whsec_…), shown only now: keep it to verify deliveries.")
-      .meta({ example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
+      .meta({ examples: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"] }),
   })
   .meta({ id: "CreatedWebhook" });
 
@@ -108,7 +108,7 @@ export const deliveryView = z
     id: z
       .string()
       .describe("The delivery id, sent as `webhook-id` (the same on every retry).")
-      .meta({ example: "msg_01JQ2Z8X3V4B5N6M7K8J9H0G1F" }),
+      .meta({ examples: ["msg_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
     webhook_id: z.string(),
     event_id: z.string(),
     event_type: z.string(),

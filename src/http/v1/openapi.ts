@@ -88,6 +88,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Files: "Files uploaded through a signed URL, then registered and linked to issues.",
   Search: "Full-text search across issues, decisions, notes and files.",
   Bundles: "Everything needed to work on an issue, live or as a saved snapshot.",
+  Events:
+    "Every committed change as an event, kept 30 days: a feed to read from where you left off, and a live Server-Sent Events stream.",
+  Webhooks:
+    "Event deliveries to your URLs, signed per Standard Webhooks, retried for about 3 days, with a log of every attempt.",
 };
 
 /** `/issues/:id` (Fastify) → `/issues/{id}` (OpenAPI); a parameter's regex, if any, is dropped. */
