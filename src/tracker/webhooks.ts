@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Core } from "../core.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.ts";
 import { invalid, notFound } from "../errors.ts";
-import { OutboundError, outboundRequest, resolveTarget } from "../net/outbound.ts";
+import { checkAddress, OutboundError, outboundRequest, resolveTarget } from "../net/outbound.ts";
 import { placeOf } from "../secret-box.ts";
 import { newId } from "../secrets.ts";
 import { countOut, timeOut } from "./common.ts";
@@ -151,6 +151,9 @@ const view = (w: Omit<WebhooksTable, "secret"> & { secret?: string }): WebhookVi
 export async function webhookUrlProblem(raw: string, allowPrivate: boolean): Promise<string | undefined> {
   const problem = schemeProblem(raw, allowPrivate);
   if (problem) return problem;
+  // with private addresses allowed, a name is not looked up now (a receiver's name may not resolve
+  // from here yet); its addresses are checked at each delivery all the same
+  if (allowPrivate && !checkAddress(new URL(raw).hostname)) return undefined;
   try {
     await resolveTarget(raw, { allowPrivate });
   } catch (error) {

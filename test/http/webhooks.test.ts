@@ -62,6 +62,25 @@ test("webhook management: create shows the secret once, list/show/update/delete,
   const created = await webhook(a, "https://hooks.example.com/docket", ["issue.*", "claim.created"]);
   assert.match(created.id, /^wh_/);
   assert.match(created.secret, /^whsec_/);
+  // the signing secret is sealed at rest: a copy of the database cannot sign deliveries
+  const stored = await a.env.core.db
+    .selectFrom("webhooks")
+    .select("secret")
+    .where("id", "=", created.id)
+    .executeTakeFirstOrThrow();
+  assert.match(stored.secret, /^enc:v1:/);
+  assert.ok(!stored.secret.includes(created.secret.slice(6)));
+  // a webhook has no version: PATCH is not conditional and refuses If-Match
+  const guarded = await a.call(
+    "PATCH",
+    `/v1/webhooks/${created.id}`,
+    { description: "x" },
+    {
+      "if-match": '"1"',
+    },
+  );
+  assert.equal(guarded.status, 400, guarded.text);
+  assert.ok(guarded.body.fields?.["header.If-Match"], guarded.text);
   const shown = await a.call("GET", `/v1/webhooks/${created.id}`);
   assert.equal(shown.status, 200);
   assert.equal(shown.body.secret, undefined);
@@ -89,7 +108,11 @@ test("webhook management: create shows the secret once, list/show/update/delete,
   ] as const) {
     const res = await a.call("POST", "/v1/webhooks", body);
     assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
-    assert.ok(JSON.stringify(res.body).includes(field), res.text);
+    // fields are keyed by place: body.url, body.events, body.events[0]
+    assert.ok(
+      Object.keys(res.body.fields ?? {}).some((k) => k === `body.${field}` || k.startsWith(`body.${field}[`)),
+      res.text,
+    );
   }
   // a read-only token cannot manage webhooks; another workspace cannot see them
   assert.equal((await a.call("GET", "/v1/webhooks", undefined, bearer(a.readOnlyToken))).status, 403);
@@ -118,8 +141,8 @@ test("SSRF: private, loopback and link-local addresses and plain http are refuse
   ]) {
     const res = await a.call("POST", "/v1/webhooks", { url, events: ["*"] });
     assert.equal(res.status, 400, `${url}: ${res.text}`);
-    assert.ok(res.body.fields?.url, `${url}: ${res.text}`);
-    assert.match(res.body.error_description, /url: /);
+    assert.ok(res.body.fields?.["body.url"], `${url}: ${res.text}`);
+    assert.match(res.body.error_description, /^body\.url: /);
   }
   assert.match(checkAddress("169.254.169.254")!.problem!, /link-local/);
   assert.equal(checkAddress("93.184.216.34")!.problem, null);
@@ -127,7 +150,13 @@ test("SSRF: private, loopback and link-local addresses and plain http are refuse
   assert.ok(checkAddress("fd00::1")!.problem);
   // at delivery time too: deliveries go through the same guard, on what DNS answers when they are made
   await assert.rejects(
-    outboundRequest("https://localhost./x", { method: "POST", body: "{}", timeoutMs: 1000 }),
+    outboundRequest("https://hooks.example.com/x", {
+      method: "POST",
+      body: "{}",
+      timeoutMs: 1000,
+      // the name answers loopback when the delivery is made
+      resolve: async () => ["93.184.216.34", "127.0.0.1"],
+    }),
     (e: Error & { reason?: string }) => e.reason === "forbidden_address",
   );
   assert.match((await webhookUrlProblem("http://127.0.0.1/", false))!, /https/);
