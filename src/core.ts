@@ -45,7 +45,9 @@ export function createCore(
     limiter,
     requestLimiter,
     secrets: options.secrets ?? openSecretBox(config),
-    events: new EventHub(store, config.database.kind === "postgres" ? config.database.url : undefined),
+    events: new EventHub(store, config.database.kind === "postgres" ? config.database.url : undefined, {
+      connectTimeoutMs: config.databaseTimeouts.connectMs,
+    }),
   };
 }
 

@@ -6793,11 +6793,19 @@ export interface operations {
           "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
           "RateLimit-Reset": components["headers"]["RateLimitReset"];
           "X-Request-Id": components["headers"]["XRequestId"];
-          ETag: components["headers"]["ETag"];
-          "Cache-Control": components["headers"]["CacheControl"];
+          /** @description `no-cache, no-transform`: a live stream, not to be kept. */
+          "Cache-Control"?: string;
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example retry: 2000
+           *
+           *     id: evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+           *     data: {"id":"evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F","type":"issue.updated","created_at":"2026-03-01T09:00:00.000Z","workspace_id":"ENG-42","actor":{"person_id":"per_01JQ3Z8X4K7M2N5P6R8S9T0V1W","person_name":"ENG-42","via":"tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W","via_type":"token","via_name":"ENG-42"},"object":{"type":"ENG-42","id":"iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W","url":"ENG-42"},"data":{"key":{}}}
+           *
+           *     : heartbeat
+           */
           "text/event-stream": string;
         };
       };

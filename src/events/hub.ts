@@ -1,4 +1,5 @@
 import pg from "pg";
+import { DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
 import type { Db, Store } from "../db/store.ts";
 import {
   type EventRow,
@@ -68,10 +69,14 @@ export class EventHub {
   #listener: pg.Client | undefined;
   #unsubscribeCommit: (() => void) | undefined;
 
-  constructor(store: Store, url: string | undefined) {
+  readonly #connectTimeoutMs: number;
+
+  /** `connectTimeoutMs`: the store's bound on opening a connection, for the LISTEN connection too. */
+  constructor(store: Store, url: string | undefined, options: { connectTimeoutMs?: number } = {}) {
     this.#store = store;
     this.#db = store.db;
     this.#url = url;
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.connectMs;
   }
 
   get subscribers(): number {
@@ -141,7 +146,12 @@ export class EventHub {
 
   #listen(): void {
     if (this.#closed) return;
-    const client = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 5000 });
+    // A connection of its own; its failure (the server restarting, pg_terminate_backend) is caught by the
+    // `error` listener, and the connection is opened again a second later, until the hub closes.
+    const client = new pg.Client({
+      connectionString: this.#url,
+      connectionTimeoutMillis: this.#connectTimeoutMs,
+    });
     this.#listener = client;
     let lost = false;
     const retry = () => {

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import pg from "pg";
 import { startServer } from "../../src/server.ts";
+import { checkedFetch } from "../contract.ts";
 import { createTestDatabase, ON_POSTGRES, seed, testConfig } from "../support.ts";
 
 interface Message {
@@ -74,10 +76,10 @@ async function service(cleanup: (() => Promise<void>)[], databaseUrl: string) {
   return server;
 }
 
-async function createIssue(base: string, token: string, title: string) {
-  const res = await fetch(`${base}/v1/issues`, {
+async function createIssue(base: string, token: string, title: string, headers: Record<string, string> = {}) {
+  const res = await checkedFetch(`${base}/v1/issues`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
     body: JSON.stringify({ title }),
   });
   const text = await res.text();
@@ -104,13 +106,13 @@ test("the stream sends new events live, with proxy-safe headers, and filters by 
   cleanup.push(() => ready.close());
 
   const one = await createIssue(server.address, ada.token, "One");
-  const blocked = await fetch(`${server.address}/v1/issues`, {
+  const blocked = await checkedFetch(`${server.address}/v1/issues`, {
     method: "POST",
     headers: { authorization: `Bearer ${ada.token}`, "content-type": "application/json" },
     body: JSON.stringify({ title: "Two", blockedBy: [one.identifier] }),
   });
   assert.equal(blocked.status, 201);
-  const done = await fetch(`${server.address}/v1/issues/${one.identifier}`, {
+  const done = await checkedFetch(`${server.address}/v1/issues/${one.identifier}`, {
     method: "PATCH",
     headers: { authorization: `Bearer ${ada.token}`, "content-type": "application/json" },
     body: JSON.stringify({ status: "done" }),
@@ -129,16 +131,16 @@ test("the stream sends new events live, with proxy-safe headers, and filters by 
   assert.equal(ready.messages.length, 1);
 
   // a bad filter or resume point is a 400 before the stream opens
-  const bad = await fetch(`${server.address}/v1/events/stream?type=nope`, {
+  const bad = await checkedFetch(`${server.address}/v1/events/stream?type=nope`, {
     headers: { authorization: `Bearer ${ada.token}` },
   });
   assert.equal(bad.status, 400);
-  const badResume = await fetch(`${server.address}/v1/events/stream`, {
+  const badResume = await checkedFetch(`${server.address}/v1/events/stream`, {
     headers: { authorization: `Bearer ${ada.token}`, "last-event-id": "evt_01HZZZZZZZZZZZZZZZZZZZZZZZ" },
   });
   assert.equal(badResume.status, 400);
   assert.match(await badResume.text(), /Last-Event-ID/);
-  const noToken = await fetch(`${server.address}/v1/events/stream`);
+  const noToken = await checkedFetch(`${server.address}/v1/events/stream`);
   assert.equal(noToken.status, 401);
 });
 
@@ -233,7 +235,7 @@ test("two instances on one PostgreSQL: a change through B reaches a stream on A 
     fromB.map((x) => x.id),
   );
   // and the feed agrees with the streams
-  const feed = await fetch(`${a.address}/v1/events?type=issue.created&limit=100`, {
+  const feed = await checkedFetch(`${a.address}/v1/events?type=issue.created&limit=100`, {
     headers: { authorization: `Bearer ${ada.token}` },
   });
   const ids = ((await feed.json()) as { data: { id: string }[] }).data.map((e) => e.id);
@@ -241,4 +243,78 @@ test("two instances on one PostgreSQL: a change through B reaches a stream on A 
     ids,
     fromA.map((x) => x.id),
   );
+});
+
+test("an event written inside a keyed POST (one unit of work) reaches an open stream promptly, after its commit", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url);
+  const ada = await seed(server.core);
+  const stream = await openStream(`${server.address}/v1/events/stream?type=issue.created`, ada.token);
+  cleanup.push(() => stream.close());
+  for (let i = 1; i <= 3; i++) {
+    const started = Date.now();
+    const made = await createIssue(server.address, ada.token, `keyed ${i}`, {
+      "idempotency-key": `key-${i}-${started}`,
+    });
+    const got = await stream.waitFor(i, 1000);
+    assert.equal(got[i - 1]!.data.object.id, made.id);
+    assert.ok(Date.now() - started < 1000, `${Date.now() - started} ms`);
+  }
+  // a replay of a key answers the recorded answer and writes (and streams) nothing more
+  const again = await createIssue(server.address, ada.token, "keyed 1", {
+    "idempotency-key": `key-1-${0}`,
+  });
+  await stream.waitFor(4, 1000);
+  const replay = await createIssue(server.address, ada.token, "keyed 1", {
+    "idempotency-key": `key-1-${0}`,
+  });
+  assert.equal(replay.id, again.id);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(stream.messages.length, 4);
+});
+
+test("the hub's LISTEN connection terminated by the server is reopened; the process and its streams go on", {
+  skip: !ON_POSTGRES && "needs PostgreSQL",
+}, async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const a = await service(cleanup, database.url);
+  const b = await service(cleanup, database.url);
+  const ada = await seed(a.core);
+  const onA = await openStream(`${a.address}/v1/events/stream?type=issue.created`, ada.token);
+  cleanup.push(() => onA.close());
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  cleanup.push(() => admin.end());
+  for (let round = 1; round <= 3; round++) {
+    // every LISTEN connection of this test database (the hubs' and the change signals'), not ours
+    const killed = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+    );
+    assert.ok((killed.rowCount ?? 0) > 0, `round ${round}: no LISTEN connection found`);
+    const made = await createIssue(b.address, ada.token, `after kill ${round}`);
+    const got = await onA.waitFor(round, 3000);
+    assert.equal(got[round - 1]!.data.object.id, made.id);
+  }
+  // reopened: a LISTEN connection is back within a few seconds
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const listening = await admin.query(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and query ilike 'listen%'`,
+    );
+    if (listening.rows[0].n > 0) break;
+    assert.ok(Date.now() < deadline, "no LISTEN connection came back");
+    await new Promise((r) => setTimeout(r, 100));
+  }
 });

@@ -90,6 +90,8 @@ async function openStream(
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
+    // what the request's hooks set so far (rate limit, CORS), which hijacking would otherwise drop
+    ...(reply.getHeaders() as Record<string, string | string[] | number>),
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-cache, no-transform",
     connection: "keep-alive",

@@ -279,6 +279,12 @@ const RATE_HEADERS = {
   "RateLimit-Reset": ref("RateLimitReset"),
 };
 
+/** A stream of one message, as the service writes it: the item's id, then the item as JSON. */
+function sseExample(item: unknown): string {
+  const id = item && typeof item === "object" && "id" in item ? String(item.id) : "";
+  return `retry: 2000\n\n${id ? `id: ${id}\n` : ""}data: ${JSON.stringify(item)}\n\n: heartbeat\n\n`;
+}
+
 function hasProperty(schema: Json, name: string, components: Record<string, Json>): boolean {
   const target =
     typeof schema.$ref === "string" ? components[schema.$ref.replace("#/components/schemas/", "")] : schema;
@@ -298,6 +304,7 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
             description: "Server-Sent Events; each `data:` line holds one item as JSON.",
           },
           "x-item-schema": schema,
+          example: sseExample(exampleOf(schema, components)),
         },
       }
     : { "application/json": { schema, example: exampleOf(schema, components) } };
@@ -308,8 +315,15 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
     };
   const headers: Json = { ...RATE_HEADERS, "X-Request-Id": ref("XRequestId") };
   const versioned = hasProperty(schema, "version", components);
-  if (o.method === "GET" || versioned) headers.ETag = ref("ETag");
-  if (o.method === "GET") headers["Cache-Control"] = ref("CacheControl");
+  // a stream has no ETag (it is never the same twice) and is never cached
+  if ((o.method === "GET" && !o.eventStream) || versioned) headers.ETag = ref("ETag");
+  if (o.method === "GET")
+    headers["Cache-Control"] = o.eventStream
+      ? {
+          description: "`no-cache, no-transform`: a live stream, not to be kept.",
+          schema: { type: "string" },
+        }
+      : ref("CacheControl");
   const isList =
     hasProperty(schema, "next_cursor", components) ||
     (o.query instanceof z.ZodObject && "cursor" in o.query.shape);
