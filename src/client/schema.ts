@@ -6776,8 +6776,11 @@ export interface operations {
         last_event_id?: string;
       };
       header?: {
-        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
-        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /**
+         * @description Resume after this event (its id, evt_…), as browsers send on reconnect; wins over `last_event_id`.
+         * @example evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+         */
+        "Last-Event-ID"?: string;
         /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };

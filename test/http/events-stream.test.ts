@@ -101,6 +101,9 @@ test("the stream sends new events live, with proxy-safe headers, and filters by 
   assert.equal(all.res.status, 200);
   assert.match(String(all.res.headers.get("content-type")), /^text\/event-stream/);
   assert.equal(all.res.headers.get("x-accel-buffering"), "no");
+  // never the same twice: no ETag to revalidate (and the contract declares none)
+  assert.equal(all.res.headers.get("etag"), null);
+  assert.ok(all.res.headers.get("ratelimit-limit"), "the rate limit headers survive the hijack");
   assert.match(String(all.res.headers.get("cache-control")), /no-cache/);
   const ready = await openStream(`${server.address}/v1/events/stream?type=issue.ready`, ada.token);
   cleanup.push(() => ready.close());

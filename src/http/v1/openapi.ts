@@ -235,7 +235,18 @@ function parametersOf(o: Operation, components: Record<string, Json>): Json[] {
       out.push(parameter(name, "query", query.required.includes(name), schema));
     }
   }
-  if (o.method === "GET") out.push({ $ref: "#/components/parameters/IfNoneMatch" });
+  // a stream is never revalidated (no ETag); it resumes after the event a reconnecting client names
+  if (o.method === "GET" && !o.eventStream) out.push({ $ref: "#/components/parameters/IfNoneMatch" });
+  if (o.eventStream)
+    out.push({
+      name: "Last-Event-ID",
+      in: "header",
+      required: false,
+      description:
+        "Resume after this event (its id, evt_…), as browsers send on reconnect; wins over `last_event_id`.",
+      schema: { type: "string", pattern: "^evt_[0-9A-Z]{26}$" },
+      example: "evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+    });
   if (o.conditional) out.push({ $ref: "#/components/parameters/IfMatch" });
   if (o.method === "POST") out.push({ $ref: "#/components/parameters/IdempotencyKey" });
   out.push({ $ref: "#/components/parameters/DocketWorkspace" });
