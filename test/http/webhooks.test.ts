@@ -70,6 +70,22 @@ test("webhook management: create shows the secret once, list/show/update/delete,
     .executeTakeFirstOrThrow();
   assert.match(stored.secret, /^enc:v1:/);
   assert.ok(!stored.secret.includes(created.secret.slice(6)));
+  // with an Idempotency-Key the answer is kept for replays: sealed, as it shows the secret
+  const keyed = { url: "https://hooks.example.com/keyed", events: ["*"] };
+  const first = await a.call("POST", "/v1/webhooks", keyed, { "idempotency-key": "make-keyed-hook" });
+  assert.equal(first.status, 201, first.text);
+  const replay = await a.call("POST", "/v1/webhooks", keyed, { "idempotency-key": "make-keyed-hook" });
+  assert.equal(replay.status, 201, replay.text);
+  assert.equal(replay.headers["idempotent-replayed"], "true");
+  assert.equal(replay.body.secret, first.body.secret);
+  const kept = await a.env.core.db
+    .selectFrom("idempotency_keys")
+    .select("body")
+    .where("key", "=", "make-keyed-hook")
+    .executeTakeFirstOrThrow();
+  assert.match(String(kept.body), /^enc:v1:/);
+  assert.ok(!String(kept.body).includes(first.body.secret));
+  assert.equal((await a.call("DELETE", `/v1/webhooks/${first.body.id}`)).status, 200);
   // a webhook has no version: PATCH is not conditional and refuses If-Match
   const guarded = await a.call(
     "PATCH",

@@ -82,6 +82,11 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
    * run again after a crash between the two.
    */
   slowOutsideDatabase?: boolean;
+  /**
+   * The answer shows a secret once (a webhook's signing secret): the copy kept for Idempotency-Key
+   * replays is sealed with the service's secret key, like the secret itself.
+   */
+  secretAnswer?: boolean;
   handler: (input: HandlerInput<P, Q, B>) => Promise<unknown>;
 }
 
@@ -209,7 +214,9 @@ export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[
           return result;
         };
         // A request with an Idempotency-Key runs as one unit of work with its recorded answer.
-        return o.slowOutsideDatabase ? answer() : runIdempotent(core, request, reply, answer);
+        return o.slowOutsideDatabase
+          ? answer()
+          : runIdempotent(core, request, reply, answer, { sealAnswer: o.secretAnswer === true });
       },
     });
   }

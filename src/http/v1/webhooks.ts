@@ -35,6 +35,8 @@ op({
   description: `Answers with the webhook and its signing \`secret\` (whsec_…), shown only here. The URL must be https on a public address: private, loopback and link-local addresses (also through DNS) and plain http are refused with 400 saying why, unless the operator set WEBHOOK_ALLOW_PRIVATE=true. ${SIGNING} Deliveries are retried with exponential backoff for about 3 days; a webhook whose deliveries fail that long is disabled.`,
   scope: "workspace.write",
   status: 201,
+  // the signing secret is in this answer: its copy kept for Idempotency-Key replays is sealed
+  secretAnswer: true,
   body: createWebhookInput,
   response: createdWebhookView,
   handler: async ({ ctx, body }) => createWebhook(ctx, body),
