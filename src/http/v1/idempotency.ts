@@ -231,7 +231,11 @@ export async function runIdempotent(
       reply.header("etag", etagOf(body, request.objectVersion));
     // Someone took the key over (this request outlived its lease): the change is undone, theirs stands.
     const seal = options.sealAnswer && reply.statusCode < 300 ? core.secrets : undefined;
-    if (!(await record(tx, request, reply, body, seal))) throw inUse();
+    if (!(await record(tx, request, reply, body, seal))) {
+      // the 409 shows no object: the ETag set for the answer that was not kept goes too
+      reply.removeHeader("etag");
+      throw inUse();
+    }
     request.idempotency = undefined;
     return body;
   });
