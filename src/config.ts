@@ -37,6 +37,11 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** The longest a whole request (headers and body) may take to arrive; 0 switches the bound off. */
   requestTimeoutMs: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=true lets webhooks reach private, loopback and link-local addresses and plain
+   * http (an on-premises receiver, tests); off by default, so a webhook cannot probe the inside.
+   */
+  webhookAllowPrivate: boolean;
 }
 
 export interface SecretKeysConfig {
@@ -401,5 +406,13 @@ export function loadConfig(env: Env = process.env): Config {
       ),
     },
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", DEFAULT_REQUEST_TIMEOUT_MS, 0, 3_600_000),
+    webhookAllowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE"),
   };
+}
+
+function flag(env: Record<string, string | undefined>, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "" || raw === "false" || raw === "0") return false;
+  if (raw === "true" || raw === "1") return true;
+  throw new ConfigError(name, `must be true or false (got ${JSON.stringify(env[name])})`);
 }

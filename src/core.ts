@@ -3,6 +3,7 @@ import { Switches } from "./auth/switches.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db, Store } from "./db/store.ts";
+import { EventHub } from "./events/hub.ts";
 import { openSecretBox, type SecretBox } from "./secret-box.ts";
 
 /** What every domain function is handed: the store, the clock and the shared services. No HTTP in here. */
@@ -22,6 +23,8 @@ export interface Core {
   readonly requestLimiter: RateLimiter;
   /** Seals the service's own secrets at rest and keys its MACs (DOCKET_SECRET_KEY; src/secret-box.ts). */
   readonly secrets: SecretBox;
+  /** Moves committed events to this instance's open streams and webhook fan-out. */
+  readonly events: EventHub;
 }
 
 export function createCore(
@@ -42,11 +45,15 @@ export function createCore(
     limiter,
     requestLimiter,
     secrets: options.secrets ?? openSecretBox(config),
+    events: new EventHub(store, config.database.kind === "postgres" ? config.database.url : undefined, {
+      connectTimeoutMs: config.databaseTimeouts.connectMs,
+    }),
   };
 }
 
 /** Releases what a core holds; the store is closed by its opener. */
 export async function closeCore(core: Core): Promise<void> {
+  await core.events.close();
   await core.limiter.close();
   if (core.requestLimiter !== core.limiter) await core.requestLimiter.close();
 }

@@ -3,6 +3,7 @@ import { sweepSessions } from "./auth/web/sessions.ts";
 import { DAY, MINUTE } from "./clock.ts";
 import type { Core } from "./core.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "./http/v1/idempotency.ts";
+import { sweepEvents } from "./tracker/events.ts";
 import { expireClaims } from "./tracker/leases.ts";
 
 /** How often a running service deletes what has run out. */
@@ -17,15 +18,17 @@ export type SweepReport = Record<
   | "sign_in_codes"
   | "web_sessions"
   | "idempotency_keys"
-  | "expired_claims",
+  | "expired_claims"
+  | "events",
   number
 >;
 
 /**
  * Deletes what has run out and will never be used again: access tokens a day past their expiry,
  * registrations that never became a connection a week after their 60 minutes (their codes go with them),
- * sign-in codes a day past theirs, expired web sessions, and idempotency keys past their 24 hours.
- * Redeemed registrations stay: their connection names them. Claims whose lease ran out are ended.
+ * sign-in codes a day past theirs, expired web sessions, idempotency keys past their 24 hours, and
+ * events past their 30 days. Redeemed registrations stay: their connection names them. Claims whose
+ * lease ran out are ended.
  */
 export async function sweepExpired(core: Core): Promise<SweepReport> {
   const now = core.clock.now().getTime();
@@ -61,6 +64,7 @@ export async function sweepExpired(core: Core): Promise<SweepReport> {
     ),
     // not deleted: ended, so their issues return to ready work and `claim.expired` is recorded
     expired_claims: await expireClaims(core),
+    events: await sweepEvents(db, core.clock.now()),
   };
 }
 

@@ -189,6 +189,7 @@ export const placeOf = (table: string, column: string, id: string) => `${table}.
 const SEALED_COLUMNS = [
   { table: "signing_keys", column: "private_jwk", id: "kid" },
   { table: "service_secrets", column: "value", id: "name" },
+  { table: "webhooks", column: "secret", id: "id" },
 ] as const;
 
 const sealing = new WeakMap<Core, Promise<{ sealed: number; resealed: number }>>();

@@ -7,6 +7,7 @@ import { startHousekeeping } from "./housekeeping.ts";
 import { buildApp } from "./http/app.ts";
 import { createLogger } from "./http/logger.ts";
 import { sealStoredSecrets } from "./secret-box.ts";
+import { startWebhookWorker } from "./tracker/webhooks.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -107,12 +108,14 @@ export async function startServer(
   const app = buildApp(core, { logger, ready: () => ready, draining: () => draining });
   options.beforeListen?.(app);
   let stopHousekeeping = () => {};
+  let stopWebhooks = () => {};
   let closing: Promise<void> | undefined;
   const close = (closeOptions: { drainMs?: number } = {}) => {
     closing ??= (async () => {
       draining = true;
       if (closeOptions.drainMs) await new Promise((resolve) => setTimeout(resolve, closeOptions.drainMs));
       stopHousekeeping();
+      stopWebhooks();
       await app.close();
       await closeCore(core);
       await store.close();
@@ -143,6 +146,8 @@ export async function startServer(
     }
     ready = true;
     stopHousekeeping = startHousekeeping(core, logger);
+    core.events.start();
+    stopWebhooks = startWebhookWorker(core, logger);
     return { app, core, address, close };
   } catch (error) {
     await close();

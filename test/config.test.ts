@@ -144,3 +144,14 @@ describe("config", () => {
     }
   });
 });
+
+test("WEBHOOK_ALLOW_PRIVATE is off unless true, and refuses anything but a yes or a no", () => {
+  assert.equal(loadConfig({}).webhookAllowPrivate, false);
+  assert.equal(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "true" }).webhookAllowPrivate, true);
+  assert.equal(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "1" }).webhookAllowPrivate, true);
+  assert.equal(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "false" }).webhookAllowPrivate, false);
+  assert.throws(
+    () => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "yes please" }),
+    (e: unknown) => e instanceof ConfigError && e.variable === "WEBHOOK_ALLOW_PRIVATE",
+  );
+});

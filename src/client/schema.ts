@@ -860,6 +860,178 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's events, oldest first
+     * @description Every committed change as an event (`issue.created`, `issue.updated` with the changed fields, `issue.ready`, `dependency.deleted`, …), kept 30 days. Filters combine with AND: `type` (comma-separated; `issue.*` matches every issue event), `object` (an object's id), `after` (an event id: where you left off) or `since` (a time). Pages follow `next_cursor`; when it is null you are at the end, and `after` with the last id you saw reads on later. The order is the order of commits: a page never skips an event that commits later.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/events/stream": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's events as they happen (Server-Sent Events)
+     * @description A `text/event-stream` of the same events as `GET /v1/events`, with the same filters. Each message's `id:` is the event id and its `data:` the event as JSON. Send `Last-Event-ID` (a header, as browsers do on reconnect, or the `last_event_id` query parameter) to resume exactly after that event: nothing is lost or repeated. Without it the stream starts at the end of the feed (or at `after` / `since`). A comment line is sent every 15 seconds as a heartbeat. Changes made through any instance arrive within a second.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["streamEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's webhooks
+     * @description Oldest first; secrets are never shown again.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    get: operations["listWebhooks"];
+    put?: never;
+    /**
+     * Create a webhook: a URL and the event types it wants
+     * @description Answers with the webhook and its signing `secret` (whsec_…), shown only here. The URL must be https on a public address: private, loopback and link-local addresses (also through DNS) and plain http are refused with 400 saying why, unless the operator set WEBHOOK_ALLOW_PRIVATE=true. Deliveries follow the Standard Webhooks specification: a JSON body `{ type, timestamp, data }` (data is the event as `GET /v1/events` shows it) with the headers `webhook-id` (the delivery id, the same on every retry), `webhook-timestamp` and `webhook-signature` (HMAC-SHA256 with the secret); verify them with any Standard Webhooks library. Deliveries are retried with exponential backoff for about 3 days; a webhook whose deliveries fail that long is disabled.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One webhook
+     * @description The webhook's URL, event types, status (and why the service disabled it); never its secret.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    get: operations["getWebhook"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook and its delivery log
+     * @description Its delivery log goes with it and nothing more is sent to its URL. Deleting one already gone answers 404.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteWebhook"];
+    options?: never;
+    head?: never;
+    /**
+     * Change a webhook's URL, event types or description, or enable it again
+     * @description Only the fields sent change; a new URL is checked like a new webhook's.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateWebhook"];
+    trace?: never;
+  };
+  "/webhooks/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A webhook's deliveries, newest first, each with every attempt
+     * @description Each attempt shows the receiver's status, how long it took and the first KB of its answer (or why no answer came).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    get: operations["listWebhookDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again now
+     * @description The same `webhook-id` and body, signed afresh; a failed delivery gets another 3 days of retries.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["redeliverWebhookDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}/ping": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a webhook.ping delivery now, to check the receiver
+     * @description A `webhook.ping` delivery, signed like every other, attempted at once; the answer is the delivery with that attempt.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["pingWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1575,6 +1747,116 @@ export interface components {
       /** @description The last heartbeat, if any. */
       heartbeat_at: string | null;
     };
+    /** @description One event: a committed change. */
+    Event: {
+      /**
+       * @description The event id (evt_…): stable, and the order of the feed.
+       * @example evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+       */
+      id: string;
+      /**
+       * @description `object.action`, e.g. issue.updated.
+       * @example issue.updated
+       */
+      type: string;
+      /**
+       * Format: date-time
+       * @description When the change was committed (ISO 8601, UTC).
+       */
+      created_at: string;
+      workspace_id: string;
+      actor: {
+        /** @description The person who made the change (or on whose behalf it was made). */
+        person_id: string;
+        /** @description The person's name. */
+        person_name: string | null;
+        /** @description What it was made through: a personal access token (pat_…), an agent connection (con_…) or `admin`. */
+        via: string;
+        /**
+         * @description The kind of credential `via` is.
+         * @enum {string}
+         */
+        via_type: "token" | "agent" | "admin";
+        /** @description The token's or the agent connection's name. */
+        via_name: string | null;
+      };
+      object: {
+        /** @description issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file or bundle. */
+        type: string;
+        id: string;
+        /** @description Where its current state is read (a /v1 path). */
+        url: string;
+      };
+      /** @description What changed: `changes` as `{ field: { from, to } }` for updates, and details of the event. */
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    CreatedWebhook: {
+      /** @example wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
+      id: string;
+      url: string;
+      description: string;
+      events: string[];
+      /** @enum {string} */
+      status: "enabled" | "disabled";
+      /** @description Why it was disabled, when it was by the service. */
+      disabled_reason: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /**
+       * @description The signing secret (whsec_…), shown only now: keep it to verify deliveries.
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret: string;
+    };
+    Webhook: {
+      /** @example wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
+      id: string;
+      url: string;
+      description: string;
+      events: string[];
+      /** @enum {string} */
+      status: "enabled" | "disabled";
+      /** @description Why it was disabled, when it was by the service. */
+      disabled_reason: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    WebhookDelivery: {
+      /**
+       * @description The delivery id, sent as `webhook-id` (the same on every retry).
+       * @example msg_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+       */
+      id: string;
+      webhook_id: string;
+      event_id: string;
+      event_type: string;
+      /** @enum {string} */
+      status: "pending" | "succeeded" | "failed";
+      attempts: number;
+      next_attempt_at: string | null;
+      last_status_code: number | null;
+      /** Format: date-time */
+      created_at: string;
+      finished_at: string | null;
+      /** @description Every attempt, oldest first. */
+      attempt_log: {
+        /** Format: date-time */
+        attempted_at: string;
+        /** @description The receiver's HTTP status; null when none came. */
+        status_code: number | null;
+        /** @description Why no answer came (timeout, refused address, connection error). */
+        error: string | null;
+        duration_ms: number;
+        /** @description The first KB of the answer. */
+        response: string;
+      }[];
+    };
   };
   responses: {
     /** @description Not Modified: the If-None-Match still matches; there is no body. */
@@ -1872,6 +2154,10 @@ export type SchemaFile = components["schemas"]["File"];
 export type SchemaSearchResult = components["schemas"]["SearchResult"];
 export type SchemaBundle = components["schemas"]["Bundle"];
 export type SchemaClaim = components["schemas"]["Claim"];
+export type SchemaEvent = components["schemas"]["Event"];
+export type SchemaCreatedWebhook = components["schemas"]["CreatedWebhook"];
+export type SchemaWebhook = components["schemas"]["Webhook"];
+export type SchemaWebhookDelivery = components["schemas"]["WebhookDelivery"];
 export type ResponseNotModified = components["responses"]["NotModified"];
 export type ResponseBadRequest = components["responses"]["BadRequest"];
 export type ResponseUnauthorized = components["responses"]["Unauthorized"];
@@ -6959,6 +7245,712 @@ export interface operations {
            *     }
            */
           "application/json": components["schemas"]["Claim"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description Event types, comma-separated; `issue.*` matches every issue event, `*` all. All when left out. */
+        type?: string;
+        /** @description Only events about this object (its id, e.g. iss_…). */
+        object?: string;
+        /** @description Only events after this one (an event id): where a client left off. */
+        after?: string;
+        /** @description Only events at or after this time (ISO 8601). */
+        since?: string;
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "type": "issue.updated",
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "workspace_id": "ENG-42",
+           *           "actor": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_name": "ENG-42",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via_type": "token",
+           *             "via_name": "ENG-42"
+           *           },
+           *           "object": {
+           *             "type": "ENG-42",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "url": "ENG-42"
+           *           },
+           *           "data": {
+           *             "key": {}
+           *           }
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Event"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  streamEvents: {
+    parameters: {
+      query?: {
+        /** @description Event types, comma-separated; `issue.*` matches every issue event, `*` all. All when left out. */
+        type?: string;
+        /** @description Only events about this object (its id, e.g. iss_…). */
+        object?: string;
+        /** @description Only events after this one (an event id): where a client left off. */
+        after?: string;
+        /** @description Only events at or after this time (ISO 8601). */
+        since?: string;
+        /** @description Resume after this event, as the Last-Event-ID header does (the header wins when both are sent). */
+        last_event_id?: string;
+      };
+      header?: {
+        /**
+         * @description Resume after this event (its id, evt_…), as browsers send on reconnect; wins over `last_event_id`.
+         * @example evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+         */
+        "Last-Event-ID"?: string;
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          /** @description `no-cache, no-transform`: a live stream, not to be kept. */
+          "Cache-Control"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example retry: 2000
+           *
+           *     id: evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+           *     data: {"id":"evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F","type":"issue.updated","created_at":"2026-03-01T09:00:00.000Z","workspace_id":"ENG-42","actor":{"person_id":"per_01JQ3Z8X4K7M2N5P6R8S9T0V1W","person_name":"ENG-42","via":"tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W","via_type":"token","via_name":"ENG-42"},"object":{"type":"ENG-42","id":"iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W","url":"ENG-42"},"data":{"key":{}}}
+           *
+           *     : heartbeat
+           */
+          "text/event-stream": string;
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "url": "ENG-42",
+           *           "description": "Move the 1,200 open issues over, keeping their history.",
+           *           "events": [
+           *             "ENG-42"
+           *           ],
+           *           "status": "enabled",
+           *           "disabled_reason": "ENG-42",
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Webhook"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://example.com/hooks/docket",
+         *       "events": [
+         *         "issue.*",
+         *         "claim.created"
+         *       ],
+         *       "description": "CI: start a build when an issue is ready"
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description Where deliveries are POSTed: an https URL on a public address.
+           * @example https://example.com/hooks/docket
+           */
+          url: string;
+          /**
+           * @description The event types delivered: exact (`issue.ready`), patterns (`issue.*`) or `*` for all.
+           * @example [
+           *       "issue.*",
+           *       "claim.created"
+           *     ]
+           */
+          events: string[];
+          /**
+           * @description What the webhook is for.
+           * @example CI: start a build when an issue is ready
+           */
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "url": "ENG-42",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "events": [
+           *         "ENG-42"
+           *       ],
+           *       "status": "enabled",
+           *       "disabled_reason": "ENG-42",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+           *     }
+           */
+          "application/json": components["schemas"]["CreatedWebhook"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "url": "ENG-42",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "events": [
+           *         "ENG-42"
+           *       ],
+           *       "status": "enabled",
+           *       "disabled_reason": "ENG-42",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Webhook"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "deleted": true
+           *     }
+           */
+          "application/json": {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://example.com/hooks/docket",
+         *       "events": [
+         *         "issue.*",
+         *         "claim.created"
+         *       ],
+         *       "description": "CI: start a build when an issue is ready",
+         *       "status": "enabled"
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description Where deliveries are POSTed: an https URL on a public address.
+           * @example https://example.com/hooks/docket
+           */
+          url?: string;
+          /**
+           * @description The event types delivered: exact (`issue.ready`), patterns (`issue.*`) or `*` for all.
+           * @example [
+           *       "issue.*",
+           *       "claim.created"
+           *     ]
+           */
+          events?: string[];
+          /**
+           * @description What the webhook is for.
+           * @example CI: start a build when an issue is ready
+           */
+          description?: string;
+          /**
+           * @description `enabled` turns a disabled webhook back on (its failed deliveries stay failed).
+           * @enum {string}
+           */
+          status?: "enabled" | "disabled";
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "url": "ENG-42",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "events": [
+           *         "ENG-42"
+           *       ],
+           *       "status": "enabled",
+           *       "disabled_reason": "ENG-42",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Webhook"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Only deliveries in this state. */
+        status?: "pending" | "succeeded" | "failed";
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "msg_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "webhook_id": "ENG-42",
+           *           "event_id": "ENG-42",
+           *           "event_type": "ENG-42",
+           *           "status": "pending",
+           *           "attempts": 2,
+           *           "next_attempt_at": "2026-03-01T09:00:00.000Z",
+           *           "last_status_code": 2,
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "finished_at": "2026-03-01T09:00:00.000Z",
+           *           "attempt_log": [
+           *             {
+           *               "attempted_at": "2026-03-01T09:00:00.000Z",
+           *               "status_code": 2,
+           *               "error": "ENG-42",
+           *               "duration_ms": 2,
+           *               "response": "ENG-42"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["WebhookDelivery"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  redeliverWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "msg_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "webhook_id": "ENG-42",
+           *       "event_id": "ENG-42",
+           *       "event_type": "ENG-42",
+           *       "status": "pending",
+           *       "attempts": 2,
+           *       "next_attempt_at": "2026-03-01T09:00:00.000Z",
+           *       "last_status_code": 2,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "finished_at": "2026-03-01T09:00:00.000Z",
+           *       "attempt_log": [
+           *         {
+           *           "attempted_at": "2026-03-01T09:00:00.000Z",
+           *           "status_code": 2,
+           *           "error": "ENG-42",
+           *           "duration_ms": 2,
+           *           "response": "ENG-42"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["WebhookDelivery"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  pingWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "msg_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "webhook_id": "ENG-42",
+           *       "event_id": "ENG-42",
+           *       "event_type": "ENG-42",
+           *       "status": "pending",
+           *       "attempts": 2,
+           *       "next_attempt_at": "2026-03-01T09:00:00.000Z",
+           *       "last_status_code": 2,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "finished_at": "2026-03-01T09:00:00.000Z",
+           *       "attempt_log": [
+           *         {
+           *           "attempted_at": "2026-03-01T09:00:00.000Z",
+           *           "status_code": 2,
+           *           "error": "ENG-42",
+           *           "duration_ms": 2,
+           *           "response": "ENG-42"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["WebhookDelivery"];
         };
       };
       400: components["responses"]["BadRequest"];

@@ -140,6 +140,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
     },
   }),
   "0008_claims": (t) => claimsMigration(t),
+  "0009_events": (t, kind) => eventsMigration(t, kind),
 };
 
 /** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */
@@ -904,6 +905,132 @@ async function rebuildSearchFts(db: AnyDb, options: string): Promise<void> {
     .execute(db);
   await sql`insert into search_fts(search_fts) values ('rebuild')`.execute(db);
 }
+
+/**
+ * Events (the outbox every change writes in its own transaction; `position` is given after commit on
+ * PostgreSQL, at insert on SQLite: see docs/decisions.md), webhooks, their deliveries and every attempt.
+ */
+const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration => ({
+  async up(db: AnyDb) {
+    const ws = (c: ColumnBuilder) => c.notNull().references("workspaces.id").onDelete("cascade");
+    let events = db.schema.createTable("events");
+    events =
+      kind === "postgres"
+        ? events.addColumn("seq", "bigserial", (c) => c.primaryKey())
+        : // the rowid itself: no AUTOINCREMENT bookkeeping per insert (SQLite orders by position anyway)
+          events.addColumn("seq", "integer", (c) => c.primaryKey());
+    await events
+      .addColumn("id", "text", (c) => c.notNull().unique())
+      .addColumn("position", "bigint", (c) => c.unique())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("type", "text", (c) => c.notNull())
+      .addColumn("object_type", "text", (c) => c.notNull())
+      .addColumn("object_id", "text", (c) => c.notNull())
+      .addColumn("actor_id", "text", (c) => c.notNull())
+      .addColumn("actor_via", "text", (c) => c.notNull())
+      .addColumn("data", "text", (c) => c.notNull().defaultTo("{}"))
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("events_workspace_position_idx")
+      .on("events")
+      .columns(["workspace_id", "position"])
+      .execute();
+    await db.schema
+      .createIndex("events_object_idx")
+      .on("events")
+      .columns(["object_id", "position"])
+      .execute();
+    await db.schema
+      .createIndex("events_unpositioned_idx")
+      .on("events")
+      .column("seq")
+      .where(sql.ref("position"), "is", null)
+      .execute();
+    // how far a consumer of the feed has read (the webhook fan-out), so it resumes after a restart
+    await db.schema
+      .createTable("event_cursors")
+      .addColumn("name", "text", (c) => c.primaryKey())
+      .addColumn("position", "bigint", (c) => c.notNull())
+      .execute();
+    await db.insertInto("event_cursors").values({ name: "webhooks", position: 0 }).execute();
+
+    await db.schema
+      .createTable("webhooks")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("url", "text", (c) => c.notNull())
+      .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
+      .addColumn("events", "text", (c) => c.notNull())
+      .addColumn("secret", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('enabled', 'disabled')`))
+      .addColumn("disabled_reason", "text")
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("updated_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("webhooks_workspace_idx")
+      .on("webhooks")
+      .columns(["workspace_id", "id"])
+      .execute();
+
+    await db.schema
+      .createTable("webhook_deliveries")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("webhook_id", "text", (c) => c.notNull().references("webhooks.id").onDelete("cascade"))
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("event_id", "text", (c) => c.notNull())
+      .addColumn("event_type", "text", (c) => c.notNull())
+      .addColumn("payload", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) =>
+        c.notNull().check(sql`status in ('pending', 'succeeded', 'failed')`),
+      )
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("next_attempt_at", t.time)
+      .addColumn("locked_until", t.time)
+      .addColumn("last_status_code", "integer")
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("finished_at", t.time)
+      .addUniqueConstraint("webhook_deliveries_event_key", ["webhook_id", "event_id"])
+      .execute();
+    await db.schema
+      .createIndex("webhook_deliveries_due_idx")
+      .on("webhook_deliveries")
+      .columns(["next_attempt_at"])
+      .where(sql.ref("status"), "=", "pending")
+      .execute();
+    await db.schema
+      .createIndex("webhook_deliveries_webhook_idx")
+      .on("webhook_deliveries")
+      .columns(["webhook_id", "id"])
+      .execute();
+
+    await db.schema
+      .createTable("webhook_attempts")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("delivery_id", "text", (c) =>
+        c.notNull().references("webhook_deliveries.id").onDelete("cascade"),
+      )
+      .addColumn("status_code", "integer")
+      .addColumn("error", "text")
+      .addColumn("duration_ms", "integer", (c) => c.notNull())
+      .addColumn("response", "text", (c) => c.notNull().defaultTo(""))
+      .addColumn("attempted_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("webhook_attempts_delivery_idx")
+      .on("webhook_attempts")
+      .columns(["delivery_id", "id"])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of ["webhook_attempts", "webhook_deliveries", "webhooks", "event_cursors", "events"]) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+});
 
 class CodeMigrations implements MigrationProvider {
   readonly #kind: "sqlite" | "postgres";

@@ -42,6 +42,72 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   authorization_codes: AuthorizationCodesTable;
   refresh_tokens: RefreshTokensTable;
+  events: EventsTable;
+  event_cursors: { name: string; position: number };
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** The outbox: one row per event, written in the transaction of the change it tells of. */
+export interface EventsTable {
+  /** insert order (internal); the feed's order is `position` */
+  seq: ColumnType<number, never, never>;
+  id: string;
+  /** the event's place in the feed; null until given (after commit on PostgreSQL) */
+  position: ColumnType<number | null, number | null | undefined, number | null>;
+  workspace_id: string;
+  type: string;
+  object_type: string;
+  object_id: string;
+  actor_id: string;
+  actor_via: string;
+  /** JSON object */
+  data: string;
+  created_at: string;
+}
+
+export interface WebhooksTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  description: string;
+  /** JSON array of type patterns */
+  events: string;
+  secret: string;
+  status: "enabled" | "disabled";
+  disabled_reason: string | null;
+  created_by: string;
+  created_via: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  workspace_id: string;
+  event_id: string;
+  event_type: string;
+  /** the JSON body sent */
+  payload: string;
+  status: "pending" | "succeeded" | "failed";
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_status_code: number | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  response: string;
+  attempted_at: string;
 }
 
 export interface PeopleTable {

@@ -21,10 +21,13 @@ import {
 export class NodeSqliteDialect implements Dialect {
   readonly #file: string;
   readonly #health: WriteHealthLike | undefined;
+  readonly #onCommit: (() => void) | undefined;
   #driver: NodeSqliteDriver | undefined;
-  constructor(file: string, health?: WriteHealthLike) {
+  /** `onCommit` is called after every COMMIT (the event stream wakes on it). */
+  constructor(file: string, health?: WriteHealthLike, onCommit?: () => void) {
     this.#file = file;
     this.#health = health;
+    this.#onCommit = onCommit;
   }
   /** Folds the write-ahead log into the database and truncates it to nothing (see docs/decisions.md). */
   async checkpoint(): Promise<void> {
@@ -34,7 +37,7 @@ export class NodeSqliteDialect implements Dialect {
     return new SqliteAdapter();
   }
   createDriver(): Driver {
-    this.#driver = new NodeSqliteDriver(this.#file, this.#health);
+    this.#driver = new NodeSqliteDriver(this.#file, this.#health, this.#onCommit);
     return this.#driver;
   }
   createQueryCompiler(): QueryCompiler {
@@ -112,10 +115,12 @@ class NodeSqliteDriver implements Driver {
   /** holders queued for the connection */
   #queued = 0;
   #group: Group | undefined;
+  readonly #onCommit: (() => void) | undefined;
 
-  constructor(file: string, health: WriteHealthLike | undefined) {
+  constructor(file: string, health: WriteHealthLike | undefined, onCommit?: () => void) {
     this.#file = file;
     this.#health = health;
+    this.#onCommit = onCommit;
   }
 
   async init(): Promise<void> {
@@ -234,6 +239,7 @@ class NodeSqliteDriver implements Driver {
     }
     this.#health?.wrote();
     for (const w of group.waiting) w.resolve();
+    this.#onCommit?.();
   }
 
   async destroy(): Promise<void> {

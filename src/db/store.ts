@@ -24,6 +24,11 @@ export interface Store {
   readonly db: Db;
   /** Says when another instance has changed shared state (feature switches, for one). */
   readonly changes: ChangeSignal;
+  /**
+   * Calls `listener` after each commit of this process (SQLite; PostgreSQL tells of commits through
+   * NOTIFY instead and never calls it). Returns the unsubscribe function.
+   */
+  onCommit(listener: () => void): () => void;
   migrate(): Promise<MigrationReport>;
   /**
    * Long reads (full-text search) off the event loop: on a SQLite file, a worker thread with its own
@@ -140,6 +145,7 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
   let reader: SqliteReader | undefined;
   let sqlite: NodeSqliteDialect | undefined;
   let pgPool: pg.Pool | undefined;
+  const commitListeners = new Set<() => void>();
   if (config.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -174,7 +180,9 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
     changes = postgresChanges(db, config.url, { connectTimeoutMs: timeouts.connectMs, onError: failed });
   } else {
     if (config.path !== ":memory:") mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
-    sqlite = new NodeSqliteDialect(config.path, health);
+    sqlite = new NodeSqliteDialect(config.path, health, () => {
+      for (const l of commitListeners) l();
+    });
     db = new Kysely<Database>({
       dialect: new UnitOfWorkDialect(sqlite),
       ...logOption(options),
@@ -200,6 +208,10 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
     db,
     changes,
     ...(reader ? { offLoop: reader } : {}),
+    onCommit(listener) {
+      commitListeners.add(listener);
+      return () => commitListeners.delete(listener);
+    },
     async migrate() {
       if (config.kind !== "postgres") return migrateToLatest(db, config.kind);
       // Migrations may build indexes over large tables: they run on a connection of their own, without

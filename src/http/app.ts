@@ -109,6 +109,8 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
+    // open event streams would hold the server open; their clients reconnect elsewhere and resume
+    core.events.endAll();
   });
   const isDraining = () => closing || (options.draining?.() ?? false);
   // An answer given before the request's body has arrived (a 401, a 413, a 503) closes the connection:

@@ -66,6 +66,7 @@ import {
   updateDependency,
   updateDependencyInput,
 } from "../tracker/dependencies.ts";
+import { eventView, listEvents, listEventsQuery } from "../tracker/events.ts";
 import {
   createUploadUrl,
   createUploadUrlInput,
@@ -904,6 +905,24 @@ export const TOOLS: readonly Tool[] = [
     run: (ctx, { input }) => listBundles(ctx, input),
     text: (p) => pageText(p, (b) => `${b.id} of ${b.issue}, taken ${b.created_at}`, "No snapshots."),
   }),
+  tool({
+    name: "list_events",
+    title: "List events",
+    description:
+      "The workspace's events (committed changes), oldest first: `issue.created`, `issue.updated` (with `changes`), `issue.ready` (an issue became ready work), `dependency.*`, `decision.*`, `note.*`, … Filter by `type` (comma-separated, `issue.*` patterns), `object` id, `after` (the last event id you saw) or `since` (a time).",
+    scope: "workspace.read",
+    input: listEventsQuery,
+    query: true,
+    output: page(eventView),
+    run: (ctx, { input }) => listEvents(ctx, input),
+    text: (p) =>
+      pageText(
+        p,
+        (e) =>
+          `${e.id} ${e.created_at} ${e.type} ${e.object.id} by ${e.actor.person_name ?? e.actor.person_id}`,
+        "No events match.",
+      ),
+  }),
 ];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -958,7 +977,7 @@ export const TOOLSETS = {
     "remove_milestone_dependency",
   ],
   files: ["create_file_upload_url", "register_file", "get_file", "list_files"],
-  events: [],
+  events: ["list_events"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ToolsetName = keyof typeof TOOLSETS;

@@ -3,13 +3,26 @@ import { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../secrets.ts";
 import { type ActorView, actorView, type Ctx } from "./context.ts";
+import { emitEvent, eventRow } from "./events.ts";
 import { type Page, type PageInput, paginate } from "./pagination.ts";
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
+/** The event type an object's own activity is published as; edges publish their own events. */
+const EVENT_ACTIONS: Record<string, string> = {
+  created: "created",
+  updated: "updated",
+  iced: "iced",
+  superseded: "updated",
+  // claims: `claim.released` (released, revoked, the issue completed or canceled) and `claim.expired`
+  released: "released",
+  expired: "expired",
+};
+
 /**
  * Records one change of an object (or the same change of several, e.g. both ends of an edge), with who
- * made it, in the transaction that made it.
+ * made it, in the transaction that made it. A change of one object is also published as its event
+ * (`issue.updated` …) in the same transaction.
  */
 export async function recordActivity(
   trx: Transaction<Database>,
@@ -21,22 +34,40 @@ export async function recordActivity(
 ): Promise<void> {
   const subjects = Array.isArray(subject) ? subject : [subject];
   const text = JSON.stringify(changes);
-  await trx
-    .insertInto("activity")
-    .values(
-      subjects.map((s) => ({
-        id: newId("act", new Date(at)),
-        workspace_id: ctx.workspaceId,
-        subject_type: s.type,
-        subject_id: s.id,
-        action,
-        changes: text,
-        actor_id: ctx.actor.personId,
-        actor_via: ctx.actor.via,
-        created_at: at,
-      })),
-    )
-    .execute();
+  const rows = subjects.map((s) => ({
+    id: newId("act", new Date(at)),
+    workspace_id: ctx.workspaceId,
+    subject_type: s.type,
+    subject_id: s.id,
+    action,
+    changes: text,
+    actor_id: ctx.actor.personId,
+    actor_via: ctx.actor.via,
+    created_at: at,
+  }));
+  const eventAction = EVENT_ACTIONS[action];
+  if (Array.isArray(subject) || !eventAction) {
+    await trx.insertInto("activity").values(rows).execute();
+    return;
+  }
+  const event = {
+    type: `${subject.type}.${eventAction}`,
+    object: subject,
+    data: action === "superseded" ? { changes, superseded: true } : { changes },
+    at,
+  };
+  if (ctx.core.store.kind === "postgres") {
+    // one round trip for both rows: the activity insert rides in a CTE
+    await trx
+      .with("a", (db) => db.insertInto("activity").values(rows))
+      .insertInto("events")
+      .values(eventRow(ctx, event))
+      .execute();
+    ctx.core.events.noteEventsWritten();
+    return;
+  }
+  await trx.insertInto("activity").values(rows).execute();
+  await emitEvent(trx, ctx, event);
 }
 
 /** The fields that differ between `before` and `after`, as `{ field: { from, to } }`. */

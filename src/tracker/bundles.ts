@@ -6,6 +6,7 @@ import { issueRef, objectId, timeOut } from "./common.ts";
 import { actorView, type Ctx } from "./context.ts";
 import { type CycleView, cycleView, getCycle } from "./cycles.ts";
 import { linkedDecisions, linkedDecisionView } from "./decisions.ts";
+import { emitEvent } from "./events.ts";
 import { linkedFiles, linkedFileView } from "./files.ts";
 import { assigneeLabel, getIssue, issueView } from "./issues.ts";
 import { getMilestone, type MilestoneView, milestoneView } from "./milestones.ts";
@@ -143,18 +144,26 @@ export async function createBundle(ctx: Ctx, input: BundleInput): Promise<Bundle
     generated_at: at,
     created_by: actorView(ctx.actor.personId, ctx.actor.via),
   };
-  await ctx.core.db
-    .insertInto("bundles")
-    .values({
-      id,
-      workspace_id: ctx.workspaceId,
-      issue_id: live.issue.id,
-      content: JSON.stringify(view),
-      created_by: ctx.actor.personId,
-      created_via: ctx.actor.via,
-      created_at: at,
-    })
-    .execute();
+  await ctx.core.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("bundles")
+      .values({
+        id,
+        workspace_id: ctx.workspaceId,
+        issue_id: live.issue.id,
+        content: JSON.stringify(view),
+        created_by: ctx.actor.personId,
+        created_via: ctx.actor.via,
+        created_at: at,
+      })
+      .execute();
+    await emitEvent(trx, ctx, {
+      type: "bundle.created",
+      object: { type: "bundle", id },
+      data: { issue: live.issue.identifier, issue_id: live.issue.id },
+      at,
+    });
+  });
   return view;
 }
 

@@ -177,3 +177,5 @@ export function lostRace(ifMatch: readonly number[] | undefined, what: string): 
 export function touched(result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): number {
   return Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
 }
+/** Statuses of issues that can be ready work (neither closed nor iced). */
+export const OPEN_STATUSES: readonly IssueStatus[] = ["backlog", "todo", "in_progress", "in_review"];

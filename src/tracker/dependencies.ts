@@ -4,12 +4,13 @@ import { prepared } from "../db/prepared.ts";
 import type { Database, DependenciesTable, IssueStatus, IssuesTable } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
-import { recordActivity } from "./activity.ts";
+import { diff, recordActivity } from "./activity.ts";
 import {
   CLOSED_STATUSES,
   checkIfMatch,
   issueRefs,
   lostRace,
+  OPEN_STATUSES,
   objectId,
   STATUSES,
   timeOut,
@@ -17,6 +18,7 @@ import {
   versionOut,
 } from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
+import { emitEvent, emitEvents } from "./events.ts";
 import { refuseCycle } from "./graph.ts";
 import { resolveIssue, resolveIssueIds } from "./issues.ts";
 import { checkFence } from "./leases.ts";
@@ -196,17 +198,54 @@ async function holdBlockers(
  * from an index. Counting afresh (rather than adding and subtracting) keeps the number right whatever
  * changed.
  */
-export async function recountOpenBlockers(trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
+export async function recountOpenBlockers(
+  trx: Transaction<Database>,
+  ctx: Ctx,
+  ids: readonly string[],
+  at: string,
+): Promise<void> {
   if (ids.length === 0) return;
-  await trx
+  const unique = [...new Set(ids)];
+  const before = await trx
+    .selectFrom("issues")
+    .select(["id", "status", "open_blockers"])
+    .where("id", "in", unique)
+    .execute();
+  const after = await trx
     .updateTable("issues")
     .set({
       open_blockers: sql<number>`(select count(*) from dependencies d join issues b on b.id = d.from_issue_id
         where d.to_issue_id = issues.id and d.kind = 'blocks' and b.status not in ('done', 'canceled'))`,
     })
-    .where("id", "in", [...new Set(ids)])
+    .where("id", "in", unique)
+    .returning(["id", "identifier", "status", "open_blockers"])
     .execute();
+  const wasReady = new Map(before.map((r) => [r.id, isReadyRow(r)]));
+  const ready = after
+    .filter((r) => isReadyRow(r) && wasReady.get(r.id) === false)
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  await emitEvents(
+    trx,
+    ctx,
+    ready.map((r) => readyEvent(r, "unblocked", at)),
+  );
 }
+
+/** Open (not iced, not closed) and blocked by no open issue: what ready work lists. */
+export const isReadyRow = (r: { status: string; open_blockers: number | string }) =>
+  OPEN_STATUSES.includes(r.status as IssueStatus) && Number(r.open_blockers) === 0;
+
+/** `issue.ready`: the issue became ready work (`because` says how: unblocked, thawed or reopened). */
+export const readyEvent = (
+  issue: { id: string; identifier: string },
+  because: "unblocked" | "thawed" | "reopened",
+  at: string,
+) => ({
+  type: "issue.ready",
+  object: { type: "issue", id: issue.id },
+  data: { identifier: issue.identifier, because },
+  at,
+});
 
 type Found = { id: string; identifier: string; status: IssueStatus; title: string };
 
@@ -310,6 +349,12 @@ export async function addEdges(
       const change = { dependency: { from: null, to: describe(kind, from.identifier, to.identifier) } };
       const ends = [from.id, to.id].map((id) => ({ type: "issue", id }));
       await recordActivity(trx, ctx, ends, "dependency_added", change, at);
+      await emitEvent(trx, ctx, {
+        type: "dependency.created",
+        object: { type: "dependency", id },
+        data: { kind, from_issue: from.identifier, to_issue: to.identifier, changes: change },
+        at,
+      });
       if (kind === "blocks" && !CLOSED_STATUSES.includes(statusOf.get(from.id) ?? "done")) {
         added.set(to.id, (added.get(to.id) ?? 0) + 1);
       }
@@ -461,11 +506,20 @@ export async function updateDependency(
     if (kind === "blocks" && (dep.kind !== "blocks" || from.id !== dep.from_issue_id))
       await refuseIssueCycle(trx, from, to);
     await trx.insertInto("dependencies").values(next).execute();
-    await recountOpenBlockers(trx, [dep.from_issue_id, dep.to_issue_id]);
+    await recountOpenBlockers(trx, ctx, [dep.from_issue_id, dep.to_issue_id], at);
     if (before !== after) {
       const change = { dependency: { from: before, to: after } };
       const ends = [...new Set([from.id, to.id])].map((id) => ({ type: "issue", id }));
       await recordActivity(trx, ctx, ends, "dependency_changed", change, at);
+    }
+    const changes = diff({ dependency: before, note: dep.note }, { dependency: after, note: next.note });
+    if (Object.keys(changes).length > 0) {
+      await emitEvent(trx, ctx, {
+        type: "dependency.updated",
+        object: { type: "dependency", id },
+        data: { kind, from_issue: from.identifier, to_issue: to.identifier, changes },
+        at,
+      });
     }
   });
   return getDependency(ctx, id);
@@ -488,10 +542,16 @@ export async function deleteDependency(
       .where("version", "=", dep.version)
       .executeTakeFirst();
     if (touched(taken) === 0) throw lostRace(ifMatch, `Dependency ${id}`);
-    if (dep.kind === "blocks") await recountOpenBlockers(trx, [dep.to_issue_id]);
+    if (dep.kind === "blocks") await recountOpenBlockers(trx, ctx, [dep.to_issue_id], at);
     const change = { dependency: { from: describe(dep.kind, dep.f_identifier, dep.t_identifier), to: null } };
     const ends = [dep.from_issue_id, dep.to_issue_id].map((id) => ({ type: "issue", id }));
     await recordActivity(trx, ctx, ends, "dependency_removed", change, at);
+    await emitEvent(trx, ctx, {
+      type: "dependency.deleted",
+      object: { type: "dependency", id },
+      data: { kind: dep.kind, from_issue: dep.f_identifier, to_issue: dep.t_identifier, changes: change },
+      at,
+    });
   });
   return { id, deleted: true };
 }

@@ -17,6 +17,7 @@ import {
   label,
   labels,
   markdown,
+  OPEN_STATUSES,
   objectId,
   PRIORITIES,
   queryBool,
@@ -32,7 +33,15 @@ import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 
 export { CLOSED_STATUSES, PRIORITIES, type Priority, SETTABLE_STATUSES, STATUSES } from "./common.ts";
 
-import { addEdges, type EdgeRequest, lockGraph, neighbours, recountOpenBlockers } from "./dependencies.ts";
+import {
+  addEdges,
+  type EdgeRequest,
+  lockGraph,
+  neighbours,
+  readyEvent,
+  recountOpenBlockers,
+} from "./dependencies.ts";
+import { emitEvent } from "./events.ts";
 import { CLEARED_CLAIM, endClaimOnClose, fenceOk } from "./leases.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
@@ -241,8 +250,6 @@ type SummaryRow = IssueRow & {
   cycle_name: string | null;
   milestone_name: string | null;
 };
-
-const OPEN_STATUSES: readonly IssueStatus[] = ["backlog", "todo", "in_progress", "in_review"];
 
 /** Ready: open, not iced, and no open issue blocks it (the count every write keeps). */
 const isReady = (r: Pick<IssueRow, "status" | "open_blockers">) =>
@@ -838,8 +845,14 @@ async function writeIssue(
           .execute();
         await recountOpenBlockers(
           trx,
+          ctx,
           dependents.map((d) => d.to_issue_id),
+          at,
         );
+      }
+      if (isReady(next) && !isReady(current)) {
+        const because = current.status === "iced" ? "thawed" : "reopened";
+        await emitEvent(trx, ctx, readyEvent(current, because, at));
       }
       return { id: current.id, lost: false };
     });

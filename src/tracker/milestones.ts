@@ -21,6 +21,7 @@ import {
 } from "./common.ts";
 import { type ActorView, actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { percentOf } from "./cycles.ts";
+import { emitEvent } from "./events.ts";
 import { refuseCycle } from "./graph.ts";
 import { type IssueSummary, listIssues, listIssuesQuery } from "./issues.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate } from "./pagination.ts";
@@ -506,6 +507,12 @@ export async function addMilestoneDependencies(
       const change = { dependency: { from: null, to: `${from.name} blocks ${to.name}` } };
       await recordActivity(trx, ctx, { type: "milestone", id: from.id }, "dependency_added", change, at);
       await recordActivity(trx, ctx, { type: "milestone", id: to.id }, "dependency_added", change, at);
+      await emitEvent(trx, ctx, {
+        type: "milestone_dependency.created",
+        object: { type: "milestone_dependency", id: edgeId },
+        data: { from_milestone: from.id, to_milestone: to.id, changes: change },
+        at,
+      });
       out.push({ id: edgeId, created: true });
     }
     return out;
@@ -534,6 +541,12 @@ export async function deleteMilestoneDependency(
     for (const subject of [dep.from_milestone_id, dep.to_milestone_id]) {
       await recordActivity(trx, ctx, { type: "milestone", id: subject }, "dependency_removed", change, at);
     }
+    await emitEvent(trx, ctx, {
+      type: "milestone_dependency.deleted",
+      object: { type: "milestone_dependency", id },
+      data: { from_milestone: dep.from_milestone_id, to_milestone: dep.to_milestone_id, changes: change },
+      at,
+    });
   });
   return { id, deleted: true };
 }

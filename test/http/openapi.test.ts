@@ -132,13 +132,23 @@ describe("GET /v1/openapi.json", () => {
           documented.parameters.some((p: Json) => p.$ref === "#/components/parameters/IdempotencyKey"),
         );
       }
-      if (o.method === "PATCH") {
+      // a change of a versioned object takes If-Match (every PATCH but a webhook's, which has no version)
+      if (o.conditional || (o.method === "PATCH" && o.operationId !== "updateWebhook")) {
         assert.ok(documented.parameters.some((p: Json) => p.$ref === "#/components/parameters/IfMatch"));
         assert.ok(documented.responses["412"]);
+      } else {
+        assert.ok(!documented.parameters.some((p: Json) => p.$ref === "#/components/parameters/IfMatch"));
       }
-      if (o.method === "GET") {
+      if (o.method === "GET" && !o.eventStream) {
         assert.ok(documented.parameters.some((p: Json) => p.$ref === "#/components/parameters/IfNoneMatch"));
         assert.ok(success.headers.ETag);
+      }
+      if (o.eventStream) {
+        // a live stream: no ETag to revalidate; resumed with Last-Event-ID instead
+        assert.ok(!documented.parameters.some((p: Json) => p.$ref === "#/components/parameters/IfNoneMatch"));
+        assert.equal(success.headers.ETag, undefined);
+        assert.ok(success.content["text/event-stream"], `${o.operationId}: text/event-stream`);
+        assert.ok(documented.parameters.some((p: Json) => p.name === "Last-Event-ID" && p.in === "header"));
       }
       if (o.query && "cursor" in (o.query as z.ZodObject).shape) assert.ok(success.headers.Link);
       if (o.markdown) assert.ok(success.content["text/markdown"], `${o.operationId}: Markdown answer`);

@@ -375,6 +375,16 @@ for (const era of Object.keys(ERAS) as Era[]) {
         [snapshot.id],
       );
 
+      // Events: the same feed as GET /v1/events, the agent connection named as the actor
+      const events = await run("list_events", { type: "issue.*,bundle.created", limit: 100 });
+      assert.ok(events.data.some((e: Any) => e.type === "issue.created"));
+      assert.ok(events.data.every((e: Any) => e.type.startsWith("issue.") || e.type === "bundle.created"));
+      const bundled = events.data.find((e: Any) => e.type === "bundle.created");
+      assert.equal(bundled.object.id, snapshot.id);
+      assert.equal(bundled.actor.via_type, "agent");
+      const after = await run("list_events", { after: bundled.id });
+      assert.equal(after.data.length, 0);
+      await fails(client, "list_events", { type: "nope" }, "invalid_request", /type/);
       // claims: the agent's loop (test/mcp/claims.test.ts has the races, fencing and errors)
       const claimed = await run("claim_next_issue", { ttl_seconds: 600 });
       assert.equal(claimed.claim.holder.id, connectionId);

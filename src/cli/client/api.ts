@@ -175,6 +175,85 @@ export class ApiClient {
   }
 
   /**
+   * Follows a Server-Sent Events stream, calling `onEvent` with each message's id and parsed data; on a
+   * dropped connection it reconnects with `Last-Event-ID`, so nothing is lost or repeated. Resolves
+   * when `signal` aborts; an answer outside 2xx (a bad filter, a revoked token) is thrown.
+   */
+  async follow(
+    path: string,
+    query: Record<string, QueryValue>,
+    onEvent: (id: string, data: unknown) => void,
+    options: { signal?: AbortSignal; lastEventId?: string; retryMs?: number } = {},
+  ): Promise<void> {
+    let lastId = options.lastEventId;
+    let renewed = false;
+    let token = await this.#tokens.token();
+    while (!options.signal?.aborted) {
+      const headers: Record<string, string> = {
+        accept: "text/event-stream",
+        "user-agent": USER_AGENT,
+        authorization: `Bearer ${token}`,
+      };
+      if (lastId) headers["last-event-id"] = lastId;
+      let res: Response;
+      try {
+        res = await fetch(buildUrl(this.baseUrl, `/v1${path}`, query), {
+          headers,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } catch (error) {
+        if (options.signal?.aborted) return;
+        await sleep(options.retryMs ?? 1000);
+        void error;
+        continue;
+      }
+      if (res.status === 401 && !renewed) {
+        renewed = true;
+        const fresh = await this.#tokens.renew();
+        if (fresh) {
+          token = fresh;
+          continue;
+        }
+      }
+      if (res.status < 200 || res.status >= 300) {
+        if (res.status === 503) {
+          await sleep(options.retryMs ?? 1000);
+          continue;
+        }
+        throw await apiError(res, await res.text());
+      }
+      renewed = false;
+      try {
+        let buffer = "";
+        const decoder = new TextDecoder();
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let cut = buffer.indexOf("\n\n");
+          while (cut >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            let id: string | undefined;
+            const data: string[] = [];
+            for (const line of block.split("\n")) {
+              if (line.startsWith("id:")) id = line.slice(3).trim();
+              else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+            }
+            if (data.length > 0) {
+              if (id) lastId = id;
+              onEvent(id ?? "", JSON.parse(data.join("\n")));
+            }
+            cut = buffer.indexOf("\n\n");
+          }
+        }
+      } catch {
+        // the connection dropped: reconnect and resume
+      }
+      if (options.signal?.aborted) return;
+      await sleep(options.retryMs ?? 1000);
+    }
+  }
+
+  /**
    * A list: pages of up to 100, each fetched by `page`, followed through `next_cursor` until
    * `want.limit` items (or every item with `want.all`). The answer keeps the cursor of what is left,
    * null when nothing is.

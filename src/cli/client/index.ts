@@ -4,11 +4,13 @@ import { EXIT, type Io, reportError, UsageError } from "../output.ts";
 import type { ApiClient } from "./api.ts";
 import { AUTH_COMMANDS } from "./commands/auth.ts";
 import { CLAIM_COMMANDS } from "./commands/claims.ts";
+import { EVENT_COMMANDS } from "./commands/events.ts";
 import { FILE_COMMANDS } from "./commands/files.ts";
 import { FIND_COMMANDS } from "./commands/find.ts";
 import { ISSUE_COMMANDS } from "./commands/issues.ts";
 import { KNOWLEDGE_COMMANDS } from "./commands/knowledge.ts";
 import { PLANNING_COMMANDS } from "./commands/planning.ts";
+import { WEBHOOK_COMMANDS } from "./commands/webhooks.ts";
 import { COMPLETION_COMMANDS } from "./completion.ts";
 import { configPath, profileName } from "./config.ts";
 import type { ClientCommand, RunContext } from "./context.ts";
@@ -23,6 +25,8 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...PLANNING_COMMANDS,
   ...FILE_COMMANDS,
   ...FIND_COMMANDS,
+  ...EVENT_COMMANDS,
+  ...WEBHOOK_COMMANDS,
   ...COMPLETION_COMMANDS,
 ];
 
@@ -128,8 +132,9 @@ export async function runClient(
     };
     if (command.auth !== false) ctx.api();
     const result = await command.run(ctx, values, positionals);
-    if (ctx.json) io.out(JSON.stringify(result.json, null, 2));
-    else {
+    if (ctx.json) {
+      if (result.json !== undefined) io.out(JSON.stringify(result.json, null, 2));
+    } else {
       if (result.text) io.out(result.text);
       if (result.note) io.err(ctx.paint(result.note, "dim"));
     }

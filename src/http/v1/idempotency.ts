@@ -5,6 +5,7 @@ import type { Tx } from "../../db/store.ts";
 import { isUniqueViolation } from "../../db/store.ts";
 import { unitOfWork } from "../../db/unit.ts";
 import { DocketError, invalid } from "../../errors.ts";
+import { SecretBox } from "../../secret-box.ts";
 import { etagOf } from "./etag.ts";
 
 /** How long a key's first answer is kept for replays. */
@@ -123,7 +124,12 @@ export async function beginIdempotent(
       for (const [name, value] of Object.entries(headers)) reply.header(name, value);
       if (headers["content-type"] === undefined) reply.type(row.content_type ?? JSON_TYPE);
       reply.header("idempotent-replayed", "true");
-      await reply.send(row.body ?? "");
+      // an answer that showed a secret once (a webhook's signing secret) was kept sealed
+      const body =
+        row.body && SecretBox.isSealed(row.body)
+          ? core.secrets.open(row.body, answerPlace(tokenId, key))
+          : (row.body ?? "");
+      await reply.send(body);
       return true;
     }
     try {
@@ -152,6 +158,9 @@ export async function beginIdempotent(
   throw inUse();
 }
 
+/** Where a sealed answer belongs: its token and key, so it opens nowhere else. */
+const answerPlace = (tokenId: string, key: string) => `idempotency_keys.body:${tokenId}:${key}`;
+
 /** The headers of the answer that a replay repeats. */
 function keptHeaders(reply: FastifyReply): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
@@ -169,19 +178,21 @@ async function record(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string,
+  seal?: SecretBox,
 ): Promise<boolean> {
   const held = request.idempotency!;
+  const tokenId = request.principal!.tokenId;
   const headers = keptHeaders(reply);
   const contentType = headers["content-type"];
   const result = await db
     .updateTable("idempotency_keys")
     .set({
       status: reply.statusCode,
-      body,
+      body: seal ? seal.seal(body, answerPlace(tokenId, held.key)) : body,
       content_type: typeof contentType === "string" ? contentType : JSON_TYPE,
       headers: JSON.stringify(headers),
     })
-    .where("token_id", "=", request.principal!.tokenId)
+    .where("token_id", "=", tokenId)
     .where("key", "=", held.key)
     .where("owner", "=", held.owner)
     .where("status", "is", null)
@@ -195,13 +206,15 @@ async function record(
  * commit leaves nothing changed and the key pending (run again once its lease passes); after it, the
  * retry gets the recorded answer. Without a key, `run` runs as it is.
  *
- * Returns what the route answers: for a keyed request, the serialized body.
+ * Returns what the route answers: for a keyed request, the serialized body. With `sealAnswer` (the
+ * answer shows a secret once) the kept copy is sealed with the service's secret key.
  */
 export async function runIdempotent(
   core: Core,
   request: FastifyRequest,
   reply: FastifyReply,
   run: () => Promise<unknown>,
+  options: { sealAnswer?: boolean } = {},
 ): Promise<unknown> {
   if (!request.idempotency) return run();
   return unitOfWork(core.db, async (tx) => {
@@ -217,7 +230,12 @@ export async function runIdempotent(
     if (reply.statusCode < 300 && request.objectVersion !== undefined)
       reply.header("etag", etagOf(body, request.objectVersion));
     // Someone took the key over (this request outlived its lease): the change is undone, theirs stands.
-    if (!(await record(tx, request, reply, body))) throw inUse();
+    const seal = options.sealAnswer && reply.statusCode < 300 ? core.secrets : undefined;
+    if (!(await record(tx, request, reply, body, seal))) {
+      // the 409 shows no object: the ETag set for the answer that was not kept goes too
+      reply.removeHeader("etag");
+      throw inUse();
+    }
     request.idempotency = undefined;
     return body;
   });

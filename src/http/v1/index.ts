@@ -7,6 +7,7 @@ import { etagOf } from "./etag.ts";
 import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
 import "./cycles.ts";
 import "./decisions.ts";
+import "./events.ts";
 import "./files.ts";
 import "./issues.ts";
 import "./bundles.ts";
@@ -14,6 +15,7 @@ import "./claims.ts";
 import "./milestones.ts";
 import "./notes.ts";
 import "./search.ts";
+import "./webhooks.ts";
 import { mount, op, operations } from "./route.ts";
 
 const WINDOW_MS = 60_000;

@@ -90,6 +90,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Bundles: "Everything needed to work on an issue, live or as a saved snapshot.",
   Claims:
     "Leases on issues: claim an issue (or the next ready one), renew by heartbeat, release. Each claim carries a fencing token that grows per issue.",
+  Events:
+    "Every committed change as an event, kept 30 days: a feed to read from where you left off, and a live Server-Sent Events stream.",
+  Webhooks:
+    "Event deliveries to your URLs, signed per Standard Webhooks, retried for about 3 days, with a log of every attempt.",
 };
 
 /** `/issues/:id` (Fastify) → `/issues/{id}` (OpenAPI); a parameter's regex, if any, is dropped. */
@@ -233,7 +237,18 @@ function parametersOf(o: Operation, components: Record<string, Json>): Json[] {
       out.push(parameter(name, "query", query.required.includes(name), schema));
     }
   }
-  if (o.method === "GET") out.push({ $ref: "#/components/parameters/IfNoneMatch" });
+  // a stream is never revalidated (no ETag); it resumes after the event a reconnecting client names
+  if (o.method === "GET" && !o.eventStream) out.push({ $ref: "#/components/parameters/IfNoneMatch" });
+  if (o.eventStream)
+    out.push({
+      name: "Last-Event-ID",
+      in: "header",
+      required: false,
+      description:
+        "Resume after this event (its id, evt_…), as browsers send on reconnect; wins over `last_event_id`.",
+      schema: { type: "string", pattern: "^evt_[0-9A-Z]{26}$" },
+      example: "evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+    });
   if (o.conditional) out.push({ $ref: "#/components/parameters/IfMatch" });
   if (o.fenced) out.push({ $ref: "#/components/parameters/DocketFencingToken" });
   if (o.method === "POST") out.push({ $ref: "#/components/parameters/IdempotencyKey" });
@@ -278,6 +293,12 @@ const RATE_HEADERS = {
   "RateLimit-Reset": ref("RateLimitReset"),
 };
 
+/** A stream of one message, as the service writes it: the item's id, then the item as JSON. */
+function sseExample(item: unknown): string {
+  const id = item && typeof item === "object" && "id" in item ? String(item.id) : "";
+  return `retry: 2000\n\n${id ? `id: ${id}\n` : ""}data: ${JSON.stringify(item)}\n\n: heartbeat\n\n`;
+}
+
 function hasProperty(schema: Json, name: string, components: Record<string, Json>): boolean {
   const target =
     typeof schema.$ref === "string" ? components[schema.$ref.replace("#/components/schemas/", "")] : schema;
@@ -289,7 +310,18 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   const schema = o.response
     ? toOpenApiSchema(o.response, "output", `${o.operationId}_response`, components)
     : {};
-  const content: Json = { "application/json": { schema, example: exampleOf(schema, components) } };
+  const content: Json = o.eventStream
+    ? {
+        "text/event-stream": {
+          schema: {
+            type: "string",
+            description: "Server-Sent Events; each `data:` line holds one item as JSON.",
+          },
+          "x-item-schema": schema,
+          example: sseExample(exampleOf(schema, components)),
+        },
+      }
+    : { "application/json": { schema, example: exampleOf(schema, components) } };
   if (o.markdown)
     content["text/markdown"] = {
       schema: { type: "string" },
@@ -297,8 +329,15 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
     };
   const headers: Json = { ...RATE_HEADERS, "X-Request-Id": ref("XRequestId") };
   const versioned = hasProperty(schema, "version", components);
-  if (o.method === "GET" || versioned) headers.ETag = ref("ETag");
-  if (o.method === "GET") headers["Cache-Control"] = ref("CacheControl");
+  // a stream has no ETag (it is never the same twice) and is never cached
+  if ((o.method === "GET" && !o.eventStream) || versioned) headers.ETag = ref("ETag");
+  if (o.method === "GET")
+    headers["Cache-Control"] = o.eventStream
+      ? {
+          description: "`no-cache, no-transform`: a live stream, not to be kept.",
+          schema: { type: "string" },
+        }
+      : ref("CacheControl");
   const isList =
     hasProperty(schema, "next_cursor", components) ||
     (o.query instanceof z.ZodObject && "cursor" in o.query.shape);

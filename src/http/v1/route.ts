@@ -76,6 +76,8 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
   status?: 200 | 201;
   /** also answers in Markdown for Accept: text/markdown */
   markdown?: boolean;
+  /** answers with Server-Sent Events (text/event-stream) rather than JSON */
+  eventStream?: boolean;
   /** takes the upload's raw bytes rather than JSON */
   rawBody?: boolean;
   /**
@@ -85,6 +87,11 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
    * run again after a crash between the two.
    */
   slowOutsideDatabase?: boolean;
+  /**
+   * The answer shows a secret once (a webhook's signing secret): the copy kept for Idempotency-Key
+   * replays is sealed with the service's secret key, like the secret itself.
+   */
+  secretAnswer?: boolean;
   handler: (input: HandlerInput<P, Q, B>) => Promise<unknown>;
 }
 
@@ -229,7 +236,9 @@ export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[
           return result;
         };
         // A request with an Idempotency-Key runs as one unit of work with its recorded answer.
-        return o.slowOutsideDatabase ? answer() : runIdempotent(core, request, reply, answer);
+        return o.slowOutsideDatabase
+          ? answer()
+          : runIdempotent(core, request, reply, answer, { sealAnswer: o.secretAnswer === true });
       },
     });
   }

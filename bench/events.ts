@@ -1,0 +1,333 @@
+/**
+ * The events bench (run by `npm run bench` after the request bench, or alone):
+ *
+ *   node bench/events.ts                      # SQLite in a temporary folder
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/docket_bench node bench/events.ts
+ *   node bench/events.ts --create-only --serve-from ../other-checkout   # issue creation alone, to compare
+ *
+ * It starts `docket serve` in its own process and measures, from this one:
+ * - the time from a committed `POST /v1/issues` (its answer received) to its event arriving on open
+ *   streams, p50 and p99, with 100 and with 1,000 streams open (the time until the last stream has it);
+ * - the server's memory per open stream (RSS with 1,000 idle streams minus before, divided by 1,000);
+ * - webhook deliveries per second to a local receiver;
+ * - `POST /v1/issues` requests/s (compare with a checkout from before events, `--serve-from`).
+ * With PostgreSQL it uses a database of its own on that server (created and dropped).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const REPO = path.resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: {
+    "create-only": { type: "boolean", default: false },
+    "serve-from": { type: "string" },
+    samples: { type: "string", default: "200" },
+    deliveries: { type: "string", default: "1000" },
+    duration: { type: "string", default: "10" },
+  },
+});
+const SAMPLES = Number(values.samples);
+const DELIVERIES = Number(values.deliveries);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+function rssKiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
+  return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0);
+}
+
+/** CPU time the process has used, in ms (user + system, from /proc). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function database(): Promise<{ url: string; label: string; done: () => Promise<void> }> {
+  const given = process.env.BENCH_DATABASE_URL?.trim();
+  if (given?.startsWith("postgres")) {
+    const name = `docket_events_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: given });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(given);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      label: "PostgreSQL",
+      async done() {
+        const c = new pg.Client({ connectionString: given });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "docket-events-bench-"));
+  return {
+    url: path.join(dir, "docket.db"),
+    label: "SQLite",
+    done: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Migrates with the checkout that serves (its own code), and makes a workspace and a token. */
+async function prepare(url: string, from: string): Promise<string> {
+  const load = (file: string) => import(pathToFileURL(path.join(from, file)).href);
+  const { createPerson } = await load("src/auth/people.ts");
+  const { mintPat } = await load("src/auth/tokens.ts");
+  const { createWorkspace } = await load("src/auth/workspaces.ts");
+  const { loadConfig } = await load("src/config.ts");
+  const { closeCore, createCore } = await load("src/core.ts");
+  const { openStore } = await load("src/db/store.ts");
+  const config = loadConfig({ DATABASE_URL: url, DOCKET_DATA_DIR: tmpdir() });
+  const store = openStore(config.database, { poolSize: 2 });
+  const core = createCore(config, store);
+  await store.migrate();
+  await createPerson(core, { email: "bench@example.com", name: "Bench" });
+  await createWorkspace(core, {
+    name: "Bench",
+    slug: "bench",
+    owner_email: "bench@example.com",
+    space_prefix: "ENG",
+  });
+  const pat = await mintPat(core, { workspace: "bench", email: "bench@example.com", name: "bench" });
+  await closeCore(core);
+  await store.close();
+  return pat.token;
+}
+
+async function serve(url: string, port: number, from: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
+    cwd: from,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      REST_RATE_LIMIT: "1000000000",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      DOCKET_DATA_DIR: mkdtempSync(path.join(tmpdir(), "docket-events-bench-data-")),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`docket serve exited with ${child.exitCode}`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    if (i > 200) throw new Error("docket serve did not become ready");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** An open stream that tells `onEvent` of each event's object id as it arrives. */
+function openStream(
+  address: string,
+  token: string,
+  onEvent: (objectId: string) => void,
+): Promise<http.ClientRequest> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      `${address}/v1/events/stream?type=issue.created`,
+      { headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        let buffer = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          buffer += chunk;
+          let cut = buffer.indexOf("\n\n");
+          while (cut >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const data = block.split("\n").find((l) => l.startsWith("data: "));
+            if (data) onEvent((JSON.parse(data.slice(6)) as { object: { id: string } }).object.id);
+            cut = buffer.indexOf("\n\n");
+          }
+        });
+        res.on("error", () => {});
+        resolve(req);
+      },
+    );
+    req.on("error", reject);
+  });
+}
+
+async function post(address: string, token: string, pathName: string, body: unknown) {
+  const res = await fetch(`${address}${pathName}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${pathName} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as { id: string; secret?: string };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** With `n` streams open, times SAMPLES creations until every stream has the event. */
+async function latency(
+  address: string,
+  token: string,
+  n: number,
+  waiting: Map<string, { left: number; done: () => void }>,
+) {
+  await new Promise((r) => setTimeout(r, 500));
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    let arrived!: () => void;
+    const all = new Promise<void>((r) => {
+      arrived = r;
+    });
+    // the answer to the POST is the commit; the clock starts when it is received
+    const res = await fetch(`${address}/v1/issues`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: `latency ${i}` }),
+    });
+    const committed = performance.now();
+    const { id } = (await res.json()) as { id: string };
+    // events may arrive before the answer is read: count those already in
+    const early = pendingArrivals.get(id) ?? 0;
+    pendingArrivals.delete(id);
+    if (early >= n) {
+      times.push(0);
+      continue;
+    }
+    waiting.set(id, { left: n - early, done: arrived });
+    await all;
+    waiting.delete(id);
+    times.push(performance.now() - committed);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+const pendingArrivals = new Map<string, number>();
+
+async function main(): Promise<void> {
+  const db = await database();
+  const from = values["serve-from"] ? path.resolve(values["serve-from"]) : REPO;
+  const token = await prepare(db.url, from);
+  const port = await freePort();
+  const address = `http://127.0.0.1:${port}`;
+  const child = await serve(db.url, port, from);
+  const lines: string[] = [];
+  const streams: http.ClientRequest[] = [];
+  try {
+    // issue creation: requests/s, and the server's CPU time per creation (steadier on a busy machine)
+    const cpuBefore = cpuMs(child.pid!);
+    const first = await autocannon({
+      url: `${address}/v1/issues`,
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Bench issue", description: "Made by the events bench." }),
+      connections: 16,
+      duration: Number(values.duration),
+    });
+    const cpuPer = (cpuMs(child.pid!) - cpuBefore) / first.requests.total;
+    lines.push(
+      `POST /v1/issues: ${first.requests.average.toFixed(0)} req/s, p50 ${first.latency.p50} ms, p99 ${first.latency.p99} ms, server CPU ${cpuPer.toFixed(3)} ms per creation, ${first.non2xx + first.errors} errors`,
+    );
+    if (values["create-only"]) return;
+
+    // memory per idle stream
+    await new Promise((r) => setTimeout(r, 1000));
+    const waiting = new Map<string, { left: number; done: () => void }>();
+    const onEvent = (id: string) => {
+      const w = waiting.get(id);
+      if (w) {
+        if (--w.left === 0) w.done();
+      } else pendingArrivals.set(id, (pendingArrivals.get(id) ?? 0) + 1);
+    };
+    const before = rssKiB(child.pid!);
+    for (let i = 0; i < 1000; i++) streams.push(await openStream(address, token, onEvent));
+    await new Promise((r) => setTimeout(r, 2000));
+    const after = rssKiB(child.pid!);
+    lines.push(
+      `memory per open stream: ${(((after - before) * 1024) / 1000 / 1024).toFixed(1)} KiB (RSS ${before} KiB → ${after} KiB with 1,000 idle streams)`,
+    );
+    for (const s of streams.splice(0)) s.destroy();
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const openWith = async (n: number) => {
+      while (streams.length < n) streams.push(await openStream(address, token, onEvent));
+    };
+    for (const n of [100, 1000]) {
+      await openWith(n);
+      const r = await latency(address, token, n, waiting);
+      lines.push(
+        `commit → event on every one of ${n} open streams: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${SAMPLES} issues)`,
+      );
+    }
+    for (const s of streams.splice(0)) s.destroy();
+
+    // webhook deliveries per second
+    let received = 0;
+    let finished!: () => void;
+    const all = new Promise<void>((r) => {
+      finished = r;
+    });
+    const rx = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.end("ok");
+        if (++received === DELIVERIES) finished();
+      });
+    });
+    await new Promise<void>((r) => rx.listen(0, "127.0.0.1", r));
+    const rxPort = (rx.address() as net.AddressInfo).port;
+    await post(address, token, "/v1/webhooks", {
+      url: `http://127.0.0.1:${rxPort}/hook`,
+      events: ["issue.created"],
+    });
+    const started = performance.now();
+    const makers = Array.from({ length: 8 }, async (_, k) => {
+      for (let i = k; i < DELIVERIES; i += 8)
+        await post(address, token, "/v1/issues", { title: `hook ${i}` });
+    });
+    await Promise.all(makers);
+    const made = performance.now();
+    await all;
+    const seconds = (performance.now() - started) / 1000;
+    lines.push(
+      `webhook deliveries: ${DELIVERIES} in ${seconds.toFixed(2)} s = ${(DELIVERIES / seconds).toFixed(0)}/s (issues made in ${((made - started) / 1000).toFixed(2)} s; the last delivery ${((performance.now() - made) / 1000).toFixed(2)} s after the last commit)`,
+    );
+    rx.close();
+  } finally {
+    for (const s of streams) s.destroy();
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await db.done();
+    console.log(`\nDocket events bench — ${db.label}${values["serve-from"] ? `, serving ${from}` : ""}\n`);
+    for (const l of lines) console.log(`  ${l}`);
+  }
+}
+
+await main();

@@ -1,0 +1,518 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { z } from "zod";
+import type { Database } from "../db/schema.ts";
+import { invalid } from "../errors.ts";
+import { newId } from "../secrets.ts";
+import { timeOut } from "./common.ts";
+import type { Ctx } from "./context.ts";
+import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.ts";
+
+/** How long the feed keeps events; housekeeping deletes older ones. */
+export const EVENT_RETENTION_DAYS = 30;
+
+/** The channel on which the sequencer says "events up to this position are in the feed" (PostgreSQL). */
+export const POSITIONED_CHANNEL = "docket_events";
+
+/** Where each kind of object is read, so an event names enough to fetch the object's current state. */
+const OBJECT_PATHS: Record<string, string> = {
+  issue: "issues",
+  dependency: "dependencies",
+  decision: "decisions",
+  note: "notes",
+  folder: "folders",
+  cycle: "cycles",
+  milestone: "milestones",
+  milestone_dependency: "milestone-dependencies",
+  file: "files",
+  bundle: "bundles",
+  claim: "claims",
+};
+
+/** Every event type the tracker emits, for the documentation and the webhook subscription check. */
+export const EVENT_TYPES = [
+  "issue.created",
+  "issue.updated",
+  "issue.iced",
+  "issue.ready",
+  "dependency.created",
+  "dependency.updated",
+  "dependency.deleted",
+  "decision.created",
+  "decision.updated",
+  "note.created",
+  "note.updated",
+  "folder.created",
+  "folder.updated",
+  "cycle.created",
+  "cycle.updated",
+  "milestone.created",
+  "milestone.updated",
+  "milestone_dependency.created",
+  "milestone_dependency.deleted",
+  "file.created",
+  "bundle.created",
+  "claim.created",
+  "claim.released",
+  "claim.expired",
+] as const;
+
+export interface EmitInput {
+  type: string;
+  object: { type: string; id: string };
+  data?: Record<string, unknown>;
+  at?: string;
+}
+
+/**
+ * Writes events into the outbox inside the caller's transaction: committed with the change, or not at
+ * all. On SQLite (one writer at a time) the position is given here; on PostgreSQL it is given after
+ * commit by the sequencer (see docs/decisions.md), which instances with readers run every 25 ms and
+ * this instance also runs just after its own writes.
+ */
+export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: EmitInput[]): Promise<void> {
+  if (events.length === 0) return;
+  for (const e of events) await trx.insertInto("events").values(eventRow(ctx, e)).execute();
+  ctx.core.events.noteEventsWritten();
+}
+
+/** The outbox row of an event (its position null on PostgreSQL, the next one on SQLite). */
+export function eventRow(ctx: Ctx, e: EmitInput) {
+  const at = e.at ?? ctx.core.clock.now().toISOString();
+  return {
+    id: newId("evt", new Date(at)),
+    position:
+      ctx.core.store.kind === "postgres"
+        ? null
+        : sql<number>`(select coalesce(max(position), 0) + 1 from events)`,
+    workspace_id: ctx.workspaceId,
+    type: e.type,
+    object_type: e.object.type,
+    object_id: e.object.id,
+    actor_id: ctx.actor.personId,
+    actor_via: ctx.actor.via,
+    data: JSON.stringify(e.data ?? {}),
+    created_at: at,
+  };
+}
+
+export const emitEvent = (trx: Transaction<Database>, ctx: Ctx, event: EmitInput) =>
+  emitEvents(trx, ctx, [event]);
+
+/**
+ * Gives positions to committed events that have none, in insert order, and says so on
+ * POSITIONED_CHANNEL. One sequencer at a time across instances (an advisory lock); a transaction still
+ * in flight is not visible here, so it is positioned later, after everything positioned now: the feed
+ * only ever grows at its end. PostgreSQL only; returns how many it positioned, or -1 when another
+ * sequencer holds the lock.
+ */
+export async function sequenceEvents(db: Kysely<Database>, batch = 1000): Promise<number> {
+  // a plain read of the partial index first: most looks find nothing to do, and need no transaction
+  const waiting = await db
+    .selectFrom("events")
+    .select("seq")
+    .where("position", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!waiting) return 0;
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(7407201) as locked`.execute(trx);
+    if (!rows[0]?.locked) return -1;
+    const positioned = await sql<{ position: number }>`
+      with pending as (
+        select seq, row_number() over (order by seq) as rn
+        from (select seq from events where position is null order by seq limit ${sql.lit(batch)}) p
+      ), base as (select coalesce(max(position), 0) as b from events)
+      update events e set position = base.b + pending.rn
+      from pending, base
+      where e.seq = pending.seq
+      returning e.position`.execute(trx);
+    if (positioned.rows.length === 0) return 0;
+    const top = Math.max(...positioned.rows.map((r) => Number(r.position)));
+    await sql`select pg_notify(${POSITIONED_CHANNEL}, ${String(top)})`.execute(trx);
+    return positioned.rows.length;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading
+
+const TYPE_PATTERN = /^(\*|[a-z_]+\.\*|[a-z_]+\.[a-z_]+)$/;
+
+export const typePattern = z
+  .string({ error: "must be an event type or a pattern" })
+  .trim()
+  .regex(TYPE_PATTERN, {
+    error: "must be an event type such as issue.updated, a pattern such as issue.*, or *",
+  });
+
+const typeList = z
+  .string({ error: "must be event types, comma-separated" })
+  .max(1000, { error: "must be at most 1000 characters" })
+  .transform((s, ctx) => {
+    const parts = s
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean);
+    if (parts.length > 20) {
+      ctx.addIssue({ code: "custom", message: "must name at most 20 types or patterns" });
+      return z.NEVER;
+    }
+    for (const p of parts) {
+      if (!TYPE_PATTERN.test(p)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${p} is not an event type such as issue.updated, a pattern such as issue.*, or *`,
+        });
+        return z.NEVER;
+      }
+    }
+    return parts;
+  });
+
+const eventIdSchema = z
+  .string({ error: "must be an event id" })
+  .trim()
+  .regex(/^evt_[0-9A-Z]{26}$/, { error: "must be an event id (evt_…)" });
+
+const objectRef = z
+  .string({ error: "must be an object id" })
+  .trim()
+  .regex(/^[a-z]{3}_[0-9A-Z]{26}$/, { error: "must be an object id such as iss_…" });
+
+/** The filters the feed and the stream share. */
+export const eventFilters = {
+  type: typeList
+    .optional()
+    .describe(
+      "Event types, comma-separated; `issue.*` matches every issue event, `*` all. All when left out.",
+    )
+    .meta({ examples: ["issue.created,issue.ready"] }),
+  object: objectRef
+    .optional()
+    .describe("Only events about this object (its id, e.g. iss_…).")
+    .meta({ examples: ["iss_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
+  after: eventIdSchema
+    .optional()
+    .describe("Only events after this one (an event id): where a client left off.")
+    .meta({ examples: ["evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
+  since: z.iso
+    .datetime({ offset: true, error: "must be a time such as 2026-03-01T09:00:00Z" })
+    .optional()
+    .describe("Only events at or after this time (ISO 8601).")
+    .meta({ examples: ["2026-03-01T09:00:00Z"] }),
+};
+
+export const listEventsQuery = z.strictObject({ ...eventFilters, ...pageQuery });
+export type ListEventsQuery = z.output<typeof listEventsQuery>;
+
+export const streamEventsQuery = z.strictObject({
+  ...eventFilters,
+  last_event_id: eventIdSchema
+    .optional()
+    .describe(
+      "Resume after this event, as the Last-Event-ID header does (the header wins when both are sent).",
+    ),
+});
+
+const actorSchema = z.object({
+  person_id: z.string().describe("The person who made the change (or on whose behalf it was made)."),
+  person_name: z.string().nullable().describe("The person's name."),
+  via: z
+    .string()
+    .describe(
+      "What it was made through: a personal access token (pat_…), an agent connection (con_…) or `admin`.",
+    ),
+  via_type: z.enum(["token", "agent", "admin"]).describe("The kind of credential `via` is."),
+  via_name: z.string().nullable().describe("The token's or the agent connection's name."),
+});
+
+export const eventView = z
+  .object({
+    id: z
+      .string()
+      .describe("The event id (evt_…): stable, and the order of the feed.")
+      .meta({ examples: ["evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
+    type: z
+      .string()
+      .describe("`object.action`, e.g. issue.updated.")
+      .meta({ examples: ["issue.updated"] }),
+    created_at: timeOut.describe("When the change was committed (ISO 8601, UTC)."),
+    workspace_id: z.string(),
+    actor: actorSchema,
+    object: z.object({
+      type: z
+        .string()
+        .describe(
+          "issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file or bundle.",
+        ),
+      id: z.string(),
+      url: z.string().describe("Where its current state is read (a /v1 path)."),
+    }),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe(
+        "What changed: `changes` as `{ field: { from, to } }` for updates, and details of the event.",
+      ),
+  })
+  .describe("One event: a committed change.")
+  .meta({ id: "Event" });
+export type EventView = z.infer<typeof eventView>;
+
+export interface EventRow {
+  id: string;
+  position: number | null;
+  workspace_id: string;
+  type: string;
+  object_type: string;
+  object_id: string;
+  actor_id: string;
+  actor_via: string;
+  data: string;
+  created_at: string;
+}
+
+/** True when `type` matches one of `patterns` (exact, `object.*` or `*`); no patterns match all. */
+export function typeMatches(type: string, patterns: readonly string[] | undefined): boolean {
+  if (!patterns || patterns.length === 0) return true;
+  return patterns.some(
+    (p) => p === "*" || p === type || (p.endsWith(".*") && type.startsWith(p.slice(0, -1))),
+  );
+}
+
+/** Names of the people and credentials that acted, read once for a batch of events. */
+export async function actorNames(
+  db: Kysely<Database>,
+  rows: readonly Pick<EventRow, "actor_id" | "actor_via">[],
+): Promise<{ people: Map<string, string>; vias: Map<string, string> }> {
+  const personIds = [...new Set(rows.map((r) => r.actor_id))];
+  const cons = [...new Set(rows.map((r) => r.actor_via).filter((v) => v.startsWith("con_")))];
+  const pats = [
+    ...new Set(rows.map((r) => r.actor_via).filter((v) => v !== "admin" && !v.startsWith("con_"))),
+  ];
+  const people = new Map<string, string>();
+  const vias = new Map<string, string>();
+  if (personIds.length) {
+    for (const p of await db
+      .selectFrom("people")
+      .select(["id", "name"])
+      .where("id", "in", personIds)
+      .execute())
+      people.set(p.id, p.name);
+  }
+  if (cons.length) {
+    for (const c of await db
+      .selectFrom("connections")
+      .select(["id", "name"])
+      .where("id", "in", cons)
+      .execute())
+      vias.set(c.id, c.name);
+  }
+  if (pats.length) {
+    for (const t of await db
+      .selectFrom("personal_access_tokens")
+      .select(["id", "name"])
+      .where("id", "in", pats)
+      .execute())
+      vias.set(t.id, t.name);
+  }
+  return { people, vias };
+}
+
+export function toEventView(
+  r: EventRow,
+  names: { people: Map<string, string>; vias: Map<string, string> },
+): EventView {
+  const viaType = r.actor_via === "admin" ? "admin" : r.actor_via.startsWith("con_") ? "agent" : "token";
+  return {
+    id: r.id,
+    type: r.type,
+    created_at: r.created_at,
+    workspace_id: r.workspace_id,
+    actor: {
+      person_id: r.actor_id,
+      person_name: names.people.get(r.actor_id) ?? null,
+      via: r.actor_via,
+      via_type: viaType,
+      via_name: names.vias.get(r.actor_via) ?? null,
+    },
+    object: {
+      type: r.object_type,
+      id: r.object_id,
+      url: `/v1/${OBJECT_PATHS[r.object_type] ?? r.object_type}/${r.object_id}`,
+    },
+    data: JSON.parse(r.data),
+  };
+}
+
+export async function eventViews(db: Kysely<Database>, rows: readonly EventRow[]): Promise<EventView[]> {
+  if (rows.length === 0) return [];
+  const names = await actorNames(db, rows);
+  return rows.map((r) => toEventView(r, names));
+}
+
+export interface EventFilter {
+  workspaceId: string;
+  types?: readonly string[] | undefined;
+  object?: string | undefined;
+}
+
+/** The position an `after` event id stands for in this workspace; 400 when it names no kept event. */
+export async function positionOf(
+  db: Kysely<Database>,
+  workspaceId: string,
+  eventId: string,
+  field = "after",
+): Promise<number> {
+  const row = await db
+    .selectFrom("events")
+    .select("position")
+    .where("id", "=", eventId)
+    .where("workspace_id", "=", workspaceId)
+    .executeTakeFirst();
+  if (!row || row.position === null) {
+    throw invalid(
+      `${field}: ${eventId} is not an event of this workspace's feed (events are kept ${EVENT_RETENTION_DAYS} days); start again without it, or with since.`,
+      { [field]: "is not an event of this workspace's feed" },
+    );
+  }
+  return Number(row.position);
+}
+
+/** The position just before the first event at or after `since`. */
+export async function positionBefore(
+  db: Kysely<Database>,
+  workspaceId: string,
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("events")
+    .select("position")
+    .where("workspace_id", "=", workspaceId)
+    .where("created_at", ">=", since)
+    .where("position", "is not", null)
+    .orderBy("position")
+    .limit(1)
+    .executeTakeFirst();
+  if (row?.position != null) return Number(row.position) - 1;
+  const top = await db
+    .selectFrom("events")
+    .select((eb) => eb.fn.max("position").as("top"))
+    .executeTakeFirst();
+  return Number(top?.top ?? 0);
+}
+
+/** Events of the filter after `position`, in feed order, at most `limit`. */
+export async function readEvents(
+  db: Kysely<Database>,
+  filter: EventFilter,
+  position: number,
+  limit: number,
+): Promise<EventRow[]> {
+  let q = db
+    .selectFrom("events")
+    .select([
+      "id",
+      "position",
+      "workspace_id",
+      "type",
+      "object_type",
+      "object_id",
+      "actor_id",
+      "actor_via",
+      "data",
+      "created_at",
+    ])
+    .where("workspace_id", "=", filter.workspaceId)
+    .where("position", ">", position)
+    .orderBy("position")
+    .limit(sql.lit(limit));
+  if (filter.object) q = q.where("object_id", "=", filter.object);
+  if (filter.types && filter.types.length > 0 && !filter.types.includes("*")) {
+    const types = filter.types;
+    q = q.where((eb) =>
+      eb.or(
+        types.map((p) => (p.endsWith(".*") ? eb("type", "like", `${p.slice(0, -1)}%`) : eb("type", "=", p))),
+      ),
+    );
+  }
+  return (await q.execute()) as EventRow[];
+}
+
+const EVENT_COLUMNS = [
+  "id",
+  "position",
+  "workspace_id",
+  "type",
+  "object_type",
+  "object_id",
+  "actor_id",
+  "actor_via",
+  "data",
+  "created_at",
+] as const;
+
+/** Every workspace's events after `position`, in feed order (the stream hub's one read per wake). */
+export async function readEventsAfter(
+  db: Kysely<Database>,
+  position: number,
+  limit: number,
+): Promise<EventRow[]> {
+  return (await db
+    .selectFrom("events")
+    .select(EVENT_COLUMNS)
+    .where("position", ">", position)
+    .orderBy("position")
+    .limit(sql.lit(limit))
+    .execute()) as EventRow[];
+}
+
+/** Where a read of the feed starts: after a cursor, after an event, from a time, or from the start. */
+export async function startPosition(
+  ctx: Ctx,
+  q: { after?: string | undefined; since?: string | undefined },
+  field = "after",
+): Promise<number> {
+  if (q.after) return positionOf(ctx.core.db, ctx.workspaceId, q.after, field);
+  if (q.since) return positionBefore(ctx.core.db, ctx.workspaceId, new Date(q.since).toISOString());
+  return 0;
+}
+
+/**
+ * The workspace's events, oldest first, a page at a time; the same scopes as the objects themselves.
+ * Only positioned events are read, so a page never skips one that commits later (docs/decisions.md).
+ */
+export async function listEvents(ctx: Ctx, q: ListEventsQuery): Promise<Page<EventView>> {
+  if (ctx.core.store.kind === "postgres") await ctx.core.events.sequenceNow();
+  let position: number;
+  if (q.cursor) {
+    const [p] = decodeCursor(q.cursor, "events", 1);
+    position = Number(p);
+  } else {
+    position = await startPosition(ctx, q);
+  }
+  const rows = await readEvents(
+    ctx.core.db,
+    { workspaceId: ctx.workspaceId, types: q.type, object: q.object },
+    position,
+    q.limit + 1,
+  );
+  const more = rows.length > q.limit;
+  const kept = more ? rows.slice(0, q.limit) : rows;
+  return {
+    data: await eventViews(ctx.core.db, kept),
+    next_cursor: more ? encodeCursor("events", [Number(kept.at(-1)!.position)]) : null,
+  };
+}
+
+/** Deletes events older than the retention window; returns how many went. */
+export async function sweepEvents(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+  const r = await db
+    .deleteFrom("events")
+    .where("created_at", "<", before)
+    .where("position", "is not", null)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

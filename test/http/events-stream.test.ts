@@ -1,0 +1,323 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import pg from "pg";
+import { startServer } from "../../src/server.ts";
+import { checkedFetch } from "../contract.ts";
+import { createTestDatabase, ON_POSTGRES, seed, testConfig } from "../support.ts";
+
+interface Message {
+  id: string;
+  // biome-ignore lint/suspicious/noExplicitAny: events are checked field by field
+  data: any;
+}
+
+/** An open SSE connection: the messages so far, a way to wait for more, and the raw headers. */
+async function openStream(url: string, token: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const res = await fetch(url, {
+    headers: { authorization: `Bearer ${token}`, accept: "text/event-stream", ...headers },
+    signal: controller.signal,
+  });
+  const messages: Message[] = [];
+  let comments = 0;
+  const waiters: (() => void)[] = [];
+  let buffer = "";
+  const reading = (async () => {
+    if (!res.ok || !res.body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let cut = buffer.indexOf("\n\n");
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          let id = "";
+          let data = "";
+          for (const line of block.split("\n")) {
+            if (line.startsWith("id: ")) id = line.slice(4);
+            else if (line.startsWith("data: ")) data += line.slice(6);
+            else if (line.startsWith(":")) comments++;
+          }
+          if (data) messages.push({ id, data: JSON.parse(data) });
+          for (const w of waiters.splice(0)) w();
+          cut = buffer.indexOf("\n\n");
+        }
+      }
+    } catch {
+      // closed by the test
+    }
+  })();
+  return {
+    res,
+    messages,
+    comments: () => comments,
+    async waitFor(n: number, ms = 5000) {
+      const deadline = Date.now() + ms;
+      while (messages.length < n) {
+        if (Date.now() > deadline) throw new Error(`only ${messages.length} of ${n} messages arrived`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 100);
+        });
+      }
+      return messages;
+    },
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+async function service(cleanup: (() => Promise<void>)[], databaseUrl: string) {
+  const server = await startServer(testConfig(databaseUrl));
+  cleanup.push(() => server.close());
+  return server;
+}
+
+async function createIssue(base: string, token: string, title: string, headers: Record<string, string> = {}) {
+  const res = await checkedFetch(`${base}/v1/issues`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
+    body: JSON.stringify({ title }),
+  });
+  const text = await res.text();
+  assert.equal(res.status, 201, text);
+  return JSON.parse(text) as { id: string; identifier: string };
+}
+
+test("the stream sends new events live, with proxy-safe headers, and filters by type", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url);
+  const ada = await seed(server.core);
+  const all = await openStream(`${server.address}/v1/events/stream`, ada.token);
+  cleanup.push(() => all.close());
+  assert.equal(all.res.status, 200);
+  assert.match(String(all.res.headers.get("content-type")), /^text\/event-stream/);
+  assert.equal(all.res.headers.get("x-accel-buffering"), "no");
+  // never the same twice: no ETag to revalidate (and the contract declares none)
+  assert.equal(all.res.headers.get("etag"), null);
+  assert.ok(all.res.headers.get("ratelimit-limit"), "the rate limit headers survive the hijack");
+  assert.match(String(all.res.headers.get("cache-control")), /no-cache/);
+  const ready = await openStream(`${server.address}/v1/events/stream?type=issue.ready`, ada.token);
+  cleanup.push(() => ready.close());
+
+  const one = await createIssue(server.address, ada.token, "One");
+  const blocked = await checkedFetch(`${server.address}/v1/issues`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${ada.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ title: "Two", blockedBy: [one.identifier] }),
+  });
+  assert.equal(blocked.status, 201);
+  const done = await checkedFetch(`${server.address}/v1/issues/${one.identifier}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${ada.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ status: "done" }),
+  });
+  assert.equal(done.status, 200);
+  const got = await all.waitFor(5);
+  assert.deepEqual(
+    got.map((m) => m.data.type),
+    ["issue.created", "issue.created", "dependency.created", "issue.updated", "issue.ready"],
+  );
+  assert.equal(got[0]!.id, got[0]!.data.id);
+  assert.equal(got[0]!.data.object.id, one.id);
+  const onlyReady = await ready.waitFor(1);
+  assert.equal(onlyReady[0]!.data.type, "issue.ready");
+  assert.equal(onlyReady[0]!.data.data.identifier, "ENG-2");
+  assert.equal(ready.messages.length, 1);
+
+  // a bad filter or resume point is a 400 before the stream opens
+  const bad = await checkedFetch(`${server.address}/v1/events/stream?type=nope`, {
+    headers: { authorization: `Bearer ${ada.token}` },
+  });
+  assert.equal(bad.status, 400);
+  const badResume = await checkedFetch(`${server.address}/v1/events/stream`, {
+    headers: { authorization: `Bearer ${ada.token}`, "last-event-id": "evt_01HZZZZZZZZZZZZZZZZZZZZZZZ" },
+  });
+  assert.equal(badResume.status, 400);
+  assert.match(await badResume.text(), /Last-Event-ID/);
+  const noToken = await checkedFetch(`${server.address}/v1/events/stream`);
+  assert.equal(noToken.status, 401);
+});
+
+test("Last-Event-ID resumes after a disconnect: nothing lost, nothing repeated", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url);
+  const ada = await seed(server.core);
+  const first = await openStream(`${server.address}/v1/events/stream?type=issue.created`, ada.token);
+  for (let i = 1; i <= 3; i++) await createIssue(server.address, ada.token, `before ${i}`);
+  const seen = await first.waitFor(3);
+  const lastSeen = seen.at(-1)!.id;
+  await first.close();
+  // changes while the client is away
+  for (let i = 1; i <= 4; i++) await createIssue(server.address, ada.token, `away ${i}`);
+
+  for (const how of ["header", "query"] as const) {
+    const resumed = await openStream(
+      `${server.address}/v1/events/stream?type=issue.created${how === "query" ? `&last_event_id=${lastSeen}` : ""}`,
+      ada.token,
+      how === "header" ? { "last-event-id": lastSeen } : {},
+    );
+    const back = await resumed.waitFor(4);
+    assert.deepEqual(back.map((m) => m.data.object.id).length, 4);
+    await new Promise((r) => setTimeout(r, 200));
+    const titles = await Promise.all(
+      resumed.messages.map(async (m) => {
+        const res = await fetch(`${server.address}${m.data.object.url}`, {
+          headers: { authorization: `Bearer ${ada.token}` },
+        });
+        return ((await res.json()) as { title: string }).title;
+      }),
+    );
+    assert.deepEqual(titles, ["away 1", "away 2", "away 3", "away 4"], how);
+    await resumed.close();
+  }
+});
+
+test("another workspace's events never reach a stream", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url);
+  const ada = await seed(server.core);
+  const bob = await seed(server.core, "globex", "bob@example.com");
+  const adas = await openStream(`${server.address}/v1/events/stream`, ada.token);
+  cleanup.push(() => adas.close());
+  await createIssue(server.address, bob.token, "Bob's");
+  await createIssue(server.address, ada.token, "Ada's");
+  const got = await adas.waitFor(1);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.ok(got.every((m) => m.data.workspace_id === ada.workspaceId));
+  assert.equal(adas.messages.length, 1);
+});
+
+test("two instances on one PostgreSQL: a change through B reaches a stream on A within a second", {
+  skip: !ON_POSTGRES && "needs PostgreSQL",
+}, async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const a = await service(cleanup, database.url);
+  const b = await service(cleanup, database.url);
+  const ada = await seed(a.core);
+  const onA = await openStream(`${a.address}/v1/events/stream?type=issue.created`, ada.token);
+  cleanup.push(() => onA.close());
+  const onB = await openStream(`${b.address}/v1/events/stream?type=issue.created`, ada.token);
+  cleanup.push(() => onB.close());
+  const started = Date.now();
+  const made = await createIssue(b.address, ada.token, "through B");
+  const [m] = await onA.waitFor(1, 1000);
+  assert.equal(m!.data.object.id, made.id);
+  assert.ok(Date.now() - started < 1000);
+  // concurrent writes through both instances arrive on both streams in one order
+  await Promise.all(
+    Array.from({ length: 20 }, (_, i) => createIssue(i % 2 ? a.address : b.address, ada.token, `c${i}`)),
+  );
+  const fromA = await onA.waitFor(21);
+  const fromB = await onB.waitFor(21);
+  assert.deepEqual(
+    fromA.map((x) => x.id),
+    fromB.map((x) => x.id),
+  );
+  // and the feed agrees with the streams
+  const feed = await checkedFetch(`${a.address}/v1/events?type=issue.created&limit=100`, {
+    headers: { authorization: `Bearer ${ada.token}` },
+  });
+  const ids = ((await feed.json()) as { data: { id: string }[] }).data.map((e) => e.id);
+  assert.deepEqual(
+    ids,
+    fromA.map((x) => x.id),
+  );
+});
+
+test("an event written inside a keyed POST (one unit of work) reaches an open stream promptly, after its commit", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url);
+  const ada = await seed(server.core);
+  const stream = await openStream(`${server.address}/v1/events/stream?type=issue.created`, ada.token);
+  cleanup.push(() => stream.close());
+  for (let i = 1; i <= 3; i++) {
+    const started = Date.now();
+    const made = await createIssue(server.address, ada.token, `keyed ${i}`, {
+      "idempotency-key": `key-${i}-${started}`,
+    });
+    const got = await stream.waitFor(i, 1000);
+    assert.equal(got[i - 1]!.data.object.id, made.id);
+    assert.ok(Date.now() - started < 1000, `${Date.now() - started} ms`);
+  }
+  // a replay of a key answers the recorded answer and writes (and streams) nothing more
+  const again = await createIssue(server.address, ada.token, "keyed 1", {
+    "idempotency-key": `key-1-${0}`,
+  });
+  await stream.waitFor(4, 1000);
+  const replay = await createIssue(server.address, ada.token, "keyed 1", {
+    "idempotency-key": `key-1-${0}`,
+  });
+  assert.equal(replay.id, again.id);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(stream.messages.length, 4);
+});
+
+test("the hub's LISTEN connection terminated by the server is reopened; the process and its streams go on", {
+  skip: !ON_POSTGRES && "needs PostgreSQL",
+}, async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const a = await service(cleanup, database.url);
+  const b = await service(cleanup, database.url);
+  const ada = await seed(a.core);
+  const onA = await openStream(`${a.address}/v1/events/stream?type=issue.created`, ada.token);
+  cleanup.push(() => onA.close());
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  cleanup.push(() => admin.end());
+  for (let round = 1; round <= 3; round++) {
+    // every LISTEN connection of this test database (the hubs' and the change signals'), not ours
+    const killed = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+    );
+    assert.ok((killed.rowCount ?? 0) > 0, `round ${round}: no LISTEN connection found`);
+    const made = await createIssue(b.address, ada.token, `after kill ${round}`);
+    const got = await onA.waitFor(round, 3000);
+    assert.equal(got[round - 1]!.data.object.id, made.id);
+  }
+  // reopened: a LISTEN connection is back within a few seconds
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const listening = await admin.query(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and query ilike 'listen%'`,
+    );
+    if (listening.rows[0].n > 0) break;
+    assert.ok(Date.now() < deadline, "no LISTEN connection came back");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
