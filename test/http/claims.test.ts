@@ -328,6 +328,32 @@ test("housekeeping ends claims that ran out: the issue goes back to todo and cla
   assert.equal((await sweepExpired(a.env.core)).expired_claims, 0, "once");
 });
 
+test("claims are events: claim.created, claim.released and claim.expired, with the issue's changes beside them", async (t) => {
+  const a = await api(t);
+  await todo(a, "First");
+  await todo(a, "Second");
+  const first = await ok(a, "POST", "/v1/claims", { issue: "ENG-1" });
+  await ok(a, "DELETE", `/v1/claims/${first.id}`);
+  const second = await ok(a, "POST", "/v1/claims", { issue: "ENG-2", ttl_seconds: 60 });
+  a.env.clock.advance(61_000);
+  await sweepExpired(a.env.core);
+  const feed = await ok(a, "GET", "/v1/events?type=claim.*&limit=100");
+  assert.deepEqual(
+    feed.data.map((e: { type: string; object: { id: string; url: string } }) => [e.type, e.object.id]),
+    [
+      ["claim.created", first.id],
+      ["claim.released", first.id],
+      ["claim.created", second.id],
+      ["claim.expired", second.id],
+    ],
+  );
+  assert.equal(feed.data[0].object.url, `/v1/claims/${first.id}`);
+  assert.equal(feed.data[0].data.changes.fencing_token.to, first.fencing_token);
+  // what the claim did to the issue is the issue's own update
+  const issueEvents = await ok(a, "GET", `/v1/events?type=issue.updated&object=${first.issue.id}`);
+  assert.ok(issueEvents.data.length >= 2, "in progress, then back to todo");
+});
+
 test("completing or canceling the issue ends its claim; a holder's own status change is kept on release", async (t) => {
   const a = await api(t);
   await todo(a, "Finish me");
