@@ -281,6 +281,17 @@ export function typeMatches(type: string, patterns: readonly string[] | undefine
   );
 }
 
+/** The names of the rows of `table` with these ids (none read when there are none). */
+async function namesOf(
+  db: Kysely<Database>,
+  table: "people" | "connections" | "personal_access_tokens",
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom(table).select(["id", "name"]).where("id", "in", ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Names of the people and credentials that acted, read once for a batch of events. */
 export async function actorNames(
   db: Kysely<Database>,
@@ -291,32 +302,11 @@ export async function actorNames(
   const pats = [
     ...new Set(rows.map((r) => r.actor_via).filter((v) => v !== "admin" && !v.startsWith("con_"))),
   ];
-  const people = new Map<string, string>();
-  const vias = new Map<string, string>();
-  if (personIds.length) {
-    for (const p of await db
-      .selectFrom("people")
-      .select(["id", "name"])
-      .where("id", "in", personIds)
-      .execute())
-      people.set(p.id, p.name);
-  }
-  if (cons.length) {
-    for (const c of await db
-      .selectFrom("connections")
-      .select(["id", "name"])
-      .where("id", "in", cons)
-      .execute())
-      vias.set(c.id, c.name);
-  }
-  if (pats.length) {
-    for (const t of await db
-      .selectFrom("personal_access_tokens")
-      .select(["id", "name"])
-      .where("id", "in", pats)
-      .execute())
-      vias.set(t.id, t.name);
-  }
+  const people = await namesOf(db, "people", personIds);
+  const vias = new Map([
+    ...(await namesOf(db, "connections", cons)),
+    ...(await namesOf(db, "personal_access_tokens", pats)),
+  ]);
   return { people, vias };
 }
 
