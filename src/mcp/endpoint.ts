@@ -17,7 +17,7 @@ import { PAT_PREFIX, type Principal } from "../auth/tokens.ts";
 import type { Core } from "../core.ts";
 import { DocketError, rateLimited } from "../errors.ts";
 import { BODY_LIMIT_BYTES } from "../http/app.ts";
-import type { Tool, ToolLogger, ToolResult } from "./catalog.ts";
+import { readOnlyRefusal, type Tool, type ToolLogger, type ToolResult } from "./catalog.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
 import { TOOLS_BY_NAME } from "./tools.ts";
 import { selectionOf, type ToolSelection } from "./toolsets.ts";
@@ -199,6 +199,29 @@ async function callTool(tool: Tool, caller: CallerInfo, args: unknown): Promise<
   return tool.call(ctxOfCaller(caller), caller.principal, args, caller.log);
 }
 
+/** The scopes a client asks for to do everything (the 401 and 403 challenges name them). */
+const ALL_SCOPES = "workspace.read workspace.write";
+/** The JSON-RPC error code of a call the connection's scopes do not allow (server-defined range). */
+export const INSUFFICIENT_SCOPE_CODE = -32003;
+
+/**
+ * A single `tools/call` of a known tool that the caller's toolset selection allows but its scopes do not:
+ * answered before either path runs, so the fast path and the SDK path give the same 403. Calls inside a
+ * JSON-RPC batch (2025-03-26) keep the tool error, as one message cannot set the status of the others.
+ */
+function missingScope(
+  body: unknown,
+  caller: CallerInfo,
+): { id: string | number | null; description: string } | undefined {
+  if (!isPlain(body) || body.method !== "tools/call" || !isPlain(body.params)) return undefined;
+  const name = body.params.name;
+  if (typeof name !== "string") return undefined;
+  const tool = TOOLS_BY_NAME.get(name);
+  if (!tool || caller.selection.refusal(tool) || caller.principal.scopes.has(tool.scope)) return undefined;
+  const id = typeof body.id === "string" || typeof body.id === "number" ? body.id : null;
+  return { id, description: readOnlyRefusal(tool.name, tool.scope) };
+}
+
 /** Request headers the SDK's handler reads besides the `mcp-*` ones. */
 const FORWARDED_HEADERS = new Set(["content-type", "accept", "last-event-id"]);
 
@@ -248,8 +271,8 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
 
   function challenge(description: string, tokenSent: boolean): DocketError {
     const value = tokenSent
-      ? `Bearer resource_metadata="${metadataUrl}", error="invalid_token", error_description="${headerSafe(description)}"`
-      : `Bearer resource_metadata="${metadataUrl}"`;
+      ? `Bearer resource_metadata="${metadataUrl}", scope="${ALL_SCOPES}", error="invalid_token", error_description="${headerSafe(description)}"`
+      : `Bearer resource_metadata="${metadataUrl}", scope="${ALL_SCOPES}"`;
     return new DocketError(401, "invalid_token", description, { headers: { "www-authenticate": value } });
   }
 
@@ -335,6 +358,29 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
           else headers.set(name, String(value));
         }
         const caller: CallerInfo = { principal, core, log: request.log, selection };
+        const short = batch ? undefined : missingScope(request.body, caller);
+        if (short) {
+          // The scope challenge of the MCP authorization spec: 403 with insufficient_scope and the scopes
+          // to ask for, so a client can step up; the JSON-RPC error says the same to an agent.
+          return reply
+            .code(403)
+            .header(
+              "www-authenticate",
+              `Bearer error="insufficient_scope", scope="${ALL_SCOPES}", resource_metadata="${metadataUrl}", error_description="${headerSafe(short.description)}"`,
+            )
+            .header("content-type", "application/json")
+            .send(
+              JSON.stringify({
+                jsonrpc: "2.0",
+                id: short.id,
+                error: {
+                  code: INSUFFICIENT_SCOPE_CODE,
+                  message: `insufficient_scope: ${short.description}`,
+                  data: { error: "insufficient_scope", scope: ALL_SCOPES },
+                },
+              }),
+            );
+        }
         const plain = plainToolCall(request);
         if (plain) {
           const result = await callTool(plain.tool, caller, plain.args);

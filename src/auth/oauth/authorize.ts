@@ -147,15 +147,12 @@ export async function checkAuthorizationRequest(core: Core, query: Query): Promi
   if (resource !== mcpResource(core))
     return fail("invalid_target", `resource must be exactly ${mcpResource(core)}.`);
   const scopeParam = single(query, "scope").value;
-  const asked =
-    scopeParam === undefined ? ["workspace.read", "workspace.write"] : scopeParam.split(" ").filter(Boolean);
-  const unknown = asked.filter((s) => s !== "workspace.read" && s !== "workspace.write");
-  if (unknown.length > 0 || asked.length === 0) {
-    return fail(
-      "invalid_scope",
-      `scope may hold only workspace.read and workspace.write${unknown.length ? `; unknown: ${unknown.join(" ")}` : ""}.`,
-    );
-  }
+  // Scopes Docket does not define (offline_access, openid, profile…) are ignored, not refused: many
+  // clients always send them. Naming none of Docket's is the same as leaving scope out.
+  const known = (scopeParam ?? "")
+    .split(" ")
+    .filter((s) => s === "workspace.read" || s === "workspace.write");
+  const asked = known.length === 0 ? ["workspace.read", "workspace.write"] : known;
   const scopes: Scope[] = asked.includes("workspace.write")
     ? ["workspace.read", "workspace.write"]
     : ["workspace.read"];

@@ -248,15 +248,11 @@ export function checkClientMetadata(body: unknown): ClientMetadata {
   if (b.scope !== undefined) {
     if (typeof b.scope !== "string")
       throw new ClientError("invalid_client_metadata", "scope must be a string.");
-    const parts = b.scope.split(" ").filter(Boolean);
-    const unknown = parts.filter((s) => !(SCOPES as readonly string[]).includes(s));
-    if (unknown.length > 0) {
-      throw new ClientError(
-        "invalid_client_metadata",
-        `scope may hold only ${SCOPES.join(" and ")}; unknown: ${unknown.join(" ")}.`,
-      );
-    }
-    scope = parts.join(" ");
+    // Scopes Docket does not define (offline_access, openid…) are ignored, as at authorization.
+    scope = b.scope
+      .split(" ")
+      .filter((s) => (SCOPES as readonly string[]).includes(s))
+      .join(" ");
   }
   const meta: ClientMetadata = {
     redirect_uris,

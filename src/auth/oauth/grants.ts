@@ -11,7 +11,7 @@ import {
   mcpResource,
   revokeConnection,
 } from "../connections.ts";
-import { parseScopes, type Scope } from "../tokens.ts";
+import { parseScopes, SCOPES, type Scope } from "../tokens.ts";
 import { IDLE_LIFETIME_MS, s256 } from "./authorize.ts";
 
 /**
@@ -289,7 +289,9 @@ export async function refreshTokenGrant(core: Core, params: GrantParams): Promis
   const granted = parseScopes(row.scopes);
   let accessScopes: Scope[] = granted;
   if (scope !== undefined) {
-    const asked = scope.split(" ").filter(Boolean);
+    // Scopes Docket does not define (offline_access…) are ignored; naming none of its own keeps the grant.
+    const asked = scope.split(" ").filter((s) => (SCOPES as readonly string[]).includes(s));
+    if (asked.length === 0) asked.push(...granted);
     if (!asked.includes("workspace.read"))
       return refuse("invalid_scope", "scope must include workspace.read.");
     const wider = asked.filter((s) => !(granted as string[]).includes(s));

@@ -365,6 +365,21 @@ describe("refresh_token grant", () => {
     assert.equal(wider.body.error, "invalid_scope");
     const noRead = await refresh(env.core, code.clientId, pair.refresh_token, { scope: "workspace.write" });
     assert.equal(noRead.body.error, "invalid_scope");
+    // scopes Docket does not define are ignored, alone or beside its own
+    const offline = await refresh(env.core, code.clientId, pair.refresh_token, { scope: "offline_access" });
+    assert.equal(offline.status, 200, JSON.stringify(offline.body));
+    assert.equal((offline.body as { scope: string }).scope, "workspace.read");
+    const mixed = await refresh(
+      env.core,
+      code.clientId,
+      (offline.body as { refresh_token: string }).refresh_token,
+      {
+        scope: "workspace.read offline_access openid",
+      },
+    );
+    assert.equal(mixed.status, 200, JSON.stringify(mixed.body));
+    assert.equal((mixed.body as { scope: string }).scope, "workspace.read");
+    pair.refresh_token = (mixed.body as { refresh_token: string }).refresh_token;
     assert.equal(
       (await refresh(env.core, code.clientId, pair.refresh_token)).status,
       200,
