@@ -17,6 +17,7 @@ import { PAT_PREFIX, type Principal } from "../auth/tokens.ts";
 import type { Core } from "../core.ts";
 import { DocketError, rateLimited } from "../errors.ts";
 import { BODY_LIMIT_BYTES } from "../http/app.ts";
+import { errorReply } from "../http/errors.ts";
 import { readOnlyRefusal, type Tool, type ToolLogger, type ToolResult } from "./catalog.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
 import { TOOLS_BY_NAME } from "./tools.ts";
@@ -42,12 +43,59 @@ const DEFAULT_REVISION = "2025-03-26";
 /** The SDK's own bound on a batch; checked here too, so a refused batch spends none of the limit. */
 const MAX_BATCH = 100;
 
-/** JSON-RPC's Invalid Request (-32600), with no id: a batch has none of its own. */
-function invalidBatch(reply: FastifyReply, message: string): FastifyReply {
+/** Every protocol revision served, newest first (the SDK's stateless fallback serves the older ones). */
+export const SERVED_REVISIONS = [
+  "2026-07-28",
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+  "2024-11-05",
+  "2024-10-07",
+];
+
+/** How long a client may keep a connection's `tools/list` (2026-07-28 `ttlMs`): it changes only on upgrade. */
+export const TOOLS_LIST_TTL_MS = 60 * 60_000;
+
+/** A JSON-RPC error with no id (the request's could not be read, or a batch has none of its own). */
+function rpcError(
+  reply: FastifyReply,
+  code: number,
+  message: string,
+  id: string | number | null = null,
+): FastifyReply {
   return reply
     .code(400)
     .header("content-type", "application/json")
-    .send(JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message }, id: null }));
+    .send(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }));
+}
+
+/**
+ * A 2025-era request (no per-request envelope) naming a revision not served. The SDK's 2025 transport
+ * lists only the 2025 revisions in its refusal; this one lists every revision served. A request with
+ * the 2026-07-28 envelope is left to the SDK, whose refusal carries `data.supported` and the request's id.
+ */
+function unservedLegacyRevision(
+  request: FastifyRequest,
+): { version: string; id: string | number | null } | undefined {
+  const version = request.headers["mcp-protocol-version"];
+  if (typeof version !== "string" || SERVED_REVISIONS.includes(version)) return undefined;
+  const body = request.body;
+  if (!isPlain(body)) return undefined;
+  const params = body.params;
+  if (isPlain(params) && isPlain(params._meta) && "io.modelcontextprotocol/protocolVersion" in params._meta)
+    return undefined;
+  const id = typeof body.id === "string" || typeof body.id === "number" ? body.id : null;
+  return { version, id };
+}
+
+/** JSON-RPC's Invalid Request (-32600), with no id: a batch has none of its own. */
+function invalidBatch(reply: FastifyReply, message: string): FastifyReply {
+  return rpcError(reply, -32600, message);
+}
+
+/** Accept headers that take anything: `*` + `/*` (or no header at all) accepts both JSON and SSE. */
+function acceptsAnything(accept: string | undefined): boolean {
+  return accept === undefined || accept.split(",").some((part) => part.split(";")[0]!.trim() === "*/*");
 }
 
 /**
@@ -100,6 +148,8 @@ function serverFor({ authInfo }: McpRequestContext): Server {
     capabilities: { tools: {}, resources: {} },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
+    // tools/list is the same for a connection and its toolset selection until the server is upgraded.
+    cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
   });
   server.setRequestHandler("tools/list", () => callerOf(authInfo).selection.list);
   server.setRequestHandler("tools/call", async (request) => {
@@ -167,7 +217,7 @@ function plainToolCall(
   if (!mcpFastPath.enabled || request.method !== "POST") return undefined;
   const h = request.headers;
   if (h["mcp-protocol-version"] !== CURRENT_REVISION || h["mcp-method"] !== "tools/call") return undefined;
-  if (!String(h.accept ?? "").includes("application/json")) return undefined;
+  if (!String(h.accept ?? "").includes("application/json") && !acceptsAnything(h.accept)) return undefined;
   const body = request.body;
   if (!isPlain(body) || body.jsonrpc !== "2.0" || body.method !== "tools/call") return undefined;
   const id = body.id;
@@ -320,6 +370,17 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
       await handler.close();
     });
 
+    // A body that is not JSON (or no body under Content-Type: application/json) is JSON-RPC's Parse
+    // error, in every revision; everything else keeps the service's error shape.
+    app.setErrorHandler((error, request, reply) => {
+      const code = (error as { code?: string }).code;
+      if (code === "FST_ERR_CTP_INVALID_JSON_BODY")
+        return rpcError(reply, -32700, "Parse error: the body is not valid JSON.");
+      if (code === "FST_ERR_CTP_EMPTY_JSON_BODY")
+        return rpcError(reply, -32700, "Parse error: the body is empty; send one JSON-RPC message as JSON.");
+      return errorReply(error, request, reply);
+    });
+
     // POST only: the endpoint is stateless, so there is no session stream (GET) or session to end
     // (DELETE). Those methods, and OPTIONS, get the app's 405 with `Allow: POST`, the same answer for
     // every method but POST.
@@ -357,6 +418,17 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
           if (Array.isArray(value)) for (const v of value) headers.append(name, v);
           else headers.set(name, String(value));
         }
+        const unserved = unservedLegacyRevision(request);
+        if (unserved) {
+          return rpcError(
+            reply,
+            -32000,
+            `Bad Request: Unsupported protocol version: ${unserved.version} (supported versions: ${SERVED_REVISIONS.join(", ")})`,
+            unserved.id,
+          );
+        }
+        if (acceptsAnything(request.headers.accept))
+          headers.set("accept", "application/json, text/event-stream");
         const caller: CallerInfo = { principal, core, log: request.log, selection };
         const short = batch ? undefined : missingScope(request.body, caller);
         if (short) {
