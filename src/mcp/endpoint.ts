@@ -311,7 +311,10 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
     let ok = false;
     try {
       const o = new URL(origin);
-      ok = o.origin === base.origin || (loopback && LOOPBACK.has(o.hostname) && o.protocol === base.protocol);
+      ok =
+        o.origin === base.origin ||
+        core.config.mcpAllowedOrigins.includes(o.origin) ||
+        (loopback && LOOPBACK.has(o.hostname) && o.protocol === base.protocol);
     } catch {
       ok = false;
     }
