@@ -38,6 +38,35 @@ describe("authorization requests", () => {
     assert.ok(noScope.kind === "ok" && noScope.request.scopes.length === 2);
   });
 
+  test("resource is compared after RFC 3986 normalisation: scheme and host case, default port, dot segments", async (t) => {
+    const { core } = await setup(t, { BASE_URL: "https://docket.example" });
+    const clientId = await registered(core);
+    for (const resource of [
+      "https://docket.example/api/mcp",
+      "HTTPS://DOCKET.EXAMPLE/api/mcp",
+      "https://Docket.Example:443/api/mcp",
+      "https://docket.example/api/./mcp",
+    ]) {
+      const checked = await checkAuthorizationRequest(
+        core,
+        authorizeQuery(core, clientId, pkce().challenge, { resource }),
+      );
+      assert.equal(checked.kind, "ok", `${resource}: ${JSON.stringify(checked)}`);
+      if (checked.kind === "ok") assert.equal(checked.request.resource, "https://docket.example/api/mcp");
+    }
+    for (const resource of [
+      "https://docket.example:8443/api/mcp",
+      "https://docket.example/API/mcp",
+      "http://docket.example/api/mcp",
+    ]) {
+      const checked = await checkAuthorizationRequest(
+        core,
+        authorizeQuery(core, clientId, pkce().challenge, { resource }),
+      );
+      assert.equal(checked.kind, "redirect", resource);
+    }
+  });
+
   test("scopes Docket does not define (offline_access, openid, profile) are accepted and ignored", async (t) => {
     const { core } = await setup(t);
     const clientId = await registered(core);
@@ -104,13 +133,19 @@ describe("authorization requests", () => {
       "another resource",
       { resource: "https://elsewhere.example/api/mcp" },
       "invalid_target",
-      /must be exactly/,
+      /resource must be/,
     ],
     [
       "the resource with a trailing slash",
       { resource: "http://localhost:0/api/mcp/" },
       "invalid_target",
-      /must be exactly/,
+      /resource must be/,
+    ],
+    [
+      "the resource with a fragment",
+      { resource: "http://localhost:0/api/mcp#x" },
+      "invalid_target",
+      /resource must be/,
     ],
     ["scope twice", { scope: ["workspace.read", "workspace.read"] }, "invalid_request", /more than once/],
     [

@@ -393,10 +393,30 @@ describe("refresh_token grant", () => {
       resource: "https://x.example/api/mcp",
     });
     assert.equal(wrong.body.error, "invalid_target");
-    assert.equal(
-      (await refresh(core, code.clientId, pair.refresh_token, { resource: mcp(core) })).status,
-      200,
+    const ok = await refresh(core, code.clientId, pair.refresh_token, { resource: mcp(core) });
+    assert.equal(ok.status, 200);
+    // compared after RFC 3986 normalisation: scheme and host case
+    const upper = mcp(core).replace("http://localhost", "HTTP://LOCALHOST");
+    assert.notEqual(upper, mcp(core));
+    const again = await refresh(core, code.clientId, (ok.body as { refresh_token: string }).refresh_token, {
+      resource: upper,
+    });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+  });
+
+  test("the code grant takes the resource in another case of scheme and host; a fragment is invalid_target", async (t) => {
+    const env = await setup(t);
+    const s = await seed(env.core);
+    const upper = mcp(env.core).replace("http://localhost", "HTTP://LOCALHOST");
+    const fragment = await approvedCode(env.core, s);
+    const refused = await authorizationCodeGrant(
+      env.core,
+      tokenParams(env.core, fragment, { resource: `${mcp(env.core)}#x` }),
     );
+    assert.equal(refused.body.error, "invalid_target");
+    const code = await approvedCode(env.core, s);
+    const res = await authorizationCodeGrant(env.core, tokenParams(env.core, code, { resource: upper }));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
   });
 
   test("another client's refresh token is refused, and changes nothing", async (t) => {
