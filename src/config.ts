@@ -42,6 +42,46 @@ export interface Config {
    * http (an on-premises receiver, tests); off by default, so a webhook cannot probe the inside.
    */
   webhookAllowPrivate: boolean;
+  /**
+   * MCP_ALLOWED_ORIGINS: origins (comma-separated) besides BASE_URL's whose pages may call /api/mcp
+   * (CORS and the endpoint's Origin check); empty by default.
+   */
+  mcpAllowedOrigins: string[];
+}
+
+/** MCP_ALLOWED_ORIGINS: each an http(s) origin, no path, query or credentials; kept in normal form. */
+function allowedOrigins(env: Env, name: string): string[] {
+  const raw = value(env, name);
+  if (raw === undefined) return [];
+  const out: string[] = [];
+  for (const part of raw.split(",")) {
+    const item = part.trim();
+    if (item === "") continue;
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new ConfigError(
+        name,
+        `each entry must be an origin such as https://app.example.com (got ${JSON.stringify(item)})`,
+      );
+    }
+    if (
+      (url.protocol !== "http:" && url.protocol !== "https:") ||
+      url.username ||
+      url.password ||
+      url.search ||
+      url.hash ||
+      (url.pathname !== "/" && url.pathname !== "")
+    ) {
+      throw new ConfigError(
+        name,
+        `each entry must be an http(s) origin with no path (got ${JSON.stringify(item)})`,
+      );
+    }
+    out.push(url.origin);
+  }
+  return [...new Set(out)];
 }
 
 export interface SecretKeysConfig {
@@ -407,6 +447,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", DEFAULT_REQUEST_TIMEOUT_MS, 0, 3_600_000),
     webhookAllowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE"),
+    mcpAllowedOrigins: allowedOrigins(env, "MCP_ALLOWED_ORIGINS"),
   };
 }
 

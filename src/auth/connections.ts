@@ -28,6 +28,20 @@ export function mcpResource(core: Core): string {
   return `${core.config.baseUrl}/api/mcp`;
 }
 
+/**
+ * Whether `given` names the MCP endpoint after RFC 3986 §6.2.2 normalisation (scheme and host case,
+ * default port, percent-encoding case, dot segments), as the browser OAuth grants compare it. No fragment
+ * (RFC 8707 §2). The agent jwt-bearer renewal keeps the exact comparison.
+ */
+export function isMcpResource(core: Core, given: string): boolean {
+  if (given.includes("#")) return false;
+  try {
+    return new URL(given).href === new URL(mcpResource(core)).href;
+  } catch {
+    return false;
+  }
+}
+
 export function generateAccessToken(): string {
   const body = randomBase62(ACCESS_TOKEN_BODY);
   return `${ACCESS_TOKEN_PREFIX}${body}${checksum(body)}`;

@@ -8,7 +8,7 @@ import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
 import { oauthAuthorizeRoutes } from "./auth/oauth-authorize.ts";
 import { oauthRegisterRoutes } from "./auth/oauth-register.ts";
 import { authServerRoutes, wellKnownRoutes } from "./auth/oauth2.ts";
-import { installCors, v1CorsPolicy } from "./cors.ts";
+import { installCors, mcpCorsPolicy, oauthCorsPolicy, v1CorsPolicy } from "./cors.ts";
 import { docsRoutes } from "./docs.ts";
 import { installErrorHandling } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
@@ -127,6 +127,8 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   // Pages of other origins may call /v1 with a token, never with the session cookie (src/http/cors.ts).
   // Installed here: preflights are answered even while draining or in maintenance.
   installCors(app, v1CorsPolicy(core.config.baseUrl, SESSION_COOKIE));
+  installCors(app, oauthCorsPolicy(core.config.baseUrl, SESSION_COOKIE));
+  installCors(app, mcpCorsPolicy(core.config.baseUrl, SESSION_COOKIE, core.config.mcpAllowedOrigins));
   app.addHook("onRequest", async (request) => {
     if (isDraining()) {
       throw unavailable("This instance is shutting down; try again.", 1);

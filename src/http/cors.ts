@@ -28,6 +28,99 @@ export interface CorsPolicy {
   refusedCookies: readonly string[];
   /** how long a browser may keep a preflight's answer, in seconds */
   maxAgeSeconds?: number;
+  /**
+   * When set, only these origins are served: their own origin is echoed (with `Vary: Origin`) instead
+   * of `*`, and a preflight from any other origin is not answered here (it falls through to the
+   * route, which refuses it). Left out, every origin is served with `*`.
+   */
+  allowOrigin?: (origin: string) => boolean;
+}
+
+/**
+ * The OAuth documents and endpoints a browser-based MCP client calls before it holds a token, or with
+ * one it holds itself: both well-known metadata documents, the JWKS, token, registration and
+ * revocation. Any origin: they hold nothing a page could steal (public clients, PKCE).
+ */
+export function oauthCorsPolicy(baseUrl: string, sessionCookie: string): CorsPolicy {
+  const paths = new Set([
+    "/.well-known/oauth-protected-resource/api/mcp",
+    "/.well-known/oauth-authorization-server/api/auth",
+    "/api/auth/.well-known/oauth-authorization-server",
+    "/api/auth/jwks",
+    "/api/auth/oauth2/token",
+    "/api/auth/oauth2/register",
+    "/api/auth/oauth2/revoke",
+  ]);
+  return {
+    paths: (path) => paths.has(path),
+    origin: new URL(baseUrl).origin,
+    methods: ["GET", "POST"],
+    allowHeaders: ["Authorization", "Content-Type", "MCP-Protocol-Version", "X-Request-Id"],
+    exposeHeaders: [
+      "WWW-Authenticate",
+      "Retry-After",
+      "RateLimit-Limit",
+      "RateLimit-Remaining",
+      "RateLimit-Reset",
+      "X-Request-Id",
+    ],
+    refusedCookies: [sessionCookie],
+    maxAgeSeconds: 7200,
+  };
+}
+
+/**
+ * The MCP endpoint: BASE_URL's own origin and the operator's `MCP_ALLOWED_ORIGINS` only; every other
+ * origin stays refused by the endpoint's Host/Origin check (DNS rebinding).
+ */
+export function mcpCorsPolicy(
+  baseUrl: string,
+  sessionCookie: string,
+  allowedOrigins: readonly string[],
+): CorsPolicy {
+  const base = new URL(baseUrl);
+  const own = base.origin;
+  const loopback = ["localhost", "127.0.0.1", "[::1]"];
+  // As the endpoint's Origin check: a loopback BASE_URL also takes any loopback origin of its scheme.
+  const local = (origin: string) => {
+    if (!loopback.includes(base.hostname)) return false;
+    try {
+      const o = new URL(origin);
+      return o.protocol === base.protocol && loopback.includes(o.hostname);
+    } catch {
+      return false;
+    }
+  };
+  return {
+    paths: (path) => path === "/api/mcp",
+    origin: own,
+    methods: ["POST"],
+    allowHeaders: [
+      "Authorization",
+      "Content-Type",
+      "Accept",
+      "MCP-Protocol-Version",
+      "MCP-Method",
+      "MCP-Name",
+      "Mcp-Session-Id",
+      "Last-Event-ID",
+      "X-MCP-Toolsets",
+      "X-MCP-Readonly",
+      "X-Request-Id",
+    ],
+    exposeHeaders: [
+      "WWW-Authenticate",
+      "Mcp-Session-Id",
+      "Retry-After",
+      "RateLimit-Limit",
+      "RateLimit-Remaining",
+      "RateLimit-Reset",
+      "X-Request-Id",
+    ],
+    refusedCookies: [sessionCookie],
+    maxAgeSeconds: 7200,
+    allowOrigin: (origin) => origin === own || allowedOrigins.includes(origin) || local(origin),
+  };
 }
 
 /** The `/v1` policy: the REST API's headers, for pages of any origin holding a token. */
@@ -101,10 +194,11 @@ export function installCors(app: FastifyInstance, policy: CorsPolicy): void {
     if (typeof origin !== "string") return;
     const asked = request.headers["access-control-request-method"];
     if (request.method === "OPTIONS" && typeof asked === "string") {
+      if (policy.allowOrigin && !policy.allowOrigin(origin)) return;
       reply
         .code(204)
         .header("x-request-id", request.id)
-        .header("access-control-allow-origin", "*")
+        .header("access-control-allow-origin", policy.allowOrigin ? origin : "*")
         .header("access-control-allow-methods", methods)
         .header("access-control-allow-headers", allowHeaders)
         .header("access-control-max-age", String(policy.maxAgeSeconds ?? 600))
@@ -127,6 +221,16 @@ export function installCors(app: FastifyInstance, policy: CorsPolicy): void {
   // hands a page an answer made without them (and no `Vary: Origin` is needed).
   app.addHook("onSend", async (request, reply, payload) => {
     if (!policy.paths(pathOf(request.url))) return payload;
+    if (policy.allowOrigin) {
+      // Per origin: the answer differs by Origin, so caches must key on it.
+      reply.header("vary", "Origin");
+      const origin = request.headers.origin;
+      if (typeof origin === "string" && policy.allowOrigin(origin)) {
+        reply.header("access-control-allow-origin", origin);
+        reply.header("access-control-expose-headers", exposeHeaders);
+      }
+      return payload;
+    }
     if (!reply.hasHeader("access-control-allow-origin")) {
       reply.header("access-control-allow-origin", "*");
       reply.header("access-control-expose-headers", exposeHeaders);

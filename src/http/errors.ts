@@ -35,7 +35,7 @@ const BY_STATUS: Record<number, [string, string]> = {
 
 const FRAMEWORK_TEXT: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "The body is not valid JSON.",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "The body is empty; send a JSON object or leave out Content-Type.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The body is empty; send a JSON object.",
   FST_ERR_CTP_BODY_TOO_LARGE: "The request body is larger than this endpoint accepts.",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "This endpoint accepts bodies of type application/json only.",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The Content-Length header does not match the body.",

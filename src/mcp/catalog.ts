@@ -279,6 +279,11 @@ function collect<T>(fields: Record<string, string>, fn: () => T): T | undefined 
 // ---------------------------------------------------------------------------------------------------
 // Results
 
+/** Why a read-only connection cannot call a write tool, and what to do about it. */
+export function readOnlyRefusal(tool: string, scope: string): string {
+  return `This connection is read-only; ${tool} needs the ${scope} scope. Ask the person to approve read-and-write access.`;
+}
+
 function textResult(text: string, isError = false): ToolResult {
   return isError
     ? { content: [{ type: "text", text }], isError: true }
@@ -391,10 +396,7 @@ export function tool<
     definition,
     async call(ctx, principal, raw, log) {
       if (!principal.scopes.has(spec.scope)) {
-        return textResult(
-          `insufficient_scope: This connection is read-only; ${spec.name} needs the ${spec.scope} scope. Ask the person to approve read-and-write access.`,
-          true,
-        );
+        return textResult(`insufficient_scope: ${readOnlyRefusal(spec.name, spec.scope)}`, true);
       }
       try {
         const result = await spec.run(ctx, parseArgs(raw), principal);

@@ -17,7 +17,8 @@ import { PAT_PREFIX, type Principal } from "../auth/tokens.ts";
 import type { Core } from "../core.ts";
 import { DocketError, rateLimited } from "../errors.ts";
 import { BODY_LIMIT_BYTES } from "../http/app.ts";
-import type { Tool, ToolLogger, ToolResult } from "./catalog.ts";
+import { errorReply } from "../http/errors.ts";
+import { readOnlyRefusal, type Tool, type ToolLogger, type ToolResult } from "./catalog.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
 import { TOOLS_BY_NAME } from "./tools.ts";
 import { selectionOf, type ToolSelection } from "./toolsets.ts";
@@ -42,12 +43,59 @@ const DEFAULT_REVISION = "2025-03-26";
 /** The SDK's own bound on a batch; checked here too, so a refused batch spends none of the limit. */
 const MAX_BATCH = 100;
 
-/** JSON-RPC's Invalid Request (-32600), with no id: a batch has none of its own. */
-function invalidBatch(reply: FastifyReply, message: string): FastifyReply {
+/** Every protocol revision served, newest first (the SDK's stateless fallback serves the older ones). */
+export const SERVED_REVISIONS = [
+  "2026-07-28",
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+  "2024-11-05",
+  "2024-10-07",
+];
+
+/** How long a client may keep a connection's `tools/list` (2026-07-28 `ttlMs`): it changes only on upgrade. */
+export const TOOLS_LIST_TTL_MS = 60 * 60_000;
+
+/** A JSON-RPC error with no id (the request's could not be read, or a batch has none of its own). */
+function rpcError(
+  reply: FastifyReply,
+  code: number,
+  message: string,
+  id: string | number | null = null,
+): FastifyReply {
   return reply
     .code(400)
     .header("content-type", "application/json")
-    .send(JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message }, id: null }));
+    .send(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }));
+}
+
+/**
+ * A 2025-era request (no per-request envelope) naming a revision not served. The SDK's 2025 transport
+ * lists only the 2025 revisions in its refusal; this one lists every revision served. A request with
+ * the 2026-07-28 envelope is left to the SDK, whose refusal carries `data.supported` and the request's id.
+ */
+function unservedLegacyRevision(
+  request: FastifyRequest,
+): { version: string; id: string | number | null } | undefined {
+  const version = request.headers["mcp-protocol-version"];
+  if (typeof version !== "string" || SERVED_REVISIONS.includes(version)) return undefined;
+  const body = request.body;
+  if (!isPlain(body)) return undefined;
+  const params = body.params;
+  if (isPlain(params) && isPlain(params._meta) && "io.modelcontextprotocol/protocolVersion" in params._meta)
+    return undefined;
+  const id = typeof body.id === "string" || typeof body.id === "number" ? body.id : null;
+  return { version, id };
+}
+
+/** JSON-RPC's Invalid Request (-32600), with no id: a batch has none of its own. */
+function invalidBatch(reply: FastifyReply, message: string): FastifyReply {
+  return rpcError(reply, -32600, message);
+}
+
+/** Accept headers that take anything: `*` + `/*` (or no header at all) accepts both JSON and SSE. */
+function acceptsAnything(accept: string | undefined): boolean {
+  return accept === undefined || accept.split(",").some((part) => part.split(";")[0]!.trim() === "*/*");
 }
 
 /**
@@ -100,6 +148,8 @@ function serverFor({ authInfo }: McpRequestContext): Server {
     capabilities: { tools: {}, resources: {} },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
+    // tools/list is the same for a connection and its toolset selection until the server is upgraded.
+    cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
   });
   server.setRequestHandler("tools/list", () => callerOf(authInfo).selection.list);
   server.setRequestHandler("tools/call", async (request) => {
@@ -167,7 +217,7 @@ function plainToolCall(
   if (!mcpFastPath.enabled || request.method !== "POST") return undefined;
   const h = request.headers;
   if (h["mcp-protocol-version"] !== CURRENT_REVISION || h["mcp-method"] !== "tools/call") return undefined;
-  if (!String(h.accept ?? "").includes("application/json")) return undefined;
+  if (!String(h.accept ?? "").includes("application/json") && !acceptsAnything(h.accept)) return undefined;
   const body = request.body;
   if (!isPlain(body) || body.jsonrpc !== "2.0" || body.method !== "tools/call") return undefined;
   const id = body.id;
@@ -197,6 +247,29 @@ async function callTool(tool: Tool, caller: CallerInfo, args: unknown): Promise<
   const refusal = caller.selection.refusal(tool);
   if (refusal) return { content: [{ type: "text", text: refusal }], isError: true };
   return tool.call(ctxOfCaller(caller), caller.principal, args, caller.log);
+}
+
+/** The scopes a client asks for to do everything (the 401 and 403 challenges name them). */
+const ALL_SCOPES = "workspace.read workspace.write";
+/** The JSON-RPC error code of a call the connection's scopes do not allow (server-defined range). */
+export const INSUFFICIENT_SCOPE_CODE = -32003;
+
+/**
+ * A single `tools/call` of a known tool that the caller's toolset selection allows but its scopes do not:
+ * answered before either path runs, so the fast path and the SDK path give the same 403. Calls inside a
+ * JSON-RPC batch (2025-03-26) keep the tool error, as one message cannot set the status of the others.
+ */
+function missingScope(
+  body: unknown,
+  caller: CallerInfo,
+): { id: string | number | null; description: string } | undefined {
+  if (!isPlain(body) || body.method !== "tools/call" || !isPlain(body.params)) return undefined;
+  const name = body.params.name;
+  if (typeof name !== "string") return undefined;
+  const tool = TOOLS_BY_NAME.get(name);
+  if (!tool || caller.selection.refusal(tool) || caller.principal.scopes.has(tool.scope)) return undefined;
+  const id = typeof body.id === "string" || typeof body.id === "number" ? body.id : null;
+  return { id, description: readOnlyRefusal(tool.name, tool.scope) };
 }
 
 /** Request headers the SDK's handler reads besides the `mcp-*` ones. */
@@ -238,7 +311,10 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
     let ok = false;
     try {
       const o = new URL(origin);
-      ok = o.origin === base.origin || (loopback && LOOPBACK.has(o.hostname) && o.protocol === base.protocol);
+      ok =
+        o.origin === base.origin ||
+        core.config.mcpAllowedOrigins.includes(o.origin) ||
+        (loopback && LOOPBACK.has(o.hostname) && o.protocol === base.protocol);
     } catch {
       ok = false;
     }
@@ -248,8 +324,8 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
 
   function challenge(description: string, tokenSent: boolean): DocketError {
     const value = tokenSent
-      ? `Bearer resource_metadata="${metadataUrl}", error="invalid_token", error_description="${headerSafe(description)}"`
-      : `Bearer resource_metadata="${metadataUrl}"`;
+      ? `Bearer resource_metadata="${metadataUrl}", scope="${ALL_SCOPES}", error="invalid_token", error_description="${headerSafe(description)}"`
+      : `Bearer resource_metadata="${metadataUrl}", scope="${ALL_SCOPES}"`;
     return new DocketError(401, "invalid_token", description, { headers: { "www-authenticate": value } });
   }
 
@@ -297,6 +373,17 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
       await handler.close();
     });
 
+    // A body that is not JSON (or no body under Content-Type: application/json) is JSON-RPC's Parse
+    // error, in every revision; everything else keeps the service's error shape.
+    app.setErrorHandler((error, request, reply) => {
+      const code = (error as { code?: string }).code;
+      if (code === "FST_ERR_CTP_INVALID_JSON_BODY")
+        return rpcError(reply, -32700, "Parse error: the body is not valid JSON.");
+      if (code === "FST_ERR_CTP_EMPTY_JSON_BODY")
+        return rpcError(reply, -32700, "Parse error: the body is empty; send one JSON-RPC message as JSON.");
+      return errorReply(error, request, reply);
+    });
+
     // POST only: the endpoint is stateless, so there is no session stream (GET) or session to end
     // (DELETE). Those methods, and OPTIONS, get the app's 405 with `Allow: POST`, the same answer for
     // every method but POST.
@@ -334,7 +421,41 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
           if (Array.isArray(value)) for (const v of value) headers.append(name, v);
           else headers.set(name, String(value));
         }
+        const unserved = unservedLegacyRevision(request);
+        if (unserved) {
+          return rpcError(
+            reply,
+            -32000,
+            `Bad Request: Unsupported protocol version: ${unserved.version} (supported versions: ${SERVED_REVISIONS.join(", ")})`,
+            unserved.id,
+          );
+        }
+        if (acceptsAnything(request.headers.accept))
+          headers.set("accept", "application/json, text/event-stream");
         const caller: CallerInfo = { principal, core, log: request.log, selection };
+        const short = batch ? undefined : missingScope(request.body, caller);
+        if (short) {
+          // The scope challenge of the MCP authorization spec: 403 with insufficient_scope and the scopes
+          // to ask for, so a client can step up; the JSON-RPC error says the same to an agent.
+          return reply
+            .code(403)
+            .header(
+              "www-authenticate",
+              `Bearer error="insufficient_scope", scope="${ALL_SCOPES}", resource_metadata="${metadataUrl}", error_description="${headerSafe(short.description)}"`,
+            )
+            .header("content-type", "application/json")
+            .send(
+              JSON.stringify({
+                jsonrpc: "2.0",
+                id: short.id,
+                error: {
+                  code: INSUFFICIENT_SCOPE_CODE,
+                  message: `insufficient_scope: ${short.description}`,
+                  data: { error: "insufficient_scope", scope: ALL_SCOPES },
+                },
+              }),
+            );
+        }
         const plain = plainToolCall(request);
         if (plain) {
           const result = await callTool(plain.tool, caller, plain.args);

@@ -284,7 +284,7 @@ describe("jwt-bearer renewal (spec: Token endpoint, renewal)", () => {
     );
   });
 
-  test("resource must be exactly {base_url}/api/mcp", async (t) => {
+  test("resource must be exactly {base_url}/api/mcp (no normalisation: an uppercase host or the default port is invalid_target)", async (t) => {
     const env = await agentSetup(t);
     const { redeemed } = await connectedAgent(env);
     for (const bad of [
@@ -292,6 +292,8 @@ describe("jwt-bearer renewal (spec: Token endpoint, renewal)", () => {
       "https://docket.test/v1",
       "https://other.test/api/mcp",
       "HTTPS://docket.test/api/mcp",
+      "https://DOCKET.test/api/mcp",
+      "https://docket.test:443/api/mcp",
     ]) {
       oauthError(await renew(env.app, redeemed.body.identity_assertion, { resource: bad }), "invalid_target");
     }

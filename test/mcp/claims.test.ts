@@ -122,9 +122,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       const m = await mcpEnv(t);
       const { token } = await m.mint(["workspace.read"]);
       const reader = await m.connect(token, era);
-      const refused = await call(reader, "claim_next_issue", {});
-      assert.equal(refused.isError, true);
-      assert.match(text(refused), /insufficient_scope/);
+      await assert.rejects(call(reader, "claim_next_issue", {}), /Insufficient scope/);
       const hidden = await m.connect(token, era, { readonly: true });
       const names = (await hidden.listTools()).tools.map((x) => x.name);
       assert.ok(!names.includes("claim_next_issue"));

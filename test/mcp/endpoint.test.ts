@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { revokeAccessToken, revokeConnection } from "../../src/auth/connections.ts";
 import { MINUTE, SECOND } from "../../src/clock.ts";
-import { MCP_RATE_LIMIT } from "../../src/mcp/endpoint.ts";
+import { INSUFFICIENT_SCOPE_CODE, MCP_RATE_LIMIT, mcpFastPath } from "../../src/mcp/endpoint.ts";
 import { ERAS, type McpEnv, mcpEnv } from "./support.ts";
 
 /** One JSON-RPC POST to the endpoint, as a 2025-era client sends it (no per-request envelope). */
@@ -63,11 +63,14 @@ async function rpcResults(res: Response): Promise<{ id?: unknown; result?: unkno
 }
 
 describe("the MCP endpoint's door", () => {
-  test("no token: 401 with the resource-metadata challenge and no error code", async (t) => {
+  test("no token: 401 with the resource-metadata challenge, the scopes to ask for and no error code", async (t) => {
     const m = await mcpEnv(t);
     const res = await post(m, {});
     assert.equal(res.status, 401);
-    assert.equal(res.headers.get("www-authenticate"), `Bearer resource_metadata="${metadataUrl(m)}"`);
+    assert.equal(
+      res.headers.get("www-authenticate"),
+      `Bearer resource_metadata="${metadataUrl(m)}", scope="workspace.read workspace.write"`,
+    );
     const body = (await res.json()) as { error: string };
     assert.equal(body.error, "invalid_token");
   });
@@ -78,7 +81,9 @@ describe("the MCP endpoint's door", () => {
       assert.equal(res.status, 401);
       const header = res.headers.get("www-authenticate") ?? "";
       assert.ok(
-        header.startsWith(`Bearer resource_metadata="${metadataUrl(m)}", error="invalid_token"`),
+        header.startsWith(
+          `Bearer resource_metadata="${metadataUrl(m)}", scope="workspace.read workspace.write", error="invalid_token"`,
+        ),
         header,
       );
       return header;
@@ -134,6 +139,58 @@ describe("the MCP endpoint's door", () => {
       /not issued for this resource/,
     );
   });
+
+  for (const fast of [true, false]) {
+    test(`a write on a read-only connection: 403 with the insufficient_scope challenge and a JSON-RPC error, nothing done (${fast ? "fast path" : "SDK path"})`, async (t) => {
+      const m = await mcpEnv(t);
+      const { token } = await m.mint(["workspace.read"]);
+      const before = (await m.env.core.db.selectFrom("issues").select("id").execute()).length;
+      mcpFastPath.enabled = fast;
+      t.after(() => {
+        mcpFastPath.enabled = true;
+      });
+      const res = await fetch(m.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": ERAS.current,
+          "mcp-method": "tools/call",
+          "mcp-name": "create_issue",
+          ...bearerOf(token),
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: {
+            name: "create_issue",
+            arguments: { title: "New" },
+            _meta: {
+              "io.modelcontextprotocol/protocolVersion": ERAS.current,
+              "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+              "io.modelcontextprotocol/clientCapabilities": {},
+            },
+          },
+        }),
+      });
+      assert.equal(res.status, 403);
+      const header = res.headers.get("www-authenticate") ?? "";
+      assert.ok(
+        header.startsWith('Bearer error="insufficient_scope", scope="workspace.read workspace.write"'),
+        header,
+      );
+      const body = (await res.json()) as { id: number; error: { code: number; message: string } };
+      assert.equal(body.id, 7);
+      assert.equal(body.error.code, INSUFFICIENT_SCOPE_CODE);
+      assert.match(
+        body.error.message,
+        /^insufficient_scope: .*create_issue needs the workspace\.write scope\. Ask the person/,
+      );
+      const issues = await m.env.core.db.selectFrom("issues").select("id").execute();
+      assert.equal(issues.length, before);
+    });
+  }
 
   test("the real client gets the challenge as an authentication failure", async (t) => {
     const m = await mcpEnv(t);

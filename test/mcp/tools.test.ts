@@ -604,7 +604,12 @@ for (const era of Object.keys(ERAS) as Era[]) {
       };
       assert.deepEqual(Object.keys(args).sort(), [...WRITE_TOOLS].sort());
       for (const name of WRITE_TOOLS) {
-        await fails(ro, name, args[name]!, "insufficient_scope", /workspace\.write/);
+        // HTTP 403 with the insufficient_scope challenge: the client sees a scope error it can step up from
+        await assert.rejects(call(ro, name, args[name]!), (error: Error & { errorDescription?: string }) => {
+          assert.match(error.message, /Insufficient scope: required "workspace\.read workspace\.write"/);
+          assert.match(error.errorDescription ?? "", new RegExp(`${name} needs the workspace\\.write scope`));
+          return true;
+        });
       }
       assert.deepEqual(await counts(m), before);
       assert.equal(await issueVersions(m), versions);

@@ -3,7 +3,7 @@ import { DAY, MINUTE } from "../../clock.ts";
 import type { Core } from "../../core.ts";
 import type { Workspace } from "../../db/schema.ts";
 import { hashSecret, newId, randomBase62 } from "../../secrets.ts";
-import { countLiveConnections, createConnection, mcpResource } from "../connections.ts";
+import { countLiveConnections, createConnection, isMcpResource, mcpResource } from "../connections.ts";
 import type { Scope } from "../tokens.ts";
 import { ClientError, type ClientView, resolveClient } from "./clients.ts";
 
@@ -144,22 +144,22 @@ export async function checkAuthorizationRequest(core: Core, query: Query): Promi
   }
   const resource = single(query, "resource").value;
   if (!resource) return fail("invalid_target", `resource is required and must be ${mcpResource(core)}.`);
-  if (resource !== mcpResource(core))
-    return fail("invalid_target", `resource must be exactly ${mcpResource(core)}.`);
+  if (!isMcpResource(core, resource)) return fail("invalid_target", `resource must be ${mcpResource(core)}.`);
   const scopeParam = single(query, "scope").value;
-  const asked =
-    scopeParam === undefined ? ["workspace.read", "workspace.write"] : scopeParam.split(" ").filter(Boolean);
-  const unknown = asked.filter((s) => s !== "workspace.read" && s !== "workspace.write");
-  if (unknown.length > 0 || asked.length === 0) {
-    return fail(
-      "invalid_scope",
-      `scope may hold only workspace.read and workspace.write${unknown.length ? `; unknown: ${unknown.join(" ")}` : ""}.`,
-    );
-  }
+  // Scopes Docket does not define (offline_access, openid, profile…) are ignored, not refused: many
+  // clients always send them. Naming none of Docket's is the same as leaving scope out.
+  const known = (scopeParam ?? "")
+    .split(" ")
+    .filter((s) => s === "workspace.read" || s === "workspace.write");
+  const asked = known.length === 0 ? ["workspace.read", "workspace.write"] : known;
   const scopes: Scope[] = asked.includes("workspace.write")
     ? ["workspace.read", "workspace.write"]
     : ["workspace.read"];
-  return { kind: "ok", request: { client, redirectUri, codeChallenge: challenge, scopes, state, resource } };
+  // Kept in its canonical form, whatever spelling named it.
+  return {
+    kind: "ok",
+    request: { client, redirectUri, codeChallenge: challenge, scopes, state, resource: mcpResource(core) },
+  };
 }
 
 /** The approval was refused because the workspace's plan has no free connection slot. */

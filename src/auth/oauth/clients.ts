@@ -58,10 +58,47 @@ function isLoopbackHost(hostname: string): boolean {
   return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
+/** RFC 3986 §3.1's scheme syntax. */
+const SCHEME_SYNTAX = /^[a-zA-Z][a-zA-Z0-9+.-]*$/;
+
 /**
- * One redirect URI: absolute, no fragment, no credentials; https, or http only for a loopback host; a
- * private-use scheme such as `com.example.app:/cb` is refused (this service serves browser-based and
- * loopback clients).
+ * Schemes a redirect URI may never use: those a browser runs, reads or renders itself rather than
+ * handing to an installed app, and look-alikes of the web's own schemes.
+ */
+const DENIED_SCHEMES = new Set([
+  "javascript",
+  "vbscript",
+  "data",
+  "file",
+  "blob",
+  "about",
+  "filesystem",
+  "view-source",
+  "ftp",
+  "ws",
+  "wss",
+  "intent",
+  "jar",
+  "chrome",
+  "resource",
+]);
+
+/** A scheme that imitates http, https, ws or ftp (`http+x`, `https-app`, `wss.x`…) is refused too. */
+function isDeniedScheme(scheme: string): boolean {
+  return DENIED_SCHEMES.has(scheme) || /^(https?|wss?|ftp)[+.-]/.test(scheme);
+}
+
+/** Whether a redirect URI uses a private-use scheme, so goes to a native app rather than a web page. */
+export function isPrivateUseRedirect(uri: string): boolean {
+  const scheme = uri.slice(0, Math.max(0, uri.indexOf(":"))).toLowerCase();
+  return scheme !== "http" && scheme !== "https";
+}
+
+/**
+ * One redirect URI: absolute, no fragment, no credentials; https; http only for a loopback host; or a
+ * private-use scheme for a native app (RFC 8252 §7.1: `cursor://…`, `vscode://…`, `com.example.app:/cb`)
+ * that is a syntactically valid scheme not on the deny list. Every client here is public (no secrets,
+ * PKCE required), which is what RFC 8252 allows private-use schemes for.
  */
 export function checkRedirectUri(raw: unknown): string {
   if (typeof raw !== "string" || raw.length === 0) {
@@ -96,10 +133,18 @@ export function checkRedirectUri(raw: unknown): string {
       `The redirect URI ${raw} uses http with a host that is not loopback; use https, or http only for localhost, 127.0.0.1 or [::1].`,
     );
   }
-  throw new ClientError(
-    "invalid_redirect_uri",
-    `The redirect URI ${raw} must use https (or http for a loopback host).`,
-  );
+  const scheme = url.protocol.slice(0, -1).toLowerCase();
+  const written = raw.slice(0, raw.indexOf(":"));
+  if (!SCHEME_SYNTAX.test(written) || isDeniedScheme(scheme)) {
+    throw new ClientError(
+      "invalid_redirect_uri",
+      `The redirect URI ${raw} must use https, http for a loopback host, or a private-use scheme of a native app such as com.example.app: or cursor: (${JSON.stringify(scheme)} is not allowed).`,
+    );
+  }
+  if (raw.length <= written.length + 1) {
+    throw new ClientError("invalid_redirect_uri", `The redirect URI ${raw} names a scheme and nothing else.`);
+  }
+  return raw;
 }
 
 function checkRedirectUris(raw: unknown): string[] {
@@ -203,15 +248,11 @@ export function checkClientMetadata(body: unknown): ClientMetadata {
   if (b.scope !== undefined) {
     if (typeof b.scope !== "string")
       throw new ClientError("invalid_client_metadata", "scope must be a string.");
-    const parts = b.scope.split(" ").filter(Boolean);
-    const unknown = parts.filter((s) => !(SCOPES as readonly string[]).includes(s));
-    if (unknown.length > 0) {
-      throw new ClientError(
-        "invalid_client_metadata",
-        `scope may hold only ${SCOPES.join(" and ")}; unknown: ${unknown.join(" ")}.`,
-      );
-    }
-    scope = parts.join(" ");
+    // Scopes Docket does not define (offline_access, openid…) are ignored, as at authorization.
+    scope = b.scope
+      .split(" ")
+      .filter((s) => (SCOPES as readonly string[]).includes(s))
+      .join(" ");
   }
   const meta: ClientMetadata = {
     redirect_uris,

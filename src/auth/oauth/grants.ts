@@ -7,11 +7,12 @@ import {
   connectionsWithHolder,
   type IssuedAccessToken,
   isLive,
+  isMcpResource,
   issueAccessToken,
   mcpResource,
   revokeConnection,
 } from "../connections.ts";
-import { parseScopes, type Scope } from "../tokens.ts";
+import { parseScopes, SCOPES, type Scope } from "../tokens.ts";
 import { IDLE_LIFETIME_MS, s256 } from "./authorize.ts";
 
 /**
@@ -216,8 +217,8 @@ export async function authorizationCodeGrant(core: Core, params: GrantParams): P
   ]);
   if ("refusal" in read) return read.refusal;
   const { code, redirect_uri, client_id, code_verifier, resource } = read.values;
-  if (resource !== undefined && resource !== mcpResource(core)) {
-    return refuse("invalid_target", `resource must be exactly ${mcpResource(core)}.`);
+  if (resource !== undefined && !isMcpResource(core, resource)) {
+    return refuse("invalid_target", `resource must be ${mcpResource(core)}.`);
   }
   const unknownClient = await checkClient(core, params, client_id);
   if (unknownClient) return unknownClient;
@@ -247,7 +248,7 @@ export async function authorizationCodeGrant(core: Core, params: GrantParams): P
     row.redirect_uri === redirect_uri &&
     /^[A-Za-z0-9._~-]{43,128}$/.test(code_verifier) &&
     s256(code_verifier) === row.code_challenge &&
-    (resource === undefined || resource === row.resource);
+    (resource === undefined || row.resource === mcpResource(core));
   if (!valid) {
     await revokeConnection(core, row.connection_id, "authorization_code_refused");
     return invalidGrant();
@@ -274,8 +275,8 @@ export async function refreshTokenGrant(core: Core, params: GrantParams): Promis
   const read = readParams(params, ["refresh_token", "client_id"] as const, ["scope", "resource"]);
   if ("refusal" in read) return read.refusal;
   const { refresh_token, client_id, scope, resource } = read.values;
-  if (resource !== undefined && resource !== mcpResource(core)) {
-    return refuse("invalid_target", `resource must be exactly ${mcpResource(core)}.`);
+  if (resource !== undefined && !isMcpResource(core, resource)) {
+    return refuse("invalid_target", `resource must be ${mcpResource(core)}.`);
   }
   const unknownClient = await checkClient(core, params, client_id);
   if (unknownClient) return unknownClient;
@@ -289,7 +290,9 @@ export async function refreshTokenGrant(core: Core, params: GrantParams): Promis
   const granted = parseScopes(row.scopes);
   let accessScopes: Scope[] = granted;
   if (scope !== undefined) {
-    const asked = scope.split(" ").filter(Boolean);
+    // Scopes Docket does not define (offline_access…) are ignored; naming none of its own keeps the grant.
+    const asked = scope.split(" ").filter((s) => (SCOPES as readonly string[]).includes(s));
+    if (asked.length === 0) asked.push(...granted);
     if (!asked.includes("workspace.read"))
       return refuse("invalid_scope", "scope must include workspace.read.");
     const wider = asked.filter((s) => !(granted as string[]).includes(s));

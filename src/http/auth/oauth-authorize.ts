@@ -8,6 +8,7 @@ import {
   NotAMember,
   PlanLimitReached,
 } from "../../auth/oauth/authorize.ts";
+import { isPrivateUseRedirect } from "../../auth/oauth/clients.ts";
 import { hasAcceptedTerms } from "../../auth/web/terms.ts";
 import type { Core } from "../../core.ts";
 import type { Person } from "../../db/schema.ts";
@@ -85,7 +86,20 @@ async function workspacesOf(core: Core, personId: string): Promise<WorkspaceChoi
  * form-action to the redirect that answers the form.
  */
 function consentCsp(redirectUri: string): string {
-  return `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${new URL(redirectUri).origin}; frame-ancestors 'none'; base-uri 'none'`;
+  const url = new URL(redirectUri);
+  // A private-use scheme has no origin ("null"); the form may lead on to that scheme.
+  const target = isPrivateUseRedirect(redirectUri) ? url.protocol : url.origin;
+  return `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${target}; frame-ancestors 'none'; base-uri 'none'`;
+}
+
+/** Where the browser goes after approval, as the consent page states it. */
+function destination(redirectUri: string): string {
+  const url = new URL(redirectUri);
+  if (!isPrivateUseRedirect(redirectUri)) {
+    return `your browser goes back to <strong>${escapeHtml(url.host)}</strong>`;
+  }
+  const scheme = url.protocol.slice(0, -1);
+  return `your browser hands the answer to whichever app on this computer opens <strong>${escapeHtml(scheme)}:</strong> links (the redirect address is <code>${escapeHtml(redirectUri)}</code>); the app is not a web site and Docket cannot tell which app that is`;
 }
 
 function consentBody(
@@ -97,7 +111,6 @@ function consentBody(
   chosen: { workspaceId?: string; access?: string } = {},
 ): string {
   const name = request.client.client_name ?? "An MCP client";
-  const host = new URL(request.redirectUri).host;
   const carried: Record<(typeof REQUEST_PARAMS)[number], string | undefined> = {
     response_type: "code",
     client_id: request.client.client_id,
@@ -133,7 +146,7 @@ ${hidden}
 <div><input type="radio" id="access-write" name="access" value="write"${chosen.access === "read" ? "" : " checked"}> <label for="access-write">Read and write</label></div>`
     : `<input type="hidden" name="access" value="read"><p>Read only (the client asked for no more).</p>`;
   return `${alert}
-<p><strong>${escapeHtml(name)}</strong> is the name the client gives itself; Docket has not verified it. After you approve, your browser goes back to <strong>${escapeHtml(host)}</strong>.</p>
+<p><strong>${escapeHtml(name)}</strong> is the name the client gives itself; Docket has not verified it. After you approve, ${destination(request.redirectUri)}.</p>
 <p>Signed in as ${escapeHtml(person.email)}. The connection stays while the client uses it at least every 30 days; you can revoke it in settings at any time.</p>
 <form method="post" action="${AUTHORIZE_PATH}">
 ${hidden}

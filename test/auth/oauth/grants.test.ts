@@ -365,6 +365,21 @@ describe("refresh_token grant", () => {
     assert.equal(wider.body.error, "invalid_scope");
     const noRead = await refresh(env.core, code.clientId, pair.refresh_token, { scope: "workspace.write" });
     assert.equal(noRead.body.error, "invalid_scope");
+    // scopes Docket does not define are ignored, alone or beside its own
+    const offline = await refresh(env.core, code.clientId, pair.refresh_token, { scope: "offline_access" });
+    assert.equal(offline.status, 200, JSON.stringify(offline.body));
+    assert.equal((offline.body as { scope: string }).scope, "workspace.read");
+    const mixed = await refresh(
+      env.core,
+      code.clientId,
+      (offline.body as { refresh_token: string }).refresh_token,
+      {
+        scope: "workspace.read offline_access openid",
+      },
+    );
+    assert.equal(mixed.status, 200, JSON.stringify(mixed.body));
+    assert.equal((mixed.body as { scope: string }).scope, "workspace.read");
+    pair.refresh_token = (mixed.body as { refresh_token: string }).refresh_token;
     assert.equal(
       (await refresh(env.core, code.clientId, pair.refresh_token)).status,
       200,
@@ -378,10 +393,30 @@ describe("refresh_token grant", () => {
       resource: "https://x.example/api/mcp",
     });
     assert.equal(wrong.body.error, "invalid_target");
-    assert.equal(
-      (await refresh(core, code.clientId, pair.refresh_token, { resource: mcp(core) })).status,
-      200,
+    const ok = await refresh(core, code.clientId, pair.refresh_token, { resource: mcp(core) });
+    assert.equal(ok.status, 200);
+    // compared after RFC 3986 normalisation: scheme and host case
+    const upper = mcp(core).replace("http://localhost", "HTTP://LOCALHOST");
+    assert.notEqual(upper, mcp(core));
+    const again = await refresh(core, code.clientId, (ok.body as { refresh_token: string }).refresh_token, {
+      resource: upper,
+    });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+  });
+
+  test("the code grant takes the resource in another case of scheme and host; a fragment is invalid_target", async (t) => {
+    const env = await setup(t);
+    const s = await seed(env.core);
+    const upper = mcp(env.core).replace("http://localhost", "HTTP://LOCALHOST");
+    const fragment = await approvedCode(env.core, s);
+    const refused = await authorizationCodeGrant(
+      env.core,
+      tokenParams(env.core, fragment, { resource: `${mcp(env.core)}#x` }),
     );
+    assert.equal(refused.body.error, "invalid_target");
+    const code = await approvedCode(env.core, s);
+    const res = await authorizationCodeGrant(env.core, tokenParams(env.core, code, { resource: upper }));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
   });
 
   test("another client's refresh token is refused, and changes nothing", async (t) => {
