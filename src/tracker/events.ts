@@ -393,6 +393,19 @@ export async function positionBefore(
   return Number(top?.top ?? 0);
 }
 
+const EVENT_COLUMNS = [
+  "id",
+  "position",
+  "workspace_id",
+  "type",
+  "object_type",
+  "object_id",
+  "actor_id",
+  "actor_via",
+  "data",
+  "created_at",
+] as const;
+
 /** Events of the filter after `position`, in feed order, at most `limit`. */
 export async function readEvents(
   db: Kysely<Database>,
@@ -402,18 +415,7 @@ export async function readEvents(
 ): Promise<EventRow[]> {
   let q = db
     .selectFrom("events")
-    .select([
-      "id",
-      "position",
-      "workspace_id",
-      "type",
-      "object_type",
-      "object_id",
-      "actor_id",
-      "actor_via",
-      "data",
-      "created_at",
-    ])
+    .select(EVENT_COLUMNS)
     .where("workspace_id", "=", filter.workspaceId)
     .where("position", ">", position)
     .orderBy("position")
@@ -429,19 +431,6 @@ export async function readEvents(
   }
   return (await q.execute()) as EventRow[];
 }
-
-const EVENT_COLUMNS = [
-  "id",
-  "position",
-  "workspace_id",
-  "type",
-  "object_type",
-  "object_id",
-  "actor_id",
-  "actor_via",
-  "data",
-  "created_at",
-] as const;
 
 /** Every workspace's events after `position`, in feed order (the stream hub's one read per wake). */
 export async function readEventsAfter(

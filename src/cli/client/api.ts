@@ -201,10 +201,9 @@ export class ApiClient {
           headers,
           ...(options.signal ? { signal: options.signal } : {}),
         });
-      } catch (error) {
+      } catch {
         if (options.signal?.aborted) return;
         await sleep(options.retryMs ?? 1000);
-        void error;
         continue;
       }
       if (res.status === 401 && !renewed) {
