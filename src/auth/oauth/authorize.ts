@@ -5,7 +5,7 @@ import type { Workspace } from "../../db/schema.ts";
 import { hashSecret, newId, randomBase62 } from "../../secrets.ts";
 import { countLiveConnections, createConnection, isMcpResource, mcpResource } from "../connections.ts";
 import type { Scope } from "../tokens.ts";
-import { ClientError, type ClientView, resolveClient } from "./clients.ts";
+import { ClientError, type ClientView, isRegisteredRedirectUri, resolveClient } from "./clients.ts";
 
 /**
  * The authorization endpoint's protocol (RFC 6749 §4.1 with PKCE, RFC 8707 resource indicators and
@@ -96,11 +96,12 @@ export async function checkAuthorizationRequest(core: Core, query: Query): Promi
       description: "The request names no redirect_uri, or names it twice.",
     };
   }
-  if (!client.redirect_uris.includes(redirect.value)) {
+  if (!isRegisteredRedirectUri(client.redirect_uris, redirect.value)) {
     return {
       kind: "page",
       error: "invalid_request",
-      description: "The redirect_uri is not one the client registered; it must match exactly.",
+      description:
+        "The redirect_uri is not one the client registered; it must match exactly (a loopback http address may differ only in its port).",
     };
   }
   const redirectUri = redirect.value;

@@ -58,6 +58,35 @@ function isLoopbackHost(hostname: string): boolean {
   return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
+/** An http loopback redirect URI taken apart as written: its host, and everything after the port. */
+const LOOPBACK_REDIRECT = /^http:\/\/(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::(\d{1,5}))?([/?].*)?$/;
+
+function loopbackParts(raw: string): { host: string; rest: string } | undefined {
+  const m = LOOPBACK_REDIRECT.exec(raw);
+  if (!m) return undefined;
+  if (m[2] !== undefined && (Number(m[2]) < 1 || Number(m[2]) > 65535)) return undefined;
+  return { host: m[1]!, rest: m[3] ?? "" };
+}
+
+/**
+ * Whether an authorization request's redirect URI is one the client registered: character for character,
+ * except that an http loopback URI may name any port (RFC 8252 §7.3). Native apps listen on whatever port
+ * is free when the person signs in: VS Code registers `http://127.0.0.1/` and `http://127.0.0.1:33418/`
+ * and takes another port when 33418 is busy; Claude Code's metadata document names
+ * `http://localhost/callback` and it arrives on an ephemeral port. Only the port is relaxed, and only
+ * between loopback URIs on the same host: scheme, host, path and query still match exactly, so a code can
+ * never be sent to another machine.
+ */
+export function isRegisteredRedirectUri(registered: readonly string[], requested: string): boolean {
+  if (registered.includes(requested)) return true;
+  const asked = loopbackParts(requested);
+  if (!asked) return false;
+  return registered.some((uri) => {
+    const parts = loopbackParts(uri);
+    return parts !== undefined && parts.host === asked.host && parts.rest === asked.rest;
+  });
+}
+
 /** RFC 3986 §3.1's scheme syntax. */
 const SCHEME_SYNTAX = /^[a-zA-Z][a-zA-Z0-9+.-]*$/;
 
