@@ -174,6 +174,66 @@ describe("real clients' registrations: register, consent, code, token", () => {
     }
   });
 
+  test("a loopback redirect URI may differ only in its port (RFC 8252 §7.3); host, path, query and scheme still match exactly", async (t) => {
+    const w = await web(t);
+    const s = await seed(w.core);
+    await acceptTerms(w.core, s.personId);
+    const { client } = await signIn(w, "ada@example.com");
+    const reg = await post(
+      w,
+      REGISTER,
+      JSON.stringify({
+        client_name: "Loopback",
+        redirect_uris: [
+          "http://127.0.0.1/",
+          "http://localhost:3118/callback",
+          "https://app.example.com:8443/cb",
+        ],
+      }),
+      "application/json",
+    );
+    assert.equal(reg.status, 201, JSON.stringify(reg.body));
+    const ask = (redirect: string) =>
+      client.get(
+        `${AUTHORIZE}?${new URLSearchParams({
+          response_type: "code",
+          client_id: reg.body.client_id,
+          redirect_uri: redirect,
+          code_challenge: pkce().challenge,
+          code_challenge_method: "S256",
+          resource: `${w.core.config.baseUrl}/api/mcp`,
+          scope: "workspace.read",
+          state: "s",
+        })}`,
+      );
+    for (const admitted of [
+      "http://127.0.0.1:50123/",
+      "http://localhost:49152/callback",
+      "http://localhost/callback",
+    ]) {
+      const res = await ask(admitted);
+      assert.equal(res.status, 200, `${admitted}: ${res.body}`);
+      assert.match(res.body, /Approve/);
+    }
+    for (const other of [
+      "http://127.0.0.1:50123/other",
+      "http://127.0.0.1:50123/?x=1",
+      "http://localhost:50123/",
+      "http://127.0.0.2:50123/",
+      "https://127.0.0.1:50123/",
+      "http://127.0.0.1:0/",
+      "http://127.0.0.1:70000/",
+      "http://localhost:3118@evil.example/callback",
+      "http://localhost:3118/callback/",
+      "https://app.example.com:9443/cb",
+      "https://app.example.com/cb",
+    ]) {
+      const res = await ask(other);
+      assert.equal(res.status, 400, other);
+      assert.equal(res.location, undefined, other);
+    }
+  });
+
   const refused = [
     "javascript:alert(1)",
     "data:text/html,hi",
