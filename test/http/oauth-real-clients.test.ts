@@ -181,14 +181,27 @@ async function signInAs(
   provider: RealClientProvider,
   options: { access: "read" | "write"; shows: RegExp[]; fetch?: FetchLike },
 ): Promise<RealClientProvider> {
+  // The registration goes out as the client sends it, byte for byte: the SDK would add the challenge's
+  // scope to a body that has none.
+  const send = options.fetch ?? fetch;
+  let sent: string | undefined;
+  const asTheClient: FetchLike = (input, init) => {
+    if (init?.method === "POST" && new URL(String(input)).pathname === "/api/auth/oauth2/register") {
+      sent = JSON.stringify(provider.metadata);
+      return send(input, { ...init, body: sent });
+    }
+    return send(input, init);
+  };
+  const registeredBefore = provider.info !== undefined;
   const transport = new StreamableHTTPClientTransport(s.mcpUrl, {
     authProvider: provider,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: asTheClient,
   });
   await assert.rejects(
     new Client({ name: "real-client", version: "1.0.0" }).connect(transport),
     UnauthorizedError,
   );
+  assert.equal(sent !== undefined, !registeredBefore, "registers once, unless it has a client_id already");
   const authUrl = provider.authorizationUrl!;
   assert.equal(`${authUrl.origin}${authUrl.pathname}`, `${s.base}/api/auth/oauth2/authorize`);
   assert.equal(authUrl.searchParams.get("redirect_uri"), provider.redirectUrl);
