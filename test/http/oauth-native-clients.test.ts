@@ -30,7 +30,7 @@ function consentForm(html: string): Record<string, string> {
   return form;
 }
 
-/** Registration bodies shaped as these clients send them (RFC 7591, public, PKCE). */
+/** Registration bodies in these clients' shape (RFC 7591, public, PKCE); their own bodies, with where each came from, are in oauth-real-clients.test.ts. */
 const CLIENTS: { name: string; body: Record<string, unknown>; use: string; scheme: RegExp }[] = [
   {
     name: "Cursor (three redirect URIs, one of them cursor://)",
