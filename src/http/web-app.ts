@@ -127,8 +127,9 @@ export function webAppRoutes(core: Core, dist: string, reserved: ReadonlySet<str
       }
       const index = await indexFile();
       if (!index) {
+        // no app: `/` says how to build it; any other path is what it was before the app, a 404
+        if (segment !== "") return reply.callNotFound();
         return reply
-          .code(segment === "" ? 200 : 503)
           .header("cache-control", "no-store")
           .type("text/html; charset=utf-8")
           .send(notBuiltPage(core));

@@ -214,16 +214,14 @@ describe("the web app", () => {
     assert.equal(v1.statusCode, 401);
   });
 
-  test("not built: / says so and names the command; app paths too; server paths unchanged", async (t) => {
+  test("not built: / says so and names the command; other paths are 404 as before", async (t) => {
     const w = await webWith(t, path.join(tmpdir(), "docket-no-such-dist"));
     const home = await w.client().get("/");
     assert.equal(home.status, 200);
     assert.match(home.body, /web app is not built/);
     assert.match(home.body, /npm run build:web/);
     assert.match(home.body, /<a href="\/docs">/);
-    const deep = await w.client().get("/acme/issues");
-    assert.equal(deep.status, 503);
-    assert.match(deep.body, /npm run build:web/);
+    assertJson404(await w.client().get("/acme/issues"), "an app path without the app");
     assertJson404(await w.client().get("/assets/index-Bq3x9.js"), "no assets");
     assertJson404(await w.client().get("/v1/unknown"), "/v1/unknown");
   });

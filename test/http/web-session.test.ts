@@ -243,6 +243,34 @@ describe("/v1 with the web session", () => {
     assert.equal(noOrigin.statusCode, 201);
   });
 
+  test("CORS: another origin never uses the cookie, reads included; preflights grant no credentials", async (t) => {
+    const w = await world(t);
+    const read = await w.server.inject({
+      url: "/v1/me",
+      headers: { cookie: w.cookie, origin: "https://evil.example" },
+    });
+    assert.equal(read.statusCode, 403);
+    assert.equal(read.json().error, "forbidden");
+    assert.ok(!read.body.includes(w.csrf), "the CSRF token never reaches another origin");
+    const preflight = await w.server.inject({
+      method: "OPTIONS",
+      url: "/v1/issues",
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "x-csrf-token",
+      },
+    });
+    assert.equal(preflight.statusCode, 204);
+    assert.equal(preflight.headers["access-control-allow-origin"], "*");
+    assert.equal(preflight.headers["access-control-allow-credentials"], undefined);
+    assert.ok(!/x-csrf-token/i.test(String(preflight.headers["access-control-allow-headers"])));
+    // the same origin reads with the cookie
+    const own = await w.server.inject({ url: "/v1/me", headers: { cookie: w.cookie, origin: w.origin } });
+    assert.equal(own.statusCode, 200);
+    assert.equal(own.headers["access-control-allow-credentials"], undefined);
+  });
+
   test("anonymous, ended and unknown sessions are not signed in; a token wins over the cookie", async (t) => {
     const w = await world(t);
     const anonymous = await createSession(w.core, {});
