@@ -2109,7 +2109,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description `insufficient_scope`: the token lacks the scope the operation needs. */
+    /** @description `insufficient_scope`: the token lacks the scope the operation needs; `csrf_refused`: a change made with the session cookie without the right `X-CSRF-Token` or from another site; `forbidden`: a request from another origin carrying the session cookie, or an action the caller may not take. */
     Forbidden: {
       headers: {
         "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
@@ -2453,6 +2453,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -2516,6 +2517,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -2567,6 +2569,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -2642,6 +2645,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -2703,6 +2707,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -2884,6 +2889,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -3172,6 +3178,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -3538,6 +3545,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -3708,6 +3716,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -4079,6 +4088,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -4262,6 +4272,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -4449,6 +4460,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -4537,6 +4549,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -4702,6 +4715,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -4874,6 +4888,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -4938,6 +4953,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -5056,6 +5072,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -5203,6 +5220,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -5354,6 +5372,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -5564,6 +5583,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -5699,6 +5719,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -5795,6 +5816,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -5976,6 +5998,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -6221,6 +6244,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -6372,6 +6396,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -6524,6 +6549,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -6591,6 +6617,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -6936,6 +6963,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -7462,6 +7490,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -7538,6 +7567,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -7698,6 +7728,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -7918,6 +7949,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
@@ -7979,6 +8011,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];

@@ -355,7 +355,8 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   if (o.method === "GET") answers["304"] = errors("NotModified");
   answers["400"] = errors("BadRequest");
   answers["401"] = errors("Unauthorized");
-  if (write || o.scope !== "workspace.read") answers["403"] = errors("Forbidden");
+  // every operation: a request from another origin carrying the session cookie is refused (403)
+  answers["403"] = errors("Forbidden");
   answers["404"] = errors("NotFound");
   if (write) answers["409"] = errors("Conflict");
   if (o.conditional) answers["412"] = errors("PreconditionFailed");
@@ -539,7 +540,7 @@ function components(): OpenApiDocument["components"] {
         false,
       ),
       Forbidden: errorResponse(
-        "`insufficient_scope`: the token lacks the scope the operation needs.",
+        "`insufficient_scope`: the token lacks the scope the operation needs; `csrf_refused`: a change made with the session cookie without the right `X-CSRF-Token` or from another site; `forbidden`: a request from another origin carrying the session cookie, or an action the caller may not take.",
         errorExample("insufficient_scope", "This token lacks the workspace.write scope."),
         { "WWW-Authenticate": ref("WWWAuthenticate") },
       ),
