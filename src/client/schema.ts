@@ -963,7 +963,7 @@ export interface paths {
     };
     /**
      * The workspace's events, oldest first
-     * @description Every committed change as an event (`issue.created`, `issue.updated` with the changed fields, `issue.ready`, `dependency.deleted`, …), kept 30 days. Filters combine with AND: `type` (comma-separated; `issue.*` matches every issue event), `object` (an object's id), `actor` (an agent connection's or token's id for what went through it, a person's id for everything they did), `after` (an event id: where you left off) or `since` (a time). Pages follow `next_cursor`; when it is null you are at the end, and `after` with the last id you saw reads on later. The order is the order of commits: a page never skips an event that commits later.
+     * @description Every committed change as an event (`issue.created`, `issue.updated` with the changed fields, `issue.ready`, `dependency.deleted`, …), kept 30 days. Filters combine with AND: `type` (comma-separated; `issue.*` matches every issue event), `object` (an object's id), `actor` (an agent connection's or token's id for what went through it, a person's id for everything they did), `after` (an event id: where you left off) or `since` (a time). Pages follow `next_cursor`; when it is null you are at the end, and `after` with the last id you saw reads on later. `order=newest` reads backwards instead, latest first (an agent's recent activity: `actor=con_…&order=newest`). The order is the order of commits: a page never skips an event that commits later.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -7883,6 +7883,8 @@ export interface operations {
         after?: string;
         /** @description Only events at or after this time (ISO 8601). */
         since?: string;
+        /** @description `oldest` first (the feed, to read on from where you left off) or `newest` first (recent activity; `after` and `since` then mark where the walk back ends). */
+        order?: "oldest" | "newest";
         /** @description Items per page, 1 to 100; 50 by default. */
         limit?: number;
         /** @description The next_cursor of the previous page. */

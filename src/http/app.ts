@@ -15,7 +15,7 @@ import { fileRoutes } from "./files.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { openApiRoutes } from "./v1/openapi.ts";
-import { DEFAULT_WEB_DIST, reservedSegments, webAppRoutes } from "./web-app.ts";
+import { DEFAULT_WEB_DIST, reservedSegments, webApp } from "./web-app.ts";
 
 export interface AppOptions {
   logger: FastifyBaseLogger;
@@ -99,9 +99,10 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
 
-  installErrorHandling(app);
   // The first path segment of every server route: the web app's paths (`/{workspace}/…`) are the rest.
   const reserved = reservedSegments();
+  const web = webApp(core, options.webDist ?? DEFAULT_WEB_DIST, reserved);
+  installErrorHandling(app, web.fallback);
   app.addHook("onRoute", (route) => {
     const first = route.url.split("/")[1] ?? "";
     if (first !== "" && !first.startsWith(":") && !first.startsWith("*")) reserved.add(first);
@@ -187,6 +188,6 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
   app.register(pageRoutes(core));
   // The web app: `/`, `/assets/*` and `/{workspace}/…` (src/http/web-app.ts).
-  app.register(webAppRoutes(core, options.webDist ?? DEFAULT_WEB_DIST, reserved));
+  app.register(web.routes);
   return app;
 }

@@ -3,7 +3,6 @@ import FindMyWay, { type HTTPMethod } from "find-my-way";
 import { LimiterUnavailable } from "../auth/limits.ts";
 import { isDiskFull, isUnavailable } from "../db/store.ts";
 import { DocketError, unavailable } from "../errors.ts";
-import { WEB_APP_ROUTE } from "./web-app.ts";
 
 /** The one error body of the service: `{ error, error_description }`, plus `fields` for validation. */
 export interface ErrorBody {
@@ -109,13 +108,15 @@ const METHODS: HTTPMethod[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 
 /**
  * Installs the error handler and a not-found handler that tells 405 (the path exists, the method does
- * not) from 404, with an `Allow` header. Must be called before any route is added.
+ * not) from 404, with an `Allow` header. Must be called before any route is added. `fallback` answers a
+ * GET or HEAD no route matched when it can (the web app's own paths), before any 404 or 405.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>,
+): void {
   const shadow = FindMyWay({ ignoreTrailingSlash: false });
   app.addHook("onRoute", (route) => {
-    // the web app's catch-all answers GET only where it serves the app; elsewhere a path is still 404
-    if ((route.config as Record<string, unknown> | undefined)?.[WEB_APP_ROUTE]) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (!METHODS.includes(method as HTTPMethod)) continue;
@@ -129,7 +130,14 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error, request, reply) => errorReply(error, request, reply));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    if (
+      fallback &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      (await fallback(request, reply))
+    ) {
+      return reply;
+    }
     const path = request.url.split("?")[0] ?? "/";
     // GET and HEAD go together: a GET route that found nothing (a missing static file) is a 404
     const same = request.method === "GET" || request.method === "HEAD" ? ["GET", "HEAD"] : [request.method];

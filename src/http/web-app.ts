@@ -30,9 +30,6 @@ export const APP_CSP =
 /** Hashed assets never change under their name: cached for a year, never revalidated. */
 export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-/** Marks the app's catch-all routes (kept out of the 405 detection: they answer GET only by choice). */
-export const WEB_APP_ROUTE = "webAppFallback";
-
 const SLUG_SEGMENT = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
 
 interface IndexFile {
@@ -71,97 +68,108 @@ function notBuiltPage(core: Core): string {
 `;
 }
 
+/** What the service needs of the app: its routes (`/`, `/assets/*`) and the answer for other app paths. */
+export interface WebApp {
+  routes: (app: FastifyInstance) => Promise<void>;
+  /**
+   * Serves an app path that no route matched (called by the not-found handler for GET and HEAD):
+   * true when it answered, false when the path is not the app's (a server path, or no app built), which
+   * then gets the usual 404.
+   */
+  fallback: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
 /**
- * Serves the app from `dist`: `/assets/*` (immutable, pre-compressed `.br`/`.gz` when the build made
- * them), and index.html for `/` and the app's paths, read again whenever the build changes it.
- * `reserved` holds the first segments of every server route (collected as routes are added) besides
+ * The app from `dist`: `/assets/*` (immutable, pre-compressed `.br`/`.gz` when the build made them),
+ * and index.html for `/` and the app's paths, read again whenever the build changes it. `reserved`
+ * holds the first segments of every server route (collected as routes are added) besides
  * RESERVED_SLUGS.
  */
-export function webAppRoutes(core: Core, dist: string, reserved: ReadonlySet<string>) {
-  return async (app: FastifyInstance) => {
-    await app.register(fastifyStatic, {
-      root: path.join(dist, "assets"),
-      prefix: "/assets/",
-      wildcard: true,
-      index: false,
-      dotfiles: "deny",
-      preCompressed: true,
-      cacheControl: false,
-      lastModified: false,
-      etag: false,
-      suppressWarning: true,
-      decorateReply: false,
-      setHeaders: (reply) => {
-        reply.header("cache-control", ASSET_CACHE_CONTROL);
-      },
-    });
-
-    let cached: IndexFile | undefined;
-    const indexPath = path.join(dist, "index.html");
-    /** index.html as built now, or undefined when the app is not built. */
-    async function indexFile(): Promise<IndexFile | undefined> {
-      let info: Awaited<ReturnType<typeof stat>>;
-      try {
-        info = await stat(indexPath);
-      } catch {
-        cached = undefined;
-        return undefined;
-      }
-      if (!info.isFile()) return undefined;
-      if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
-      const body = await readFile(indexPath);
-      cached = {
-        mtimeMs: info.mtimeMs,
-        size: info.size,
-        body,
-        etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-      };
-      return cached;
+export function webApp(core: Core, dist: string, reserved: ReadonlySet<string>): WebApp {
+  let cached: IndexFile | undefined;
+  const indexPath = path.join(dist, "index.html");
+  /** index.html as built now, or undefined when the app is not built. */
+  async function indexFile(): Promise<IndexFile | undefined> {
+    let info: Awaited<ReturnType<typeof stat>>;
+    try {
+      info = await stat(indexPath);
+    } catch {
+      cached = undefined;
+      return undefined;
     }
+    if (!info.isFile()) return undefined;
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    const body = await readFile(indexPath);
+    cached = {
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      body,
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    };
+    return cached;
+  }
 
-    async function serve(request: FastifyRequest, reply: FastifyReply) {
-      const segment = firstSegment(request.url);
-      if (segment !== "" && (reserved.has(segment) || !SLUG_SEGMENT.test(segment))) {
-        // a server path, or no workspace's: the JSON 404 every unknown path gets
-        return reply.callNotFound();
-      }
-      const index = await indexFile();
-      if (!index) {
-        // no app: `/` says how to build it; any other path is what it was before the app, a 404
-        if (segment !== "") return reply.callNotFound();
+  /** The page for the signed-in person; to sign in (and back) for anyone else. */
+  async function sendApp(request: FastifyRequest, reply: FastifyReply, index: IndexFile) {
+    const person = await signedInPerson(core, request);
+    if (!person) return redirect(reply, signInLocation(request.url));
+    if (!hasAcceptedTerms(person)) {
+      return redirect(reply, `/welcome?return_to=${encodeURIComponent(request.url)}`);
+    }
+    reply
+      .header("content-security-policy", APP_CSP)
+      .header("cache-control", "no-cache")
+      .header("vary", "Cookie")
+      .header("etag", index.etag)
+      // same-origin referrers: the app's own POST, PATCH and DELETE then carry its Origin (with
+      // no-referrer a browser sends `Origin: null`, which the CSRF guard refuses)
+      .header("referrer-policy", "same-origin")
+      .type("text/html; charset=utf-8");
+    const inm = request.headers["if-none-match"];
+    if (typeof inm === "string" && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === index.etag)) {
+      return reply.code(304).send();
+    }
+    return reply.send(index.body);
+  }
+
+  return {
+    async routes(app) {
+      await app.register(fastifyStatic, {
+        root: path.join(dist, "assets"),
+        prefix: "/assets/",
+        wildcard: true,
+        index: false,
+        dotfiles: "deny",
+        preCompressed: true,
+        cacheControl: false,
+        lastModified: false,
+        etag: false,
+        suppressWarning: true,
+        decorateReply: false,
+        setHeaders: (reply) => {
+          reply.header("cache-control", ASSET_CACHE_CONTROL);
+        },
+      });
+      app.get("/", async (request, reply) => {
+        const index = await indexFile();
+        if (index) return sendApp(request, reply, index);
+        // no app: `/` says how to build it
         return reply
           .header("cache-control", "no-store")
           .type("text/html; charset=utf-8")
           .send(notBuiltPage(core));
-      }
-      const person = await signedInPerson(core, request);
-      if (!person) return redirect(reply, signInLocation(request.url));
-      if (!hasAcceptedTerms(person)) {
-        return redirect(reply, `/welcome?return_to=${encodeURIComponent(request.url)}`);
-      }
-      reply
-        .header("content-security-policy", APP_CSP)
-        .header("cache-control", "no-cache")
-        .header("vary", "Cookie")
-        .header("etag", index.etag)
-        // same-origin referrers: the app's own POST, PATCH and DELETE then carry its Origin (with
-        // no-referrer a browser sends `Origin: null`, which the CSRF guard refuses)
-        .header("referrer-policy", "same-origin")
-        .type("text/html; charset=utf-8");
-      const inm = request.headers["if-none-match"];
-      if (
-        typeof inm === "string" &&
-        inm.split(",").some((t) => t.trim().replace(/^W\//, "") === index.etag)
-      ) {
-        return reply.code(304).send();
-      }
-      return reply.send(index.body);
-    }
-
-    const config = { [WEB_APP_ROUTE]: true };
-    app.get("/", { config }, serve);
-    app.get("/:workspace", { config }, serve);
-    app.get("/:workspace/*", { config }, serve);
+      });
+    },
+    async fallback(request, reply) {
+      const segment = firstSegment(request.url);
+      // a server path, or no workspace's: the JSON 404 every unknown path gets
+      if (reserved.has(segment) || !SLUG_SEGMENT.test(segment)) return false;
+      // no app: any path but `/` is what it was before the app, a 404
+      const index = await indexFile();
+      if (!index) return false;
+      await sendApp(request, reply, index);
+      return true;
+    },
   };
 }
 

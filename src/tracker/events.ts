@@ -217,7 +217,16 @@ export const eventFilters = {
     .meta({ examples: ["2026-03-01T09:00:00Z"] }),
 };
 
-export const listEventsQuery = z.strictObject({ ...eventFilters, ...pageQuery });
+export const listEventsQuery = z.strictObject({
+  ...eventFilters,
+  order: z
+    .enum(["oldest", "newest"], { error: "must be oldest or newest" })
+    .default("oldest")
+    .describe(
+      "`oldest` first (the feed, to read on from where you left off) or `newest` first (recent activity; `after` and `since` then mark where the walk back ends).",
+    ),
+  ...pageQuery,
+});
 export type ListEventsQuery = z.output<typeof listEventsQuery>;
 
 export const streamEventsQuery = z.strictObject({
@@ -445,14 +454,17 @@ export async function readEvents(
   filter: EventFilter,
   position: number,
   limit: number,
+  /** newest first: the events after `position` and before `before`, latest first */
+  newest?: { before: number | undefined },
 ): Promise<EventRow[]> {
   let q = db
     .selectFrom("events")
     .select(EVENT_COLUMNS)
     .where("workspace_id", "=", filter.workspaceId)
     .where("position", ">", position)
-    .orderBy("position")
+    .orderBy("position", newest ? "desc" : "asc")
     .limit(sql.lit(limit));
+  if (newest?.before !== undefined) q = q.where("position", "<", newest.before);
   if (filter.object) q = q.where("object_id", "=", filter.object);
   if (filter.actor) {
     q = filter.actor.startsWith("usr_")
@@ -497,11 +509,25 @@ export async function startPosition(
 }
 
 /**
- * The workspace's events, oldest first, a page at a time; the same scopes as the objects themselves.
- * Only positioned events are read, so a page never skips one that commits later (docs/decisions.md).
+ * The workspace's events, oldest first (or newest first with `order: "newest"`), a page at a time; the
+ * same scopes as the objects themselves. Only positioned events are read, so a page never skips one
+ * that commits later (docs/decisions.md). Newest first, `after` and `since` bound the walk from below:
+ * it ends at the first event after them.
  */
 export async function listEvents(ctx: Ctx, q: ListEventsQuery): Promise<Page<EventView>> {
   if (ctx.core.store.kind === "postgres") await ctx.core.events.sequenceNow();
+  const filter = { workspaceId: ctx.workspaceId, types: q.type, object: q.object, actor: q.actor };
+  if (q.order === "newest") {
+    const before = q.cursor ? Number(decodeCursor(q.cursor, "events-newest", 1)[0]) : undefined;
+    const floor = await startPosition(ctx, q);
+    const rows = await readEvents(ctx.core.db, filter, floor, q.limit + 1, { before });
+    const more = rows.length > q.limit;
+    const kept = more ? rows.slice(0, q.limit) : rows;
+    return {
+      data: await eventViews(ctx.core.db, kept),
+      next_cursor: more ? encodeCursor("events-newest", [Number(kept.at(-1)!.position)]) : null,
+    };
+  }
   let position: number;
   if (q.cursor) {
     const [p] = decodeCursor(q.cursor, "events", 1);
@@ -509,12 +535,7 @@ export async function listEvents(ctx: Ctx, q: ListEventsQuery): Promise<Page<Eve
   } else {
     position = await startPosition(ctx, q);
   }
-  const rows = await readEvents(
-    ctx.core.db,
-    { workspaceId: ctx.workspaceId, types: q.type, object: q.object, actor: q.actor },
-    position,
-    q.limit + 1,
-  );
+  const rows = await readEvents(ctx.core.db, filter, position, q.limit + 1);
   const more = rows.length > q.limit;
   const kept = more ? rows.slice(0, q.limit) : rows;
   return {

@@ -306,4 +306,39 @@ test("the actor filter: a credential's events, or everything a person did, in th
   assert.equal(actorMatches({ actor_id: bob.id, actor_via: WEB_VIA }, a.personId), false);
   assert.equal(actorMatches({ actor_id: bob.id, actor_via: WEB_VIA }, undefined), true);
   assert.throws(() => listEventsQuery.parse({ actor: "web" }));
+  // newest first: an actor's recent activity, a page at a time, back to `since` or `after`
+  const newest = (extra: Record<string, unknown>) =>
+    listEvents(
+      ctx(a.personId, WEB_VIA),
+      listEventsQuery.parse({ type: "issue.created", order: "newest", ...extra }),
+    );
+  const p1 = await newest({ actor: a.personId, limit: 2 });
+  assert.deepEqual(
+    p1.data.map((e) => e.actor.via_type),
+    ["token", "agent"],
+  );
+  assert.ok(p1.next_cursor);
+  const p2 = await newest({ actor: a.personId, limit: 2, cursor: p1.next_cursor });
+  assert.deepEqual(
+    p2.data.map((e) => e.actor.via_type),
+    ["web"],
+  );
+  assert.equal(p2.next_cursor, null);
+  const all = await newest({});
+  assert.equal(all.data.length, 4);
+  const sinceSecond = await newest({ after: all.data.at(-1)!.id });
+  assert.deepEqual(
+    sinceSecond.data.map((e) => e.id),
+    all.data.slice(0, 3).map((e) => e.id),
+    "after bounds the walk back",
+  );
+  // a cursor of one order is refused by the other
+  await assert.rejects(
+    listEvents(ctx(a.personId, WEB_VIA), listEventsQuery.parse({ cursor: p1.next_cursor })),
+    /cursor/,
+  );
+  const rest = await a.call("GET", `/v1/events?order=newest&actor=${agent.id}&limit=1`);
+  assert.equal(rest.status, 200, rest.text);
+  assert.equal(rest.body.data[0].actor.via, agent.id);
+  assert.equal((await a.call("GET", "/v1/events?order=sideways")).status, 400);
 });
