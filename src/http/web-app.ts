@@ -121,8 +121,8 @@ export function webApp(core: Core, dist: string, reserved: ReadonlySet<string>):
       .header("cache-control", "no-cache")
       .header("vary", "Cookie")
       .header("etag", index.etag)
-      // same-origin referrers: the app's own POST, PATCH and DELETE then carry its Origin (with
-      // no-referrer a browser sends `Origin: null`, which the CSRF guard refuses)
+      // same-origin referrers: a form posted from the app (sign-out) carries its Origin; under
+      // no-referrer a browser sends `Origin: null` there, which the pages' CSRF check refuses
       .header("referrer-policy", "same-origin")
       .type("text/html; charset=utf-8");
     const inm = request.headers["if-none-match"];
