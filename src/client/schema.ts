@@ -1407,13 +1407,13 @@ export interface components {
           to: unknown;
         };
       };
-      /** @description Who made the change: the person, and the credential (pat_…, con_…) they acted through. */
+      /** @description Who made the change: the person, and what they acted through (`via`): a personal access token (pat_…), an agent connection (con_…, then `agent` is set), or `web`, the person themselves in the web app. */
       actor: {
         person_id: string;
         via: string;
         /** @description The person's name. */
         name: string;
-        /** @description The agent connection that made the change, shown as “agent name (for person)”; null for a person's own token. */
+        /** @description The agent connection that made the change, shown as “agent name (for person)”; null when the person acted themselves (the web app or their own token). */
         agent: {
           id: string;
           name: string;
