@@ -141,6 +141,19 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
   }),
   "0008_claims": (t) => claimsMigration(t),
   "0009_events": (t, kind) => eventsMigration(t, kind),
+  // The web app's Agents view reads an agent's (or a token's) recent events: `actor=con_…`, newest first.
+  "0012_web": () => ({
+    async up(db: AnyDb) {
+      await db.schema
+        .createIndex("events_actor_via_idx")
+        .on("events")
+        .columns(["actor_via", "position"])
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropIndex("events_actor_via_idx").execute();
+    },
+  }),
 };
 
 /** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */

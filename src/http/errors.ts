@@ -108,9 +108,13 @@ const METHODS: HTTPMethod[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 
 /**
  * Installs the error handler and a not-found handler that tells 405 (the path exists, the method does
- * not) from 404, with an `Allow` header. Must be called before any route is added.
+ * not) from 404, with an `Allow` header. Must be called before any route is added. `fallback` answers a
+ * GET or HEAD no route matched when it can (the web app's own paths), before any 404 or 405.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>,
+): void {
   const shadow = FindMyWay({ ignoreTrailingSlash: false });
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -126,9 +130,18 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error, request, reply) => errorReply(error, request, reply));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    if (
+      fallback &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      (await fallback(request, reply))
+    ) {
+      return reply;
+    }
     const path = request.url.split("?")[0] ?? "/";
-    const allowed = METHODS.filter((m) => m !== request.method && shadow.find(m, path) !== null);
+    // GET and HEAD go together: a GET route that found nothing (a missing static file) is a 404
+    const same = request.method === "GET" || request.method === "HEAD" ? ["GET", "HEAD"] : [request.method];
+    const allowed = METHODS.filter((m) => !same.includes(m) && shadow.find(m, path) !== null);
     if (allowed.length > 0) {
       return sendError(
         reply,

@@ -97,10 +97,12 @@ export const activityView = z
           .object({ id: z.string(), name: z.string() })
           .nullable()
           .describe(
-            "The agent connection that made the change, shown as “agent name (for person)”; null for a person's own token.",
+            "The agent connection that made the change, shown as “agent name (for person)”; null when the person acted themselves (the web app or their own token).",
           ),
       })
-      .describe("Who made the change: the person, and the credential (pat_…, con_…) they acted through."),
+      .describe(
+        "Who made the change: the person, and what they acted through (`via`): a personal access token (pat_…), an agent connection (con_…, then `agent` is set), or `web`, the person themselves in the web app.",
+      ),
     at: z.iso.datetime(),
   })
   .meta({ id: "Activity" });

@@ -4,7 +4,7 @@ import type { Database } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { timeOut } from "./common.ts";
-import type { Ctx } from "./context.ts";
+import { type Ctx, WEB_VIA } from "./context.ts";
 import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.ts";
 
 /** How long the feed keeps events; housekeeping deletes older ones. */
@@ -176,6 +176,13 @@ const eventIdSchema = z
   .trim()
   .regex(/^evt_[0-9A-Z]{26}$/, { error: "must be an event id (evt_…)" });
 
+const actorRef = z
+  .string({ error: "must be a person, agent connection or token id" })
+  .trim()
+  .regex(/^(usr|con|pat)_[0-9A-Z]{26}$/, {
+    error: "must be a person (usr_…), an agent connection (con_…) or a personal access token (pat_…)",
+  });
+
 const objectRef = z
   .string({ error: "must be an object id" })
   .trim()
@@ -193,6 +200,12 @@ export const eventFilters = {
     .optional()
     .describe("Only events about this object (its id, e.g. iss_…).")
     .meta({ examples: ["iss_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
+  actor: actorRef
+    .optional()
+    .describe(
+      "Only changes made by this actor: an agent connection (con_…) or a personal access token (pat_…) for what went through it, or a person (usr_…) for everything they did, in the web app, with their tokens and through their agents.",
+    )
+    .meta({ examples: ["con_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
   after: eventIdSchema
     .optional()
     .describe("Only events after this one (an event id): where a client left off.")
@@ -204,7 +217,16 @@ export const eventFilters = {
     .meta({ examples: ["2026-03-01T09:00:00Z"] }),
 };
 
-export const listEventsQuery = z.strictObject({ ...eventFilters, ...pageQuery });
+export const listEventsQuery = z.strictObject({
+  ...eventFilters,
+  order: z
+    .enum(["oldest", "newest"], { error: "must be oldest or newest" })
+    .default("oldest")
+    .describe(
+      "`oldest` first (the feed, to read on from where you left off) or `newest` first (recent activity; `after` and `since` then mark where the walk back ends).",
+    ),
+  ...pageQuery,
+});
 export type ListEventsQuery = z.output<typeof listEventsQuery>;
 
 export const streamEventsQuery = z.strictObject({
@@ -222,9 +244,13 @@ const actorSchema = z.object({
   via: z
     .string()
     .describe(
-      "What it was made through: a personal access token (pat_…), an agent connection (con_…) or `admin`.",
+      "What it was made through: a personal access token (pat_…), an agent connection (con_…), `web` (the person in the web app) or `admin`.",
     ),
-  via_type: z.enum(["token", "agent", "admin"]).describe("The kind of credential `via` is."),
+  via_type: z
+    .enum(["token", "agent", "web", "admin"])
+    .describe(
+      "The kind of credential `via` is: `agent` is an agent acting for the person; `web` and `token` are the person themselves.",
+    ),
   via_name: z.string().nullable().describe("The token's or the agent connection's name."),
 });
 
@@ -281,6 +307,15 @@ export function typeMatches(type: string, patterns: readonly string[] | undefine
   );
 }
 
+/** True when the event was made by `actor` (a person: anything they did; a credential: through it). */
+export function actorMatches(
+  row: Pick<EventRow, "actor_id" | "actor_via">,
+  actor: string | undefined,
+): boolean {
+  if (actor === undefined) return true;
+  return actor.startsWith("usr_") ? row.actor_id === actor : row.actor_via === actor;
+}
+
 /** The names of the rows of `table` with these ids (none read when there are none). */
 async function namesOf(
   db: Kysely<Database>,
@@ -299,9 +334,7 @@ export async function actorNames(
 ): Promise<{ people: Map<string, string>; vias: Map<string, string> }> {
   const personIds = [...new Set(rows.map((r) => r.actor_id))];
   const cons = [...new Set(rows.map((r) => r.actor_via).filter((v) => v.startsWith("con_")))];
-  const pats = [
-    ...new Set(rows.map((r) => r.actor_via).filter((v) => v !== "admin" && !v.startsWith("con_"))),
-  ];
+  const pats = [...new Set(rows.map((r) => r.actor_via).filter((v) => v.startsWith("pat_")))];
   const people = await namesOf(db, "people", personIds);
   const vias = new Map([
     ...(await namesOf(db, "connections", cons)),
@@ -314,7 +347,14 @@ export function toEventView(
   r: EventRow,
   names: { people: Map<string, string>; vias: Map<string, string> },
 ): EventView {
-  const viaType = r.actor_via === "admin" ? "admin" : r.actor_via.startsWith("con_") ? "agent" : "token";
+  const viaType =
+    r.actor_via === "admin"
+      ? "admin"
+      : r.actor_via === WEB_VIA
+        ? "web"
+        : r.actor_via.startsWith("con_")
+          ? "agent"
+          : "token";
   return {
     id: r.id,
     type: r.type,
@@ -346,6 +386,8 @@ export interface EventFilter {
   workspaceId: string;
   types?: readonly string[] | undefined;
   object?: string | undefined;
+  /** a person (usr_…: everything they did) or a credential (con_…, pat_…: what went through it) */
+  actor?: string | undefined;
 }
 
 /** The position an `after` event id stands for in this workspace; 400 when it names no kept event. */
@@ -412,15 +454,23 @@ export async function readEvents(
   filter: EventFilter,
   position: number,
   limit: number,
+  /** newest first: the events after `position` and before `before`, latest first */
+  newest?: { before: number | undefined },
 ): Promise<EventRow[]> {
   let q = db
     .selectFrom("events")
     .select(EVENT_COLUMNS)
     .where("workspace_id", "=", filter.workspaceId)
     .where("position", ">", position)
-    .orderBy("position")
+    .orderBy("position", newest ? "desc" : "asc")
     .limit(sql.lit(limit));
+  if (newest?.before !== undefined) q = q.where("position", "<", newest.before);
   if (filter.object) q = q.where("object_id", "=", filter.object);
+  if (filter.actor) {
+    q = filter.actor.startsWith("usr_")
+      ? q.where("actor_id", "=", filter.actor)
+      : q.where("actor_via", "=", filter.actor);
+  }
   if (filter.types && filter.types.length > 0 && !filter.types.includes("*")) {
     const types = filter.types;
     q = q.where((eb) =>
@@ -459,11 +509,25 @@ export async function startPosition(
 }
 
 /**
- * The workspace's events, oldest first, a page at a time; the same scopes as the objects themselves.
- * Only positioned events are read, so a page never skips one that commits later (docs/decisions.md).
+ * The workspace's events, oldest first (or newest first with `order: "newest"`), a page at a time; the
+ * same scopes as the objects themselves. Only positioned events are read, so a page never skips one
+ * that commits later (docs/decisions.md). Newest first, `after` and `since` bound the walk from below:
+ * it ends at the first event after them.
  */
 export async function listEvents(ctx: Ctx, q: ListEventsQuery): Promise<Page<EventView>> {
   if (ctx.core.store.kind === "postgres") await ctx.core.events.sequenceNow();
+  const filter = { workspaceId: ctx.workspaceId, types: q.type, object: q.object, actor: q.actor };
+  if (q.order === "newest") {
+    const before = q.cursor ? Number(decodeCursor(q.cursor, "events-newest", 1)[0]) : undefined;
+    const floor = await startPosition(ctx, q);
+    const rows = await readEvents(ctx.core.db, filter, floor, q.limit + 1, { before });
+    const more = rows.length > q.limit;
+    const kept = more ? rows.slice(0, q.limit) : rows;
+    return {
+      data: await eventViews(ctx.core.db, kept),
+      next_cursor: more ? encodeCursor("events-newest", [Number(kept.at(-1)!.position)]) : null,
+    };
+  }
   let position: number;
   if (q.cursor) {
     const [p] = decodeCursor(q.cursor, "events", 1);
@@ -471,12 +535,7 @@ export async function listEvents(ctx: Ctx, q: ListEventsQuery): Promise<Page<Eve
   } else {
     position = await startPosition(ctx, q);
   }
-  const rows = await readEvents(
-    ctx.core.db,
-    { workspaceId: ctx.workspaceId, types: q.type, object: q.object },
-    position,
-    q.limit + 1,
-  );
+  const rows = await readEvents(ctx.core.db, filter, position, q.limit + 1);
   const more = rows.length > q.limit;
   const kept = more ? rows.slice(0, q.limit) : rows;
   return {

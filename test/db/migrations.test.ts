@@ -455,3 +455,25 @@ test("a transaction that fails writes nothing", async (t) => {
   const rows = await store.db.selectFrom("people").selectAll().execute();
   assert.equal(rows.length, 0);
 });
+
+test(`0012_web: the events feed has its index by actor (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database);
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  await store.migrate();
+  assert.ok(MIGRATION_NAMES.includes("0012_web"));
+  const { rows } = ON_POSTGRES
+    ? await sql<{
+        name: string;
+      }>`select indexname as name from pg_indexes where tablename = 'events'`.execute(store.db)
+    : await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'index' and tbl_name = 'events'`.execute(store.db);
+  assert.ok(
+    rows.some((r) => r.name === "events_actor_via_idx"),
+    rows.map((r) => r.name).join(", "),
+  );
+});

@@ -15,7 +15,12 @@ interface Message {
 async function openStream(url: string, token: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
   const res = await fetch(url, {
-    headers: { authorization: `Bearer ${token}`, accept: "text/event-stream", ...headers },
+    // no token: the request is authenticated by what `headers` carry (the web app's session cookie)
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      accept: "text/event-stream",
+      ...headers,
+    },
     signal: controller.signal,
   });
   const messages: Message[] = [];
@@ -145,6 +150,56 @@ test("the stream sends new events live, with proxy-safe headers, and filters by 
   assert.match(await badResume.text(), /Last-Event-ID/);
   const noToken = await checkedFetch(`${server.address}/v1/events/stream`);
   assert.equal(noToken.status, 401);
+});
+
+test("the web app reads the stream with its session cookie (no CSRF header), filtered by actor", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url);
+  const ada = await seed(server.core);
+  const { createSession } = await import("../../src/auth/web/sessions.ts");
+  const { acceptTerms } = await import("../../src/auth/web/terms.ts");
+  await acceptTerms(server.core, ada.personId);
+  const session = await createSession(server.core, { personId: ada.personId });
+  const cookie = `docket_session=${session.cookie}`;
+  const me = await checkedFetch(`${server.address}/v1/me`, { headers: { cookie } });
+  const csrf = ((await me.json()) as { csrf_token: string }).csrf_token;
+  const byTokenMe = await checkedFetch(`${server.address}/v1/me`, {
+    headers: { authorization: `Bearer ${ada.token}` },
+  });
+  const tokenId = ((await byTokenMe.json()) as { credential: { id: string } }).credential.id;
+  const everything = await openStream(`${server.address}/v1/events/stream?type=issue.created`, "", {
+    cookie,
+  });
+  cleanup.push(() => everything.close());
+  assert.equal(everything.res.status, 200);
+  const byToken = await openStream(`${server.address}/v1/events/stream?actor=${tokenId}`, "", { cookie });
+  cleanup.push(() => byToken.close());
+  const inApp = await checkedFetch(`${server.address}/v1/issues`, {
+    method: "POST",
+    headers: {
+      cookie,
+      "content-type": "application/json",
+      "x-csrf-token": csrf,
+      origin: new URL(server.core.config.baseUrl).origin,
+    },
+    body: JSON.stringify({ title: "In the app" }),
+  });
+  assert.equal(inApp.status, 201, await inApp.text());
+  await createIssue(server.address, ada.token, "With the token");
+  const both = await everything.waitFor(2);
+  assert.deepEqual(
+    both.map((m) => m.data.actor.via_type),
+    ["web", "token"],
+  );
+  const only = await byToken.waitFor(1);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(byToken.messages.length, 1);
+  assert.equal(only[0]!.data.actor.via, tokenId);
 });
 
 test("Last-Event-ID resumes after a disconnect: nothing lost, nothing repeated", async (t) => {

@@ -261,3 +261,84 @@ test("another workspace's events are never in the feed; old events are swept aft
   assert.ok((await sweepEvents(a.env.core.db, a.env.clock.now())) > 0);
   assert.deepEqual(await allEvents(a), []);
 });
+
+test("the actor filter: a credential's events, or everything a person did, in the feed and for streams", async (t) => {
+  const a = await api(t);
+  const core = a.env.core;
+  const { createPerson } = await import("../../src/auth/people.ts");
+  const { addMember } = await import("../../src/auth/workspaces.ts");
+  const { createConnection } = await import("../../src/auth/connections.ts");
+  const { listEvents, listEventsQuery, actorMatches } = await import("../../src/tracker/events.ts");
+  const { createIssue } = await import("../../src/tracker/issues.ts");
+  const { WEB_VIA } = await import("../../src/tracker/context.ts");
+  const bob = await createPerson(core, { email: "bob@example.com", name: "Bob" });
+  await addMember(core, { workspace: "acme", email: "bob@example.com" });
+  const agent = await createConnection(core, {
+    kind: "agent",
+    workspaceId: a.workspaceId,
+    personId: a.personId,
+    name: "Helper",
+    scopes: ["workspace.read", "workspace.write"],
+  });
+  const ctx = (personId: string, via: string) => ({
+    core,
+    workspaceId: a.workspaceId,
+    actor: { personId, via },
+  });
+  await createIssue(ctx(a.personId, WEB_VIA), { title: "By Ada in the app" });
+  await createIssue(ctx(a.personId, agent.id), { title: "By Ada's agent" });
+  await createIssue(ctx(bob.id, WEB_VIA), { title: "By Bob" });
+  await post(a, "/v1/issues", { title: "By Ada's token" });
+  const read = (actor: string) =>
+    listEvents(ctx(a.personId, WEB_VIA), listEventsQuery.parse({ actor, type: "issue.created" }));
+  const titles = async (actor: string) =>
+    (await read(actor)).data.map((e) => `${e.actor.via_type}:${e.actor.person_name}`);
+  assert.deepEqual(await titles(agent.id), ["agent:Ada"]);
+  assert.deepEqual(await titles(a.personId), ["web:Ada", "agent:Ada", "token:Ada"]);
+  assert.deepEqual(await titles(bob.id), ["web:Bob"]);
+  const pat = (await read(a.personId)).data.at(-1)!.actor.via;
+  assert.match(pat, /^pat_/);
+  assert.deepEqual(await titles(pat), ["token:Ada"]);
+  assert.deepEqual(await titles("con_01JQ2Z8X3V4B5N6M7K8J9H0G1F"), []);
+  // the stream's hub uses the same rule
+  assert.equal(actorMatches({ actor_id: a.personId, actor_via: agent.id }, agent.id), true);
+  assert.equal(actorMatches({ actor_id: a.personId, actor_via: agent.id }, a.personId), true);
+  assert.equal(actorMatches({ actor_id: bob.id, actor_via: WEB_VIA }, a.personId), false);
+  assert.equal(actorMatches({ actor_id: bob.id, actor_via: WEB_VIA }, undefined), true);
+  assert.throws(() => listEventsQuery.parse({ actor: "web" }));
+  // newest first: an actor's recent activity, a page at a time, back to `since` or `after`
+  const newest = (extra: Record<string, unknown>) =>
+    listEvents(
+      ctx(a.personId, WEB_VIA),
+      listEventsQuery.parse({ type: "issue.created", order: "newest", ...extra }),
+    );
+  const p1 = await newest({ actor: a.personId, limit: 2 });
+  assert.deepEqual(
+    p1.data.map((e) => e.actor.via_type),
+    ["token", "agent"],
+  );
+  assert.ok(p1.next_cursor);
+  const p2 = await newest({ actor: a.personId, limit: 2, cursor: p1.next_cursor });
+  assert.deepEqual(
+    p2.data.map((e) => e.actor.via_type),
+    ["web"],
+  );
+  assert.equal(p2.next_cursor, null);
+  const all = await newest({});
+  assert.equal(all.data.length, 4);
+  const sinceSecond = await newest({ after: all.data.at(-1)!.id });
+  assert.deepEqual(
+    sinceSecond.data.map((e) => e.id),
+    all.data.slice(0, 3).map((e) => e.id),
+    "after bounds the walk back",
+  );
+  // a cursor of one order is refused by the other
+  await assert.rejects(
+    listEvents(ctx(a.personId, WEB_VIA), listEventsQuery.parse({ cursor: p1.next_cursor })),
+    /cursor/,
+  );
+  const rest = await a.call("GET", `/v1/events?order=newest&actor=${agent.id}&limit=1`);
+  assert.equal(rest.status, 200, rest.text);
+  assert.equal(rest.body.data[0].actor.via, agent.id);
+  assert.equal((await a.call("GET", "/v1/events?order=sideways")).status, 400);
+});
