@@ -1,0 +1,14 @@
+import { Outlet } from "@tanstack/react-router";
+import { Toasts } from "../ui/toast.tsx";
+import { NetBanner } from "./NetBanner.tsx";
+
+/** Everything the app shows on every page: the network banner and the toasts. */
+export function Root() {
+  return (
+    <>
+      <NetBanner />
+      <Outlet />
+      <Toasts />
+    </>
+  );
+}

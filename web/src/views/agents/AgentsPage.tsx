@@ -1,0 +1,3 @@
+export function AgentsPage() {
+  return <h1>Agents</h1>;
+}
