@@ -49,6 +49,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, each test reads what it needs
+type Json = any;
+
 export interface AppEnv extends TestEnv {
   baseUrl: string;
   smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -64,7 +67,7 @@ export interface AppEnv extends TestEnv {
     url: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ): Promise<{ status: number; body: any }>;
+  ): Promise<{ status: number; body: Json }>;
 }
 
 /** A running service with the built app, Ada and her two workspaces. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createServer as createNetServer } from "node:net";
-import { type TestContext, test } from "node:test";
+import { test } from "node:test";
 import { chromium } from "playwright-core";
 import { createPerson } from "../../../src/auth/people.ts";
 import { createWorkspace } from "../../../src/auth/workspaces.ts";
