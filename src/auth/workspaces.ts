@@ -8,7 +8,7 @@ import { type Db, isUniqueViolation, type Tx } from "../db/store.ts";
 import { conflict, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { type Page, pageQuery, paginate } from "../tracker/pagination.ts";
-import { displayName, email, parse, prefix, slug, slugify } from "../validate.ts";
+import { displayName, email, parse, prefix, RESERVED_SLUGS, slug, slugify } from "../validate.ts";
 import { revokeConnectionsWhere } from "./connections.ts";
 import { requirePersonByEmail } from "./people.ts";
 
@@ -121,6 +121,11 @@ export async function createWorkspaceWithin(
 ): Promise<Workspace> {
   const data = parse(createWorkspaceInput, input);
   const wsSlug = data.slug ?? slugify(data.name);
+  if (RESERVED_SLUGS.includes(wsSlug)) {
+    throw conflict(
+      `The workspace slug "${wsSlug}" is kept for the service's own pages (/${wsSlug}); choose another with a slug.`,
+    );
+  }
   const now = iso(core.clock);
   const workspace: Workspace = {
     id: newId("ws", core.clock.now()),
