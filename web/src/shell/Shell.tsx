@@ -12,7 +12,7 @@ import { useStore } from "../lib/store.ts";
 import { useMe, useWorkspace } from "../queries.ts";
 import { CreateIssueDialog } from "../views/issue/CreateIssueDialog.tsx";
 import { HelpDialog } from "./HelpDialog.tsx";
-import { useShortcut } from "./keys.ts";
+import { displayKeys, useShortcut } from "./keys.ts";
 import { Palette } from "./Palette.tsx";
 import { ui } from "./ui.ts";
 
@@ -160,7 +160,7 @@ function Sidebar({ ws }: { ws: string }) {
           onClick={() => ui.palette.set(true)}
           aria-label="Open command palette"
         >
-          ⌘K
+          {displayKeys("mod+k")[0]}
         </button>
       </div>
 
