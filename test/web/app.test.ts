@@ -198,3 +198,46 @@ test("the Agents view: an agent approved in the browser shows what it claimed an
   assertNoErrors(errors);
   assertNoErrors(graceView.errors);
 });
+
+test("errors a person can act on: offline, maintenance (503) and going back to normal, without a reload", async (t) => {
+  const env = await appEnv(t);
+  const browser = await launch(t);
+  const { context, page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/agents`);
+  await page.getByRole("heading", { name: "Agents", exact: true }).waitFor();
+
+  // the network goes: the banner says so, and goes when it is back
+  await context.setOffline(true);
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /You are offline/ })
+    .waitFor();
+  await shot(page, "banner-offline");
+  await context.setOffline(false);
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /You are offline/ })
+    .waitFor({ state: "detached" });
+
+  // maintenance: every /v1 answer is 503 with Retry-After; the banner says what the service says
+  await env.core.switches.set("maintenance", true);
+  await page.getByRole("button", { name: "New issue" }).first().click();
+  await page.getByLabel("Title").fill("During maintenance");
+  await page.keyboard.press("Control+Enter");
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /down for maintenance/ })
+    .first()
+    .waitFor();
+  await shot(page, "banner-maintenance");
+  // nothing typed is lost: the dialog keeps the title to try again
+  assert.equal(await page.getByLabel("Title").inputValue(), "During maintenance");
+  await env.core.switches.set("maintenance", false);
+  await page.keyboard.press("Control+Enter");
+  await page.getByText(/ENG-1 created: During maintenance/).waitFor();
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /down for maintenance/ })
+    .waitFor({ state: "detached" });
+  assertNoErrors(errors, [/status of 503/, /response: 503 /, /ERR_INTERNET_DISCONNECTED/]);
+});
