@@ -186,7 +186,7 @@ try {
     await page.waitForFunction(pageShows, title, { timeout: 10_000, polling: "raf" });
     onIssuePage.push(Date.now() - started);
   }
-  await page.goto(`${listUrl}?sort=-updated`);
+  await page.goto(`${listUrl}?group=none&sort=-updated`);
   await page.waitForFunction(listPainted, undefined, { timeout: 30_000 });
   await page.waitForTimeout(1500);
   const onList: number[] = [];
