@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { createServer as createNetServer } from "node:net";
-import { type TestContext, test } from "node:test";
+import { test } from "node:test";
 import { chromium } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import { createPerson } from "../../../src/auth/people.ts";
 import { createWorkspace } from "../../../src/auth/workspaces.ts";
 import { buildApp } from "../../../src/http/app.ts";
 import { createLogger } from "../../../src/http/logger.ts";
 import { checkedFetch } from "../../contract.ts";
+import { startSmtp } from "../../smtp.ts";
 import { setup } from "../../support.ts";
 
 const CHROMIUM_ARGS = [
@@ -27,39 +27,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-/** A real SMTP peer: keeps every message it receives. */
-async function startSmtp(t: TestContext) {
-  const inbox: { to: string[]; raw: string }[] = [];
-  const waiting: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        for (const w of waiting.splice(0)) w();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    inbox,
-    async next(count: number): Promise<{ to: string[]; raw: string }> {
-      while (inbox.length < count) await new Promise<void>((resolve) => waiting.push(resolve));
-      return inbox[count - 1]!;
-    },
-  };
 }
 
 const CLAIM = "urn:docket:agent-auth:grant-type:claim";

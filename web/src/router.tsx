@@ -1,0 +1,34 @@
+import { createRouter } from "@tanstack/react-router";
+import { queryClient } from "./query-client.ts";
+import { indexRoute, rootRoute, wsIndexRoute, wsRoute } from "./routes/base.ts";
+import { agentRoutes } from "./views/agents/routes.ts";
+import { issueRoutes } from "./views/issue/routes.ts";
+import { issuesRoutes } from "./views/issues/routes.ts";
+import { knowledgeRoutes } from "./views/knowledge/routes.ts";
+import { planningRoutes } from "./views/planning/routes.ts";
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  wsRoute.addChildren([
+    wsIndexRoute,
+    ...issuesRoutes,
+    ...issueRoutes,
+    ...planningRoutes,
+    ...knowledgeRoutes,
+    ...agentRoutes,
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: "intent",
+  defaultPendingMinMs: 0,
+  scrollRestoration: true,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * The app's frame: a sidebar (workspace and its switcher, the views, the spaces, the person's menu) and
+ * the page. It follows the workspace's event stream while shown, and owns the shortcuts that work
+ * everywhere, the command palette, the new-issue dialog and the `?` list of shortcuts.
+ */
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, Outlet, useNavigate, useParams } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { liveState, startLive } from "../lib/live.ts";
+import { useStore } from "../lib/store.ts";
+import { useMe, useWorkspace } from "../queries.ts";
+import { CreateIssueDialog } from "../views/issue/CreateIssueDialog.tsx";
+import { HelpDialog } from "./HelpDialog.tsx";
+import { displayKeys, useShortcut } from "./keys.ts";
+import { Palette } from "./Palette.tsx";
+import { ui } from "./ui.ts";
+
+export const NAV = [
+  { to: "/$ws/issues", label: "Issues", keys: "g i" },
+  { to: "/$ws/my-work", label: "My work", keys: "g m" },
+  { to: "/$ws/ready", label: "Ready work", keys: "g r" },
+  { to: "/$ws/board", label: "Board", keys: "g b" },
+  { to: "/$ws/cycles", label: "Cycles", keys: "g c" },
+  { to: "/$ws/milestones", label: "Milestones", keys: "g l" },
+  { to: "/$ws/decisions", label: "Decisions", keys: "g d" },
+  { to: "/$ws/notes", label: "Notes", keys: "g n" },
+  { to: "/$ws/search", label: "Search", keys: "/" },
+  { to: "/$ws/agents", label: "Agents", keys: "g a" },
+] as const;
+
+function GoShortcut({ to, label, keys, ws }: { to: string; label: string; keys: string; ws: string }) {
+  const navigate = useNavigate();
+  useShortcut(keys, `Go to ${label}`, "Navigation", () => void navigate({ to, params: { ws } }));
+  return null;
+}
+
+export function Shell() {
+  const { ws } = useParams({ from: "/$ws" });
+  const me = useMe();
+  const membership = me.workspaces.find((w) => w.slug === ws);
+  const queryClient = useQueryClient();
+  const live = useStore(liveState);
+
+  useEffect(() => {
+    if (!membership) return;
+    return startLive({ ws, queryClient });
+  }, [ws, membership, queryClient]);
+
+  useShortcut("c", "New issue", "Everywhere", () => ui.createIssue.set({}), Boolean(membership));
+  useShortcut("mod+k", "Command palette", "Everywhere", () => ui.palette.set((open) => !open));
+  useShortcut("?", "Keyboard shortcuts", "Everywhere", () => ui.help.set(true));
+
+  if (!membership) {
+    return (
+      <main className="empty-page" id="main">
+        <h1>Workspace not found</h1>
+        <p>
+          There is no workspace “{ws}” that you belong to.{" "}
+          {me.workspaces[0] && (
+            <Link to="/$ws/issues" params={{ ws: me.workspaces[0].slug }}>
+              Open {me.workspaces[0].name}
+            </Link>
+          )}
+        </p>
+      </main>
+    );
+  }
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Sidebar ws={ws} />
+      <main className="page" id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {NAV.filter((n) => n.keys !== "/").map((n) => (
+        <GoShortcut key={n.to} ws={ws} {...n} />
+      ))}
+      <GoShortcut ws={ws} to="/$ws/search" label="Search" keys="/" />
+      <Palette ws={ws} />
+      <HelpDialog />
+      <CreateIssueDialog ws={ws} />
+      <span
+        className={`live-dot live-${live}`}
+        role="status"
+        aria-label={live === "live" ? "Live updates on" : "Live updates reconnecting"}
+        title={live === "live" ? "Live" : "Reconnecting…"}
+      />
+    </div>
+  );
+}
+
+/** A signed-in person who belongs to no workspace yet. */
+export function NoWorkspace() {
+  const me = useMe();
+  return (
+    <main className="empty-page" id="main">
+      <h1>No workspace yet</h1>
+      <p>
+        You are signed in as {me.person.email}, but you are not a member of any workspace. Ask a workspace's
+        owner or admin to add you; an operator creates workspaces with{" "}
+        <code>docket admin workspaces create</code>.
+      </p>
+      <p>
+        <a href="/settings">Settings</a>
+      </p>
+    </main>
+  );
+}
+
+function Sidebar({ ws }: { ws: string }) {
+  const me = useMe();
+  const workspace = useWorkspace(ws).data;
+  const current = me.workspaces.find((w) => w.slug === ws)!;
+  const navigate = useNavigate();
+  return (
+    <nav className="sidebar" aria-label="Docket">
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          className="ws-switcher"
+          aria-label={`Workspace: ${current.name}. Switch workspace`}
+        >
+          <span className="ws-avatar" aria-hidden="true">
+            {current.name.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="ws-name">{current.name}</span>
+          {me.workspaces.length > 1 && <span aria-hidden="true">▾</span>}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
+            <DropdownMenu.Label className="menu-label">Workspaces</DropdownMenu.Label>
+            {me.workspaces.map((w) => (
+              <DropdownMenu.Item
+                key={w.id}
+                className="menu-item"
+                onSelect={() => void navigate({ to: "/$ws/issues", params: { ws: w.slug } })}
+              >
+                {w.name}
+                {w.slug === ws && (
+                  <span className="menu-check">
+                    ✓ <span className="sr-only">(current)</span>
+                  </span>
+                )}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      <div className="sidebar-actions">
+        <button type="button" className="btn btn-primary sidebar-new" onClick={() => ui.createIssue.set({})}>
+          New issue <kbd>C</kbd>
+        </button>
+        <button
+          type="button"
+          className="btn sidebar-search"
+          onClick={() => ui.palette.set(true)}
+          aria-label="Open command palette"
+        >
+          {displayKeys("mod+k")[0]}
+        </button>
+      </div>
+
+      <ul className="nav-list">
+        {NAV.map((n) => (
+          <li key={n.to}>
+            <Link
+              to={n.to}
+              params={{ ws }}
+              className="nav-link"
+              activeProps={{ className: "nav-link active", "aria-current": "page" }}
+            >
+              {n.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      {workspace && workspace.spaces.length > 0 && (
+        <>
+          <h2 className="nav-heading">Spaces</h2>
+          <ul className="nav-list">
+            {workspace.spaces.map((s) => (
+              <li key={s.id}>
+                <Link to="/$ws/issues" params={{ ws }} search={{ space: s.prefix }} className="nav-link">
+                  <span className="space-prefix">{s.prefix}</span> {s.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <div className="sidebar-foot">
+        <PersonMenu />
+      </div>
+    </nav>
+  );
+}
+
+function PersonMenu() {
+  const me = useMe();
+  const label = me.person.name ?? me.person.email;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="person-menu" aria-label={`Account: ${label}`}>
+        <span className="avatar" aria-hidden="true">
+          {label.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="person-name">{label}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" side="top" align="start" sideOffset={4}>
+          <DropdownMenu.Label className="menu-label">{me.person.email}</DropdownMenu.Label>
+          <DropdownMenu.Item className="menu-item" onSelect={() => window.location.assign("/settings")}>
+            Settings
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu-item" onSelect={() => ui.help.set(true)}>
+            Keyboard shortcuts
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu-sep" />
+          <DropdownMenu.Item className="menu-item" onSelect={() => signOut(me.csrf_token ?? "")}>
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The pages' own sign-out: a form POST with the session's CSRF token. */
+function signOut(csrf: string): void {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = "/sign-out";
+  const field = document.createElement("input");
+  field.type = "hidden";
+  field.name = "csrf";
+  field.value = csrf;
+  form.append(field);
+  document.body.append(form);
+  form.submit();
+}

@@ -1,0 +1,195 @@
+/**
+ * New issue, from anywhere (`c`): title, description, space, status and priority. "Create more" keeps
+ * the dialog open with focus in the title for the next one. Refusals show next to the field they concern.
+ */
+import * as Dialog from "@radix-ui/react-dialog";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { ApiError, api, type IssuePriority, type IssueStatus, unwrap } from "../../api.ts";
+import { useStore } from "../../lib/store.ts";
+import { keys, useWorkspace } from "../../queries.ts";
+import { ui } from "../../shell/ui.ts";
+import { PRIORITIES, STATUSES } from "../../ui/meta.tsx";
+import { toast } from "../../ui/toast.tsx";
+
+export function CreateIssueDialog({ ws }: { ws: string }) {
+  const defaults = useStore(ui.createIssue);
+  const open = defaults !== null;
+  const workspace = useWorkspace(ws).data;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [space, setSpace] = useState("");
+  const [status, setStatus] = useState<Exclude<IssueStatus, "iced">>("backlog");
+  const [priority, setPriority] = useState<IssuePriority>("none");
+  const [more, setMore] = useState(false);
+
+  useEffect(() => {
+    if (!defaults) return;
+    setStatus(defaults.status && defaults.status !== "iced" ? defaults.status : "backlog");
+    if (defaults.space) setSpace(defaults.space);
+  }, [defaults]);
+  useEffect(() => {
+    if (!space && workspace?.spaces[0]) setSpace(workspace.spaces[0].prefix);
+  }, [workspace, space]);
+
+  const create = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST("/issues", {
+          body: {
+            title,
+            description: description || undefined,
+            space,
+            status,
+            priority,
+            parent: defaults?.parent,
+            cycle: defaults?.cycle,
+            milestone: defaults?.milestone,
+          },
+        }),
+      ),
+    onSuccess: (issue) => {
+      void queryClient.invalidateQueries({ queryKey: keys.issues(ws) });
+      toast(`${issue.identifier} created: ${issue.title}`, {
+        action: {
+          label: "Open",
+          run: () => void navigate({ to: "/$ws/issue/$key", params: { ws, key: issue.identifier } }),
+        },
+      });
+      setTitle("");
+      setDescription("");
+      create.reset();
+      if (more) titleRef.current?.focus();
+      else ui.createIssue.set(null);
+    },
+  });
+  const error = create.error instanceof ApiError ? create.error : null;
+  const titleError = error?.field("title");
+  const spaceError = error?.field("space");
+  const general = create.error && !titleError && !spaceError ? create.error.message : null;
+
+  const submit = (event?: React.FormEvent) => {
+    event?.preventDefault();
+    if (!create.isPending) create.mutate();
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => !o && ui.createIssue.set(null)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog create-dialog"
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            titleRef.current?.focus();
+          }}
+        >
+          <Dialog.Title>New issue</Dialog.Title>
+          <Dialog.Description className="sr-only">Create an issue. Ctrl+Enter creates it.</Dialog.Description>
+          <form
+            onSubmit={submit}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit(e);
+            }}
+          >
+            <div className="field">
+              <label htmlFor="new-title">Title</label>
+              <input
+                id="new-title"
+                ref={titleRef}
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                placeholder="Issue title"
+                aria-invalid={titleError ? true : undefined}
+                aria-describedby={titleError ? "new-title-error" : undefined}
+                autoComplete="off"
+              />
+              {titleError && (
+                <p className="field-error" id="new-title-error">
+                  {titleError}
+                </p>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor="new-description">Description</label>
+              <textarea
+                id="new-description"
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                placeholder="Markdown"
+                rows={5}
+              />
+            </div>
+            <div className="field-row">
+              <div className="field">
+                <label htmlFor="new-space">Space</label>
+                <select
+                  id="new-space"
+                  value={space}
+                  onChange={(e) => setSpace(e.target.value)}
+                  aria-invalid={spaceError ? true : undefined}
+                >
+                  {workspace?.spaces.map((s) => (
+                    <option key={s.id} value={s.prefix}>
+                      {s.prefix} · {s.name}
+                    </option>
+                  ))}
+                </select>
+                {spaceError && <p className="field-error">{spaceError}</p>}
+              </div>
+              <div className="field">
+                <label htmlFor="new-status">Status</label>
+                <select
+                  id="new-status"
+                  value={status}
+                  onChange={(e) => setStatus(e.target.value as Exclude<IssueStatus, "iced">)}
+                >
+                  {STATUSES.filter((s) => s.value !== "iced").map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="new-priority">Priority</label>
+                <select
+                  id="new-priority"
+                  value={priority}
+                  onChange={(e) => setPriority(e.target.value as IssuePriority)}
+                >
+                  {PRIORITIES.map((p) => (
+                    <option key={p.value} value={p.value}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            {general && (
+              <p className="form-error" role="alert">
+                {general}
+              </p>
+            )}
+            <div className="dialog-actions">
+              <label className="checkbox">
+                <input type="checkbox" checked={more} onChange={(e) => setMore(e.target.checked)} /> Create
+                more
+              </label>
+              <Dialog.Close className="btn" type="button">
+                Cancel
+              </Dialog.Close>
+              <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+                {create.isPending ? "Creating…" : "Create issue"}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,3 @@
+export function PlanningPage({ what }: { what: string }) {
+  return <h1>{what}</h1>;
+}
