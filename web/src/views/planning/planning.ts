@@ -253,7 +253,7 @@ export function burnDownSummary(stats: CycleStats, measure: Measure = "count", t
 
 /** A graph to draw: nodes and the edges between them (`from` blocks `to`). */
 export interface PlanGraph {
-  nodes: { id: string; label: string; detail?: string }[];
+  nodes: { id: string; label: string; sublabel?: string }[];
   edges: { id: string; from: string; to: string }[];
 }
 
@@ -293,13 +293,13 @@ export function milestoneGraph(milestones: Milestone[], focusId?: string): PlanG
     .map((id) => {
       const m = byId.get(id) as Milestone;
       const p = milestoneProgress(m);
-      const detail = [
+      const sublabel = [
         m.target_date ? formatDate(m.target_date) : null,
         p.of ? formatPercent(p.percent) : null,
       ]
         .filter(Boolean)
         .join(" · ");
-      return { id, label: m.name, ...(detail ? { detail } : {}) };
+      return { id, label: m.name, ...(sublabel ? { sublabel } : {}) };
     });
   return {
     nodes,
