@@ -119,10 +119,10 @@ function CycleStatsSection({ ws, id }: { ws: string; id: string }) {
       <section className="plan-section" aria-labelledby="cycle-progress-title">
         <div className="plan-section-head">
           <h2 id="cycle-progress-title">Progress</h2>
-          <fieldset className="segmented">
+          <fieldset className="plan-segmented">
             <legend className="sr-only">Count</legend>
             {(["count", "estimate"] as const).map((m) => (
-              <label key={m} className={measure === m ? "segmented-on" : undefined}>
+              <label key={m} className={measure === m ? "plan-segmented-on" : undefined}>
                 <input
                   type="radio"
                   name="cycle-measure"
