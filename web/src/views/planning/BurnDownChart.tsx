@@ -34,7 +34,7 @@ function options(width: number, measure: Measure): uPlot.Options {
       { ...axis(unit), values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : "")) },
     ],
     cursor: { drag: { x: false, y: false } },
-    legend: { live: true },
+    legend: { live: false },
     series: [
       { label: "Day", value: "{MMM} {D}" },
       {

@@ -158,7 +158,7 @@ export function CycleDialog({ ws, open, onOpenChange, editing, defaultSpace }: P
             nameRef.current?.focus();
           }}
         >
-          <Dialog.Title>{editing ? `Edit ${editing.data.name}` : "New cycle"}</Dialog.Title>
+          <Dialog.Title>{editing ? `Edit ${base?.name ?? editing.data.name}` : "New cycle"}</Dialog.Title>
           <Dialog.Description className="muted plan-dialog-description">
             A time-box of issues in one space. Cycles of a space must not overlap; at most 26 weeks.
           </Dialog.Description>

@@ -140,6 +140,7 @@ function CycleGroup({
 
 function CycleRow({ ws, cycle, showSpace }: { ws: string; cycle: Cycle; showSpace: boolean }) {
   const stats = useQuery(cycleStatsQuery(ws, cycle.id));
+  const progress = stats.data ? cycleProgress(stats.data) : null;
   return (
     <li className="plan-row">
       <Link to="/$ws/cycles/$id" params={{ ws, id: cycle.id }} className="plan-row-name">
@@ -149,16 +150,14 @@ function CycleRow({ ws, cycle, showSpace }: { ws: string; cycle: Cycle; showSpac
       <span className="plan-row-dates">{formatRange(cycle.starts_on, cycle.ends_on)}</span>
       <span className="plan-row-timing muted">{cycleTiming(cycle)}</span>
       <span className="plan-row-progress">
-        {stats.data ? (
-          <ProgressBar progress={cycleProgress(stats.data)} label={`${cycle.name} completion`} />
+        {progress ? (
+          <ProgressBar progress={progress} label={`${cycle.name} completion`} />
         ) : (
           <span className="plan-progress plan-progress-loading" aria-hidden="true" />
         )}
       </span>
       <span className="plan-row-count muted">
-        {stats.data
-          ? `${stats.data.completion.done_count} / ${stats.data.total.count - stats.data.completion.canceled_count} done`
-          : ""}
+        {progress ? (progress.of > 0 ? `${progress.done} / ${progress.of} done` : "No issues") : ""}
       </span>
     </li>
   );

@@ -138,7 +138,7 @@ export function MilestoneDialog({ ws, open, onOpenChange, editing }: Props) {
             nameRef.current?.focus();
           }}
         >
-          <Dialog.Title>{editing ? `Edit ${editing.data.name}` : "New milestone"}</Dialog.Title>
+          <Dialog.Title>{editing ? `Edit ${base?.name ?? editing.data.name}` : "New milestone"}</Dialog.Title>
           <Dialog.Description className="muted plan-dialog-description">
             A goal that issues across spaces lead to, with an optional target date.
           </Dialog.Description>

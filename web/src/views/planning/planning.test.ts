@@ -5,6 +5,7 @@ import {
   type Cycle,
   type CycleStats,
   cycleProgress,
+  cycleState,
   cycleTiming,
   dependencyCandidates,
   formatDate,
@@ -146,8 +147,16 @@ describe("the burn-down series", () => {
     );
   });
 
+  it("says when the cycle is empty", () => {
+    const st = { ...stats(), burn_down: [], total: zero };
+    expect(burnDownSummary(st, "count", "2026-11-22")).toBe("No issues in the cycle yet.");
+    st.cycle.state = "upcoming";
+    expect(burnDownSummary(st, "count", "2026-11-10")).toBe("No issues in the cycle yet. It starts Nov 20.");
+  });
+
   it("says when an upcoming cycle starts", () => {
     const st = { ...stats(), burn_down: [] };
+    st.cycle.state = "upcoming";
     expect(burnDownSummary(st, "count", "2026-11-10")).toMatch(/The cycle starts Nov 20\.$/);
   });
 });
@@ -177,7 +186,7 @@ describe("cycles in time", () => {
       cycle("past2", "2026-10-15", "2026-10-28"),
       cycle("next1", "2026-12-02", "2026-12-08"),
     ];
-    const g = groupCycles(cycles, "2026-11-24");
+    const g = groupCycles(cycles.map((c) => ({ ...c, state: cycleState(c, "2026-11-24") })));
     expect(g.current.map((c) => c.id)).toEqual(["now"]);
     expect(g.upcoming.map((c) => c.id)).toEqual(["next1", "next2"]);
     expect(g.past.map((c) => c.id)).toEqual(["past2", "past1"]);

@@ -76,11 +76,14 @@ export interface CycleGroups {
   past: Cycle[];
 }
 
-/** Current cycles (by start), upcoming ones (soonest first) and past ones (latest first). */
-export function groupCycles(cycles: Cycle[], today: string = todayUtc()): CycleGroups {
+/**
+ * Current cycles (by start), upcoming ones (soonest first) and past ones (latest first), by the state the
+ * API gave each (its calendar is the one that counts).
+ */
+export function groupCycles(cycles: Cycle[]): CycleGroups {
   const groups: CycleGroups = { current: [], upcoming: [], past: [] };
   for (const c of cycles) {
-    const state = cycleState(c, today);
+    const state = c.state;
     (state === "active" ? groups.current : state === "upcoming" ? groups.upcoming : groups.past).push(c);
   }
   const byStart = (a: Cycle, b: Cycle) =>
@@ -225,6 +228,11 @@ export function burnDownSummary(stats: CycleStats, measure: Measure = "count", t
   const est = measure === "estimate";
   const p = cycleProgress(stats, measure);
   const total = est ? stats.total.estimate : stats.total.count;
+  if (stats.total.count === 0) {
+    const when =
+      stats.cycle.state === "upcoming" ? ` It starts ${formatDate(stats.cycle.starts_on, today)}.` : "";
+    return `No issues in the cycle yet.${when}`;
+  }
   const canceled = est ? stats.completion.canceled_estimate : stats.completion.canceled_count;
   const remaining = est ? stats.remaining.estimate : stats.remaining.count;
   const added = est ? stats.scope_added.estimate : stats.scope_added.count;
@@ -234,7 +242,7 @@ export function burnDownSummary(stats: CycleStats, measure: Measure = "count", t
   parts.push(`${remaining} remaining`);
   let text = `${unitOf(measure, total)} in the cycle: ${parts.join(", ")} (${formatPercent(p.percent)} complete).`;
   if (added || removed) text += ` Scope changed since the start: ${added} added, ${removed} removed.`;
-  if (cycleState(stats.cycle, today) === "upcoming") {
+  if (stats.cycle.state === "upcoming") {
     return `${text} The cycle starts ${formatDate(stats.cycle.starts_on, today)}.`;
   }
   const point = latestPoint(burnDownSeries(stats, measure));
