@@ -37,6 +37,17 @@ async function until(read: () => Promise<string | null>, ok: (value: string) => 
   assert.fail(`${what}: still ${JSON.stringify(last)}`);
 }
 
+/** Closes the toasts the actions left, so a screenshot shows the page. */
+async function dismissToasts(page: Page): Promise<void> {
+  const buttons = page.locator(".toasts").getByRole("button", { name: "Dismiss" });
+  // (one may leave by itself meanwhile)
+  while ((await buttons.count()) > 0)
+    await buttons
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
+}
+
 const summaryStarts = (page: Page, start: string) =>
   until(
     () => summaryText(page),
@@ -56,8 +67,13 @@ test("a cycle is planned, filled with issues and followed on its burn-down chart
 
   const browser = await launch(t);
   const { page, errors } = await signedIn(browser, env);
+  const chartModule: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/BurnDownChart-/.test(r.url())) chartModule.push(r.url());
+  });
   await page.goto(`${env.baseUrl}/acme/cycles`);
   await page.getByRole("heading", { name: "No cycles yet" }).waitFor();
+  assert.deepEqual(chartModule, [], "the chart's code is not loaded before a chart is shown");
 
   // `n` opens the form; the dates are typed, the name given
   await page.locator("body").press("n");
@@ -142,7 +158,16 @@ test("a cycle is planned, filled with issues and followed on its burn-down chart
   await summaryStarts(page, "8 points in the cycle: 4 done");
   await page.getByRole("radio", { name: "Issues" }).check();
   await page.evaluate("document.querySelector('main').scrollTo(0, 0)");
+  assert.ok(chartModule.some((u) => u.endsWith(".js")) && chartModule.some((u) => u.endsWith(".css")));
+  await dismissToasts(page);
   await shot(page, "cycle-burn-down");
+
+  // in the dark theme the chart takes the theme's colours
+  const dark = await signedIn(browser, env, env.ada.id, { colorScheme: "dark" });
+  await dark.page.goto(page.url());
+  await dark.page.locator("figure.burn-down canvas").first().waitFor();
+  await shot(dark.page, "cycle-burn-down-dark");
+  assertNoErrors(dark.errors);
 
   // an issue taken out of the cycle leaves the list (and the numbers follow)
   await issues.getByRole("button", { name: "Remove ENG-3 from the cycle" }).click();
@@ -161,6 +186,7 @@ test("a cycle is planned, filled with issues and followed on its burn-down chart
     (v) => v === "2 of 3 done · 66.6%",
     "the cycle's progress in the list",
   );
+  await dismissToasts(page);
   await shot(page, "cycles-list");
   assertNoErrors(errors);
 });
@@ -382,7 +408,7 @@ test("milestones: created, made to depend on each other, shown as a graph that f
   const caption = (await graph.locator("figcaption").textContent()) ?? "";
   assert.match(caption, /Design freeze blocks Public beta\./);
   assert.match(caption, /Launch blocks Late one\./);
-  await page.waitForTimeout(300);
+  await dismissToasts(page);
   await shot(page, "milestone-graph");
 
   // the loop refused in the page too
@@ -405,9 +431,25 @@ test("milestones: created, made to depend on each other, shown as a graph that f
   await page.getByRole("heading", { name: "Public beta", level: 1 }).waitFor();
   await page.locator(".plan-description strong", { hasText: "everyone" }).waitFor();
   assert.equal(await page.evaluate("window.pwned === undefined"), true, "the stored script never ran");
+  // `e` edits it: renamed, its target date cleared
+  await page.locator("body").press("e");
+  const edit = page.getByRole("dialog", { name: "Edit Public beta" });
+  await edit.waitFor();
+  assert.equal(await edit.getByLabel("Target date").inputValue(), day(20));
+  await edit.getByLabel("Name").fill("Open beta");
+  await edit.getByRole("button", { name: "Clear date" }).click();
+  await edit.getByRole("button", { name: "Save milestone" }).click();
+  await edit.waitFor({ state: "detached" });
+  await page.getByRole("heading", { name: "Open beta", level: 1 }).waitFor();
+  await page.getByText("No target date").waitFor();
+  const edited = (await env.rest("GET", `/milestones/${ids["Public beta"]}`)).body;
+  assert.equal(edited.name, "Open beta");
+  assert.equal(edited.target_date, null);
+  assert.match(edited.description, /everyone/, "what was not changed stays");
+
   // its issues: ENG-1, and ENG-3 added through the picker
   await page.getByRole("button", { name: "Add issues" }).first().click();
-  const picker = page.getByRole("dialog", { name: "Add issues to Public beta" });
+  const picker = page.getByRole("dialog", { name: "Add issues to Open beta" });
   await picker.getByLabel("Find issues").fill("Tax");
   await picker.getByRole("button", { name: /^Add ENG-3 / }).click();
   await picker.getByText("✓ Added: ENG-3").waitFor();
@@ -416,7 +458,7 @@ test("milestones: created, made to depend on each other, shown as a graph that f
   assert.equal((await env.rest("GET", "/issues/ENG-3")).body.milestone.id, ids["Public beta"]);
 
   await page.goto(`${env.baseUrl}/acme/milestones`);
-  await page.getByRole("progressbar", { name: "Public beta progress" }).waitFor();
+  await page.getByRole("progressbar", { name: "Open beta progress" }).waitFor();
   await shot(page, "milestones-list");
   assertNoErrors(errors, [/^response: 409 POST .*\/v1\/milestones\/.*\/dependencies$/]);
 });
