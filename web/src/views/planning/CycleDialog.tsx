@@ -131,6 +131,11 @@ export function CycleDialog({ ws, open, onOpenChange, editing, defaultSpace }: P
       return setLocalError({ field: "ends_on", message: "must be on or after the start date" });
     if (editing && !name.trim()) return setLocalError({ field: "name", message: "is required" });
     setLocalError(null);
+    if (base && name.trim() === base.name && startsOn === base.starts_on && endsOn === base.ends_on) {
+      // nothing to save
+      onOpenChange(false);
+      return;
+    }
     setConflict(false);
     save.mutate(false);
   };
@@ -148,7 +153,14 @@ export function CycleDialog({ ws, open, onOpenChange, editing, defaultSpace }: P
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        // a refusal shown in this opening is not shown in the next
+        if (!o) save.reset();
+        onOpenChange(o);
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content

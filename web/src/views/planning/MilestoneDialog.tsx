@@ -111,6 +111,16 @@ export function MilestoneDialog({ ws, open, onOpenChange, editing }: Props) {
       return;
     }
     setNameMissing(false);
+    if (
+      base &&
+      name.trim() === base.name &&
+      (target || null) === base.target_date &&
+      description === base.description
+    ) {
+      // nothing to save
+      onOpenChange(false);
+      return;
+    }
     setConflict(false);
     save.mutate(false);
   };
@@ -128,7 +138,14 @@ export function MilestoneDialog({ ws, open, onOpenChange, editing }: Props) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        // a refusal shown in this opening is not shown in the next
+        if (!o) save.reset();
+        onOpenChange(o);
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content

@@ -204,7 +204,10 @@ function DependenciesSection({ ws, milestone: m }: { ws: string; milestone: Mile
           <span className="sr-only">Relation</span>
           <select
             value={relation}
-            onChange={(e) => setRelation(e.target.value as Relation)}
+            onChange={(e) => {
+              setRelation(e.target.value as Relation);
+              add.reset();
+            }}
             aria-label="Relation"
           >
             <option value="blockedBy">{m.name} is blocked by</option>
@@ -215,7 +218,10 @@ function DependenciesSection({ ws, milestone: m }: { ws: string; milestone: Mile
           <span className="sr-only">Milestone</span>
           <select
             value={other}
-            onChange={(e) => setOther(e.target.value)}
+            onChange={(e) => {
+              setOther(e.target.value);
+              add.reset();
+            }}
             aria-label="Milestone"
             aria-invalid={addError ? true : undefined}
             aria-describedby={addError ? "dep-error" : undefined}
