@@ -235,7 +235,11 @@ test("editing a cycle: errors next to the field, an overlap refused, a conflicti
   const create = page.getByRole("dialog", { name: "New cycle" });
   await create.waitFor();
   // the form proposes the space's next free fortnight
-  assert.equal(await create.getByLabel("Starts on").inputValue(), day(28));
+  await until(
+    () => create.getByLabel("Starts on").inputValue(),
+    (v) => v === day(28),
+    "the proposed start",
+  );
   assert.equal(await create.getByLabel("Ends on").inputValue(), day(41));
   await create.getByLabel("Starts on").fill(day(20));
   await create.getByRole("button", { name: "Create cycle" }).click();
@@ -256,6 +260,7 @@ test("editing a cycle: errors next to the field, an overlap refused, a conflicti
   await edit.getByLabel("Ends on").fill(day(-1));
   await edit.getByRole("button", { name: "Save cycle" }).click();
   const endsOn = edit.getByLabel("Ends on");
+  await edit.getByText("must be on or after the start date").waitFor();
   assert.equal(await endsOn.getAttribute("aria-invalid"), "true");
   const describedBy = (await endsOn.getAttribute("aria-describedby")) ?? "";
   assert.match(
@@ -294,7 +299,15 @@ test("editing a cycle: errors next to the field, an overlap refused, a conflicti
   assert.equal((await env.rest("PATCH", `/cycles/${first.body.id}`, { name: "Theirs" })).status, 200);
   await again.getByRole("button", { name: "Save cycle" }).click();
   await again.getByRole("button", { name: "Load theirs" }).click();
-  assert.equal(await again.getByLabel("Name").inputValue(), "Theirs");
+  await until(
+    () => again.getByLabel("Name").inputValue(),
+    (v) => v === "Theirs",
+    "the form holds theirs",
+  );
+  await again
+    .getByRole("alert")
+    .filter({ hasText: /Someone changed/ })
+    .waitFor({ state: "detached" });
   await again.getByRole("button", { name: "Cancel" }).click();
   assert.equal((await env.rest("GET", `/cycles/${first.body.id}`)).body.name, "Theirs");
 
@@ -334,8 +347,8 @@ test("milestones: created, made to depend on each other, shown as a graph that f
   await page.getByRole("button", { name: /New milestone/ }).click();
   const empty = page.getByRole("dialog", { name: "New milestone" });
   await empty.getByRole("button", { name: "Create milestone" }).click();
-  assert.equal(await empty.getByLabel("Name").getAttribute("aria-invalid"), "true");
   await empty.getByText("is required").waitFor();
+  assert.equal(await empty.getByLabel("Name").getAttribute("aria-invalid"), "true");
   await empty.getByRole("button", { name: "Cancel" }).click();
 
   await createMilestone(
@@ -435,7 +448,11 @@ test("milestones: created, made to depend on each other, shown as a graph that f
   await page.locator("body").press("e");
   const edit = page.getByRole("dialog", { name: "Edit Public beta" });
   await edit.waitFor();
-  assert.equal(await edit.getByLabel("Target date").inputValue(), day(20));
+  await until(
+    () => edit.getByLabel("Target date").inputValue(),
+    (v) => v === day(20),
+    "the target date",
+  );
   await edit.getByLabel("Name").fill("Open beta");
   await edit.getByRole("button", { name: "Clear date" }).click();
   await edit.getByRole("button", { name: "Save milestone" }).click();
