@@ -273,6 +273,13 @@ describe("milestones", () => {
       { id: "d2", from: "b", to: "c" },
     ]);
     expect(milestoneGraph(all, "lone")).toEqual({ nodes: [{ id: "lone", label: "LONE" }], edges: [] });
+    const late = milestone("late", {
+      target_date: "2026-11-01",
+      progress: { total: 2, done: 1, canceled: 0, percent: 50, estimate_total: 0, estimate_done: 0 },
+    });
+    expect(milestoneGraph([late], "late", "2026-11-24").nodes).toEqual([
+      { id: "late", label: "LATE", sublabel: "Nov 1 · overdue · 50%" },
+    ]);
     expect(
       milestoneGraph(all)
         .nodes.map((n) => n.id)

@@ -269,7 +269,7 @@ export interface PlanGraph {
  * The milestones connected to `focusId` through dependencies, in either direction (all milestones with
  * a dependency when no focus is given), as nodes and `blocks` edges.
  */
-export function milestoneGraph(milestones: Milestone[], focusId?: string): PlanGraph {
+export function milestoneGraph(milestones: Milestone[], focusId?: string, today = todayUtc()): PlanGraph {
   const byId = new Map(milestones.map((m) => [m.id, m]));
   const edges = new Map<string, { id: string; from: string; to: string }>();
   for (const m of milestones) {
@@ -302,7 +302,8 @@ export function milestoneGraph(milestones: Milestone[], focusId?: string): PlanG
       const m = byId.get(id) as Milestone;
       const p = milestoneProgress(m);
       const sublabel = [
-        m.target_date ? formatDate(m.target_date) : null,
+        m.target_date ? formatDate(m.target_date, today) : null,
+        milestoneOverdue(m, today) ? "overdue" : null,
         p.of ? formatPercent(p.percent) : null,
       ]
         .filter(Boolean)
