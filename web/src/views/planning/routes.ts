@@ -1,26 +1,28 @@
-/** Cycles and milestones. */
-import { createRoute } from "@tanstack/react-router";
+/**
+ * Cycles and milestones. Each page is its own chunk, loaded when first opened; the burn-down chart
+ * (uPlot) and the graph layout (elkjs) load later still, when a page shows them.
+ */
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { wsRoute } from "../../routes/base.ts";
-import { PlanningPage } from "./PlanningPage.tsx";
 
 export const cyclesRoute = createRoute({
   getParentRoute: () => wsRoute,
   path: "cycles",
-  component: () => PlanningPage({ what: "cycles" }),
+  component: lazyRouteComponent(() => import("./CyclesPage.tsx"), "CyclesPage"),
 });
 export const cycleRoute = createRoute({
   getParentRoute: () => wsRoute,
   path: "cycles/$id",
-  component: () => PlanningPage({ what: "cycle" }),
+  component: lazyRouteComponent(() => import("./CyclePage.tsx"), "CyclePage"),
 });
 export const milestonesRoute = createRoute({
   getParentRoute: () => wsRoute,
   path: "milestones",
-  component: () => PlanningPage({ what: "milestones" }),
+  component: lazyRouteComponent(() => import("./MilestonesPage.tsx"), "MilestonesPage"),
 });
 export const milestoneRoute = createRoute({
   getParentRoute: () => wsRoute,
   path: "milestones/$id",
-  component: () => PlanningPage({ what: "milestone" }),
+  component: lazyRouteComponent(() => import("./MilestonePage.tsx"), "MilestonePage"),
 });
 export const planningRoutes = [cyclesRoute, cycleRoute, milestonesRoute, milestoneRoute] as const;
