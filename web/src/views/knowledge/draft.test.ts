@@ -26,6 +26,11 @@ describe("drafts", () => {
   it("rebases the draft onto their version, keeping both sides' changes", () => {
     const mine = { ...base, title: "Mine" };
     const theirs = { ...base, status: "accepted", context: "theirs" };
-    expect(rebase(base, theirs, mine)).toEqual({ ...base, title: "Mine", status: "accepted", context: "theirs" });
+    expect(rebase(base, theirs, mine)).toEqual({
+      ...base,
+      title: "Mine",
+      status: "accepted",
+      context: "theirs",
+    });
   });
 });

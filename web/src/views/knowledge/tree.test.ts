@@ -54,7 +54,13 @@ describe("the notes tree", () => {
     const tree = buildTree(folders, notes);
     const closed = visibleRows(tree, new Set());
     expect(closed.map((r) => r.node.id)).toEqual(["f_arch", "f_design", "n_abc", "n_readme"]);
-    expect(closed[0]).toMatchObject({ level: 1, posinset: 1, setsize: 4, expandable: false, expanded: false });
+    expect(closed[0]).toMatchObject({
+      level: 1,
+      posinset: 1,
+      setsize: 4,
+      expandable: false,
+      expanded: false,
+    });
     expect(closed[1]).toMatchObject({ expandable: true, expanded: false });
 
     const open = visibleRows(tree, new Set(["f_design", "f_api"]));

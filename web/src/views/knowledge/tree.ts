@@ -39,7 +39,10 @@ const byName = new Intl.Collator(undefined, { sensitivity: "base", numeric: true
  * the folders read so far, by folder id (`null`: the top level). A folder whose parent is unknown is
  * shown at the top level rather than lost.
  */
-export function buildTree(folders: readonly FolderLike[], notes: ReadonlyMap<string | null, readonly NoteLike[]>) {
+export function buildTree(
+  folders: readonly FolderLike[],
+  notes: ReadonlyMap<string | null, readonly NoteLike[]>,
+) {
   const known = new Set(folders.map((f) => f.id));
   const childFolders = new Map<string | null, FolderLike[]>();
   for (const f of folders) {
@@ -56,7 +59,13 @@ export function buildTree(folders: readonly FolderLike[], notes: ReadonlyMap<str
     const nodes: TreeNode[] = [];
     for (const f of subfolders) {
       seen.add(f.id);
-      nodes.push({ kind: "folder", id: f.id, folder: f, children: level(f.id), notesLoaded: notes.has(f.id) });
+      nodes.push({
+        kind: "folder",
+        id: f.id,
+        folder: f,
+        children: level(f.id),
+        notesLoaded: notes.has(f.id),
+      });
     }
     const here = [...(notes.get(parent) ?? [])].sort(
       (a, b) => byName.compare(a.title, b.title) || a.id.localeCompare(b.id),
@@ -112,7 +121,11 @@ export function folderPath(folders: readonly FolderLike[], id: string | null): F
   const byId = new Map(folders.map((f) => [f.id, f]));
   const path: FolderLike[] = [];
   const seen = new Set<string>();
-  for (let f = id ? byId.get(id) : undefined; f && !seen.has(f.id); f = f.parent_id ? byId.get(f.parent_id) : undefined) {
+  for (
+    let f = id ? byId.get(id) : undefined;
+    f && !seen.has(f.id);
+    f = f.parent_id ? byId.get(f.parent_id) : undefined
+  ) {
     seen.add(f.id);
     path.unshift(f);
   }
@@ -136,7 +149,9 @@ export function folderAndDescendants(folders: readonly FolderLike[], id: string)
 }
 
 /** Folders as choices in a list, each named by its path ("Design / API"), in tree order. */
-export function folderChoices(folders: readonly FolderLike[]): { id: string; label: string; depth: number }[] {
+export function folderChoices(
+  folders: readonly FolderLike[],
+): { id: string; label: string; depth: number }[] {
   const out: { id: string; label: string; depth: number }[] = [];
   const walk = (nodes: readonly TreeNode[], trail: string[]) => {
     for (const n of nodes) {
