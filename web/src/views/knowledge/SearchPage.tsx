@@ -209,6 +209,11 @@ export function SearchPage() {
   );
 }
 
+/** A snippet's text without its marks (and with its escapes read), to tell it from the title. */
+function plain(snippet: string): string {
+  return new DOMParser().parseFromString(snippet, "text/html").body.textContent ?? "";
+}
+
 function SearchRow({ ws, result: r }: { ws: string; result: Result }) {
   const kind = KINDS.find((k) => k.value === r.type)!;
   const title = (
@@ -264,7 +269,7 @@ function SearchRow({ ws, result: r }: { ws: string; result: Result }) {
           <When at={r.updated_at} />
         </span>
       </div>
-      {r.snippet && r.snippet !== r.title && (
+      {r.snippet && plain(r.snippet) !== r.title && (
         <p className="search-snippet">
           <Snippet html={r.snippet} />
         </p>
