@@ -288,7 +288,10 @@ test("notes: a folder and a note in it, edited; the tree by keyboard; a change m
   // by keyboard: Home, ↓ to the note, ← to its folder, ← closes it, ↓ to Welcome, Enter opens it
   await note.focus();
   await page.keyboard.press("ArrowLeft");
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), "▾📂Design1 notes");
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.querySelector(".tree-label")?.textContent),
+    "Design",
+  );
   await page.keyboard.press("ArrowLeft");
   await page.waitForFunction(() => document.querySelectorAll('[role="treeitem"]').length === 2);
   await page.keyboard.press("ArrowDown");
@@ -301,10 +304,24 @@ test("notes: a folder and a note in it, edited; the tree by keyboard; a change m
   await page.keyboard.press("Enter");
   await visible(page, page.getByRole("heading", { name: "API style" }));
 
-  // renamed elsewhere: the tree and the open page follow without reload
+  // renamed elsewhere while the body is being edited: the tree and the page follow without reload,
+  // the unsaved body stays, and saving keeps both changes
+  await page
+    .getByRole("group", { name: "Body: write or preview" })
+    .getByRole("button", { name: "Write" })
+    .click();
+  await page.getByRole("textbox", { name: "Body" }).fill("Draft in progress.");
   await env.rest("PATCH", `/notes/${id}`, { title: "API style guide" });
   await visible(page, tree.getByRole("treeitem", { name: "API style guide" }));
   await visible(page, page.getByRole("heading", { name: "API style guide" }));
+  await visible(page, page.getByText(/someone else changed title: theirs is shown, yours is kept/));
+  assert.equal(await page.getByRole("textbox", { name: "Body" }).inputValue(), "Draft in progress.");
+  assert.equal(await page.getByRole("textbox", { name: "Title" }).inputValue(), "API style guide");
+  await page.keyboard.press("Control+Enter");
+  await visible(page, page.getByText("Note saved"));
+  const both = await env.rest("GET", `/notes/${id}`);
+  assert.equal(both.body.title, "API style guide");
+  assert.equal(both.body.body, "Draft in progress.");
   // rename the folder from its menu
   await design.click();
   await page.getByRole("button", { name: "Folder actions: Design" }).click();

@@ -117,6 +117,8 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
     reason: "conflict" | "changed";
   } | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
+  // after a save or a discard the texts show as read again (Preview)
+  const [round, setRound] = useState(0);
   const [titleError, setTitleError] = useState<string | undefined>();
   const [picked, setPicked] = useState<Map<string, LinkedIssue>>(new Map());
   const choices = useQuery(allDecisionsQuery(ws));
@@ -151,6 +153,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
       void queryClient.invalidateQueries({ queryKey: keys.decisions(ws, "list") });
       void queryClient.invalidateQueries({ queryKey: keys.decisions(ws, "choices") });
       draft.discard();
+      setRound((n) => n + 1);
       if (creating) {
         toast(`Decision recorded: ${tagged.data.title}`);
         void navigate({ to: "/$ws/decisions/$id", params: { ws, id: tagged.data.id }, replace: true });
@@ -230,11 +233,13 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
         onSave={submit}
         onDiscard={() => {
           draft.discard();
+          setRound((n) => n + 1);
           setConflict(null);
           if (creating) void navigate({ to: "/$ws/decisions", params: { ws } });
         }}
         newer={draft.newer !== null && !conflict}
         onCompare={() => draft.newer && setConflict({ theirs: draft.newer, reason: "changed" })}
+        merged={draft.merged.map((k) => fields.find((f) => f.key === k)?.label.toLowerCase() ?? String(k))}
       />
       <div className="page-body doc-layout">
         <div className="doc-main">
@@ -291,6 +296,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
             )}
           </div>
           <MarkdownField
+            key={`Context-${round}`}
             label="Context"
             value={v.context}
             onChange={(context) => set({ context })}
@@ -299,6 +305,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
             error={fieldError("context")}
           />
           <MarkdownField
+            key={`Decision-${round}`}
             label="Decision"
             value={v.decision}
             onChange={(decision) => set({ decision })}
@@ -307,6 +314,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
             error={fieldError("decision")}
           />
           <MarkdownField
+            key={`Consequences-${round}`}
             label="Consequences"
             value={v.consequences}
             onChange={(consequences) => set({ consequences })}

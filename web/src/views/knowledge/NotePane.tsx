@@ -103,6 +103,8 @@ function NoteEditor({
     null,
   );
   const [error, setError] = useState<ApiError | null>(null);
+  // after a save or a discard the texts show as read again (Preview)
+  const [round, setRound] = useState(0);
   const [titleError, setTitleError] = useState<string | undefined>();
   const [picked, setPicked] = useState<Map<string, LinkedIssue>>(new Map());
   const v = draft.value;
@@ -134,6 +136,7 @@ function NoteEditor({
       void queryClient.invalidateQueries({ queryKey: keys.notes(ws, "in") });
       void queryClient.invalidateQueries({ queryKey: keys.folders(ws) });
       draft.discard();
+      setRound((n) => n + 1);
       if (creating) {
         toast(`Note created: ${tagged.data.title}`);
         onCreated(tagged.data);
@@ -208,11 +211,13 @@ function NoteEditor({
         onSave={submit}
         onDiscard={() => {
           draft.discard();
+          setRound((n) => n + 1);
           setConflict(null);
           if (creating) void navigate({ to: "/$ws/notes", params: { ws } });
         }}
         newer={draft.newer !== null && !conflict}
         onCompare={() => draft.newer && setConflict({ theirs: draft.newer, reason: "changed" })}
+        merged={draft.merged.map((k) => fields.find((f) => f.key === k)?.label.toLowerCase() ?? String(k))}
       />
       <div className="page-body doc-layout">
         <div className="doc-main">
@@ -269,6 +274,7 @@ function NoteEditor({
             )}
           </div>
           <MarkdownField
+            key={`Body-${round}`}
             label="Body"
             value={v.body}
             rows={16}

@@ -325,9 +325,7 @@ function TreeItem({
       <span className="tree-twisty" aria-hidden="true">
         {node.kind === "folder" && row.expandable ? (row.expanded ? "▾" : "▸") : ""}
       </span>
-      <span className="tree-icon" aria-hidden="true">
-        {node.kind === "folder" ? (row.expanded ? "📂" : "📁") : "📄"}
-      </span>
+      <TreeIcon kind={node.kind} open={row.expanded} />
       <span className="tree-label">{label}</span>
       {node.kind === "folder" && node.folder.note_count > 0 && (
         <span className="tree-count muted">
@@ -336,6 +334,40 @@ function TreeItem({
         </span>
       )}
     </div>
+  );
+}
+
+/** A folder (open or closed) or a page, drawn (no emoji font is needed). */
+function TreeIcon({ kind, open }: { kind: "folder" | "note"; open: boolean }) {
+  return (
+    <svg className="tree-icon" width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+      {kind === "note" ? (
+        <path
+          d="M4 1.5h5.5L13 5v9.5H4zM9.5 1.5V5H13M6 8h5M6 10.5h5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.2"
+          strokeLinejoin="round"
+        />
+      ) : open ? (
+        <path
+          d="M1.5 3.5h4l1.5 1.5h6v2M1.5 3.5v9h11l2-5.5h-11l-2 5.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.2"
+          strokeLinejoin="round"
+        />
+      ) : (
+        <path
+          d="M1.5 3.5h4l1.5 1.5h7.5v7.5h-13z"
+          fill="currentColor"
+          fillOpacity="0.18"
+          stroke="currentColor"
+          strokeWidth="1.2"
+          strokeLinejoin="round"
+        />
+      )}
+    </svg>
   );
 }
 

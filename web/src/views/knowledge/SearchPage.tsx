@@ -216,10 +216,12 @@ function plain(snippet: string): string {
 
 function SearchRow({ ws, result: r }: { ws: string; result: Result }) {
   const kind = KINDS.find((k) => k.value === r.type)!;
+  // a snippet of the title itself highlights the title
+  const titleMatched = Boolean(r.snippet) && plain(r.snippet) === r.title;
   const title = (
     <>
       {r.identifier && <span className="identifier">{r.identifier}</span>}
-      <span className="search-title">{r.title}</span>
+      <span className="search-title">{titleMatched ? <Snippet html={r.snippet} /> : r.title}</span>
     </>
   );
   let head: React.ReactNode;
@@ -269,7 +271,7 @@ function SearchRow({ ws, result: r }: { ws: string; result: Result }) {
           <When at={r.updated_at} />
         </span>
       </div>
-      {r.snippet && plain(r.snippet) !== r.title && (
+      {r.snippet && !titleMatched && (
         <p className="search-snippet">
           <Snippet html={r.snippet} />
         </p>

@@ -100,7 +100,7 @@ export function MarkdownField({
         <section
           className="md-preview"
           aria-label={`${label} (preview)`}
-          style={{ minHeight: `${rows * 1.45 + 1}em` }}
+          style={{ minHeight: `${Math.min(rows, 3) * 1.6}em` }}
           onDoubleClick={write}
         >
           <Markdown source={value} empty="Nothing written yet." />
@@ -324,16 +324,36 @@ export function useDraft<S extends { version: number }, D extends object>(
   empty: D,
 ) {
   const [edit, setEdit] = useState<Edit<D> | null>(null);
+  const [merged, setMerged] = useState<(keyof D)[]>([]);
   const current = server ? toDraft(server.data) : empty;
   const dirty = edit !== null && changedFields(edit.base, edit.draft).length > 0;
   const value = dirty ? edit.draft : current;
   const newer = dirty && server && server.data.version > edit.version ? server : null;
+  // a newer version that touches none of the fields the person changed is taken in under the draft
+  // (their changes show, the person's stay); one that does waits for the person to compare
+  const newerVersion = newer?.data.version;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per newer version
+  useEffect(() => {
+    if (!newer || !edit) return;
+    const theirs = toDraft(newer.data);
+    const cmp = compare(edit.base, theirs, edit.draft);
+    if (cmp.both.length > 0) return;
+    setEdit({
+      base: theirs,
+      version: newer.data.version,
+      etag: newer.etag,
+      draft: rebase(edit.base, theirs, edit.draft),
+    });
+    setMerged((m) => [...new Set([...m, ...cmp.theirsOnly])]);
+  }, [newerVersion]);
   return {
     value,
     dirty,
     edit: dirty ? edit : null,
     newer,
     current,
+    /** Fields someone else changed meanwhile, taken in under the draft. */
+    merged: dirty ? merged : [],
     set(patch: Partial<D>) {
       setEdit((e) => {
         const live = e !== null && changedFields(e.base, e.draft).length > 0;
@@ -345,6 +365,7 @@ export function useDraft<S extends { version: number }, D extends object>(
     },
     discard() {
       setEdit(null);
+      setMerged([]);
     },
     /** Moves the draft onto their version (their ETag next), keeping the person's changes. */
     rebaseOnto(theirs: Tagged<S>) {
@@ -457,6 +478,7 @@ export function SaveBar({
   onCompare,
   what,
   creating,
+  merged = [],
 }: {
   dirty: boolean;
   saving: boolean;
@@ -466,6 +488,8 @@ export function SaveBar({
   onCompare: () => void;
   what: string;
   creating?: boolean;
+  /** Names of fields someone else changed meanwhile, taken in under the draft. */
+  merged?: string[];
 }) {
   if (!dirty && !creating) return null;
   return (
@@ -476,6 +500,10 @@ export function SaveBar({
           <button type="button" className="linklike" onClick={onCompare}>
             Compare
           </button>
+        </span>
+      ) : merged.length > 0 ? (
+        <span className="save-bar-note muted" role="status">
+          Unsaved changes. Meanwhile someone else changed {merged.join(", ")}: theirs is shown, yours is kept.
         </span>
       ) : (
         <span className="save-bar-note muted" role="status">
