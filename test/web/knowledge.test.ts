@@ -26,6 +26,11 @@ async function visible(_page: Page, locator: ReturnType<Page["locator"]>, timeou
   await locator.first().waitFor({ state: "visible", timeout });
 }
 
+/** Waits until the page has nothing unsaved (the save bar is gone). */
+async function saved(page: Page) {
+  await page.getByRole("region", { name: "Unsaved changes" }).waitFor({ state: "detached", timeout: 10_000 });
+}
+
 async function issue(env: AppEnv, title: string): Promise<string> {
   const res = await env.rest("POST", "/issues", { title, space: "ENG" });
   assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -97,7 +102,7 @@ test("a decision is written with a Markdown preview and a linked issue, then edi
     .getByRole("textbox", { name: "Consequences" })
     .fill("Backups matter more. Restores are rehearsed monthly.");
   await page.getByRole("button", { name: /^Save/ }).click();
-  await visible(page, page.getByText("Decision saved"));
+  await saved(page);
   const edited = await env.rest("GET", `/decisions/${id}`);
   assert.equal(edited.body.version, 2);
   assert.equal(edited.body.consequences, "Backups matter more. Restores are rehearsed monthly.");
@@ -176,7 +181,7 @@ test("a decision edited elsewhere while a draft is open: the change is announced
   await visible(page, panel.getByText(/Their changes to Title stay/));
   await shot(page, "decision-conflict");
   await panel.getByRole("button", { name: "Save mine over theirs" }).click();
-  await visible(page, page.getByText("Decision saved"));
+  await saved(page);
   const final = await env.rest("GET", `/decisions/${id}`);
   assert.equal(final.body.title, "Ship on Tuesdays and Thursdays");
   assert.equal(final.body.context, "Fridays are for fixing. Mondays are for planning.");
@@ -279,7 +284,7 @@ test("notes: a folder and a note in it, edited; the tree by keyboard; a change m
     .click();
   await page.getByRole("textbox", { name: "Body" }).fill("# Resources\n\nUse **plural nouns** for paths.");
   await page.getByRole("button", { name: /^Save/ }).click();
-  await visible(page, page.getByText("Note saved"));
+  await saved(page);
   const edited = await env.rest("GET", `/notes/${id}`);
   assert.equal(edited.body.body, "# Resources\n\nUse **plural nouns** for paths.");
   assert.equal(edited.body.version, 2);
@@ -318,7 +323,7 @@ test("notes: a folder and a note in it, edited; the tree by keyboard; a change m
   assert.equal(await page.getByRole("textbox", { name: "Body" }).inputValue(), "Draft in progress.");
   assert.equal(await page.getByRole("textbox", { name: "Title" }).inputValue(), "API style guide");
   await page.keyboard.press("Control+Enter");
-  await visible(page, page.getByText("Note saved"));
+  await saved(page);
   const both = await env.rest("GET", `/notes/${id}`);
   assert.equal(both.body.title, "API style guide");
   assert.equal(both.body.body, "Draft in progress.");
