@@ -396,3 +396,24 @@ test("search finds issues, decisions and notes with highlighted snippets, the qu
   assertNoErrors(errors, FAILED_LOAD);
   assert.deepEqual(refused, []);
 });
+
+test("another workspace's decisions, notes and search results are never shown", async (t) => {
+  const env = await appEnv(t);
+  const decision = await env.rest("POST", "/decisions", { title: "Acme's secret ledger plan" });
+  const note = await env.rest("POST", "/notes", { title: "Acme's ledger runbook", body: "ledger" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  const refused = refusals(page);
+  await page.goto(`${env.baseUrl}/side/decisions`);
+  await visible(page, page.getByText("No decisions yet"));
+  await page.goto(`${env.baseUrl}/side/decisions/${decision.body.id}`);
+  await visible(page, page.getByRole("heading", { name: "Decision not found" }));
+  await page.goto(`${env.baseUrl}/side/notes/${note.body.id}`);
+  await visible(page, page.getByRole("heading", { name: "Note not found" }));
+  assert.equal(await page.getByRole("tree").count(), 0, "side has no notes to show");
+  await page.goto(`${env.baseUrl}/side/search?q=ledger`);
+  await visible(page, page.getByText("Nothing matches “ledger”"));
+  assert.equal(await page.getByText(/Acme's/).count(), 0);
+  assertNoErrors(errors, FAILED_LOAD);
+  assert.deepEqual(refused, [`404 /v1/decisions/${decision.body.id}`, `404 /v1/notes/${note.body.id}`]);
+});

@@ -146,7 +146,12 @@ export function IssueLinks({
             return (
               <li key={identifier} className="linked-issue">
                 {issue && <StatusIcon status={issue.status} label={false} />}
-                <Link to="/$ws/issue/$key" params={{ ws, key: identifier }} className="linked-issue-link">
+                <Link
+                  to="/$ws/issue/$key"
+                  params={{ ws, key: identifier }}
+                  className="linked-issue-link"
+                  title={issue ? `${identifier} ${issue.title}` : identifier}
+                >
                   <span className="identifier">{identifier}</span>{" "}
                   <span className="linked-issue-title">{issue?.title ?? ""}</span>
                 </Link>
