@@ -26,6 +26,17 @@ async function visible(_page: Page, locator: ReturnType<Page["locator"]>, timeou
   await locator.first().waitFor({ state: "visible", timeout });
 }
 
+/** Waits until the page shows exactly `n` elements matching the selector. */
+async function shows(page: Page, selector: string, n: number) {
+  await page.waitForFunction(
+    `document.querySelectorAll(${JSON.stringify(selector)}).length === ${n}`,
+    undefined,
+    {
+      timeout: 10_000,
+    },
+  );
+}
+
 /** Waits until the page has nothing unsaved (the save bar is gone). */
 async function saved(page: Page) {
   await page.getByRole("region", { name: "Unsaved changes" }).waitFor({ state: "detached", timeout: 10_000 });
@@ -131,7 +142,7 @@ test("a decision is written with a Markdown preview and a linked issue, then edi
   await visible(page, rows.filter({ hasText: "Weekly releases" }));
   await page.getByRole("button", { name: "Superseded" }).click();
   await page.waitForURL(/status=superseded/);
-  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Decisions"] a').length === 1);
+  await shows(page, '[aria-label="Decisions"] a', 1);
   await page.getByRole("button", { name: "All" }).click();
   await visible(page, rows.filter({ hasText: "Weekly releases" }));
   await shot(page, "decisions-list");
@@ -213,7 +224,7 @@ test("a stored <script> in a decision's Markdown never runs", async (t) => {
   assert.equal(await link.count(), 0, "a javascript: link is not made a link");
   await page.goto(`${env.baseUrl}/acme/decisions`);
   await visible(page, page.getByText("<script>window.__pwned = 'title'</script>"));
-  assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned), undefined);
+  assert.equal(await page.evaluate("typeof window.__pwned"), "undefined");
   assertNoErrors(errors, FAILED_LOAD);
   assert.deepEqual(refused, []);
 });
@@ -294,11 +305,11 @@ test("notes: a folder and a note in it, edited; the tree by keyboard; a change m
   await note.focus();
   await page.keyboard.press("ArrowLeft");
   assert.equal(
-    await page.evaluate(() => document.activeElement?.querySelector(".tree-label")?.textContent),
+    await page.evaluate('document.activeElement?.querySelector(".tree-label")?.textContent'),
     "Design",
   );
   await page.keyboard.press("ArrowLeft");
-  await page.waitForFunction(() => document.querySelectorAll('[role="treeitem"]').length === 2);
+  await shows(page, '[role="treeitem"]', 2);
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await visible(page, page.getByRole("heading", { name: "Welcome" }));
@@ -360,12 +371,12 @@ test("search finds issues, decisions and notes with highlighted snippets, the qu
   await page.waitForURL(/\/acme\/search/);
   const field = page.getByRole("searchbox", { name: /Search issues, decisions/ });
   await field.waitFor();
-  await page.waitForFunction(() => document.activeElement?.getAttribute("type") === "search");
+  await page.waitForFunction('document.activeElement?.getAttribute("type") === "search"');
   // type-ahead: the last word matches as a prefix
   await page.keyboard.type("ledg");
   await page.waitForURL(/q=ledg/);
   const results = page.getByRole("list", { name: "Results" }).getByRole("listitem");
-  await page.waitForFunction(() => document.querySelectorAll(".search-result:not(.skeleton)").length === 3);
+  await shows(page, ".search-result:not(.skeleton)", 3);
   const texts = (await results.allInnerTexts()).join("\n");
   assert.match(texts, /issue[\s\S]*ENG-1[\s\S]*Migrate the billing ledger/i);
   assert.match(texts, /decision[\s\S]*One ledger per workspace/i);
@@ -377,15 +388,15 @@ test("search finds issues, decisions and notes with highlighted snippets, the qu
   // kinds as chips, in the URL
   await page.getByRole("button", { name: "Notes" }).click();
   await page.waitForURL(/type=note/);
-  await page.waitForFunction(() => document.querySelectorAll(".search-result").length === 1);
+  await shows(page, ".search-result", 1);
   // a change made elsewhere shows in the results without reload
   await env.rest("POST", "/notes", { title: "Ledger glossary", body: "Words." });
-  await page.waitForFunction(() => document.querySelectorAll(".search-result").length === 2);
+  await shows(page, ".search-result", 2);
   // the URL is a shareable search
   await page.reload();
   await field.waitFor();
   assert.equal(await field.inputValue(), "ledg");
-  await page.waitForFunction(() => document.querySelectorAll(".search-result").length === 2);
+  await shows(page, ".search-result", 2);
   await page.getByRole("link", { name: "Runbook" }).click();
   await page.waitForURL(/\/acme\/notes\/note_/);
   await visible(page, page.getByRole("heading", { name: "Runbook" }));
