@@ -339,6 +339,15 @@ test("notes: a folder and a note in it, edited; the tree by keyboard; a change m
   await visible(page, page.getByText(/someone else changed title: theirs is shown, yours is kept/));
   assert.equal(await page.getByRole("textbox", { name: "Body" }).inputValue(), "Draft in progress.");
   assert.equal(await page.getByRole("textbox", { name: "Title" }).inputValue(), "API style guide");
+  // leaving with unsaved changes asks first; staying keeps them
+  await tree.getByRole("treeitem", { name: "Welcome" }).click();
+  const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await visible(page, leave);
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await leave.waitFor({ state: "detached" });
+  assert.match(page.url(), new RegExp(`/acme/notes/${id}$`));
+  assert.equal(await page.getByRole("textbox", { name: "Body" }).inputValue(), "Draft in progress.");
+  await page.getByRole("textbox", { name: "Body" }).focus();
   await page.keyboard.press("Control+Enter");
   await saved(page);
   const both = await env.rest("GET", `/notes/${id}`);

@@ -28,7 +28,7 @@ import {
   SaveBar,
   type Tagged,
   useDraft,
-  useUnsavedGuard,
+  useLeaveGuard,
   When,
 } from "./editing.tsx";
 
@@ -124,7 +124,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
   const choices = useQuery(allDecisionsQuery(ws));
   const v = draft.value;
   const dirty = draft.dirty;
-  useUnsavedGuard(dirty);
+  const guard = useLeaveGuard(draft.dirty, "decision");
 
   const known = useMemo(() => {
     const m = new Map(picked);
@@ -155,6 +155,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
       draft.discard();
       setRound((n) => n + 1);
       if (creating) {
+        guard.allowNext();
         toast(`Decision recorded: ${tagged.data.title}`);
         void navigate({ to: "/$ws/decisions/$id", params: { ws, id: tagged.data.id }, replace: true });
       } else toast("Decision saved");
@@ -235,12 +236,16 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
           draft.discard();
           setRound((n) => n + 1);
           setConflict(null);
-          if (creating) void navigate({ to: "/$ws/decisions", params: { ws } });
+          if (creating) {
+            guard.allowNext();
+            void navigate({ to: "/$ws/decisions", params: { ws } });
+          }
         }}
         newer={draft.newer !== null && !conflict}
         onCompare={() => draft.newer && setConflict({ theirs: draft.newer, reason: "changed" })}
         merged={draft.merged.map((k) => fields.find((f) => f.key === k)?.label.toLowerCase() ?? String(k))}
       />
+      {guard.dialog}
       <div className="page-body doc-layout">
         <div className="doc-main">
           {conflict && draft.edit && (

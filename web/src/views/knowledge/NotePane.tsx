@@ -19,7 +19,7 @@ import {
   SaveBar,
   type Tagged,
   useDraft,
-  useUnsavedGuard,
+  useLeaveGuard,
   When,
 } from "./editing.tsx";
 import { type Folder, type Note, noteQuery } from "./notes.ts";
@@ -108,7 +108,7 @@ function NoteEditor({
   const [titleError, setTitleError] = useState<string | undefined>();
   const [picked, setPicked] = useState<Map<string, LinkedIssue>>(new Map());
   const v = draft.value;
-  useUnsavedGuard(draft.dirty);
+  const guard = useLeaveGuard(draft.dirty, "note");
 
   const known = useMemo(() => {
     const m = new Map(picked);
@@ -138,6 +138,7 @@ function NoteEditor({
       draft.discard();
       setRound((n) => n + 1);
       if (creating) {
+        guard.allowNext();
         toast(`Note created: ${tagged.data.title}`);
         onCreated(tagged.data);
         void navigate({ to: "/$ws/notes/$id", params: { ws, id: tagged.data.id }, replace: true });
@@ -213,12 +214,16 @@ function NoteEditor({
           draft.discard();
           setRound((n) => n + 1);
           setConflict(null);
-          if (creating) void navigate({ to: "/$ws/notes", params: { ws } });
+          if (creating) {
+            guard.allowNext();
+            void navigate({ to: "/$ws/notes", params: { ws } });
+          }
         }}
         newer={draft.newer !== null && !conflict}
         onCompare={() => draft.newer && setConflict({ theirs: draft.newer, reason: "changed" })}
         merged={draft.merged.map((k) => fields.find((f) => f.key === k)?.label.toLowerCase() ?? String(k))}
       />
+      {guard.dialog}
       <div className="page-body doc-layout">
         <div className="doc-main">
           {conflict && draft.edit && (

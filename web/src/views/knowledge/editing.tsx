@@ -5,8 +5,9 @@
  * over the draft; a 412 on save shows theirs next to the person's and lets the person choose.
  */
 import "./knowledge.css";
+import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useBlocker } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { api, type Schemas, unwrap } from "../../api.ts";
 import { keys } from "../../queries.ts";
@@ -526,14 +527,47 @@ export function SaveBar({
   );
 }
 
-/** While there are unsaved changes, leaving or reloading the page asks first. */
-export function useUnsavedGuard(dirty: boolean): void {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+/**
+ * While there are unsaved changes, leaving (a link, the tree, Back) asks first, in the page; reloading or
+ * closing the tab asks through the browser. `allowNext()` lets the page's own next move through (after a
+ * save, or Cancel on a new one).
+ */
+export function useLeaveGuard(dirty: boolean, what: string) {
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const allow = useRef(false);
+  const blocker = useBlocker({
+    shouldBlockFn: () => dirtyRef.current && !allow.current,
+    enableBeforeUnload: () => dirtyRef.current && !allow.current,
+    withResolver: true,
+  });
+  const dialog =
+    blocker.status === "blocked" ? (
+      <Dialog.Root open onOpenChange={(open) => !open && blocker.reset()}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog dialog-small" role="alertdialog" aria-describedby="leave-text">
+            <Dialog.Title asChild>
+              <h2>Leave without saving?</h2>
+            </Dialog.Title>
+            <p id="leave-text">This {what} has changes that are not saved. Leaving discards them.</p>
+            <div className="dialog-actions">
+              <button type="button" className="btn btn-danger" onClick={() => blocker.proceed()}>
+                Discard and leave
+              </button>
+              {/* biome-ignore lint/a11y/noAutofocus: staying is the safe choice */}
+              <button type="button" className="btn btn-primary" autoFocus onClick={() => blocker.reset()}>
+                Stay
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    ) : null;
+  return {
+    dialog,
+    allowNext() {
+      allow.current = true;
+    },
+  };
 }
