@@ -10,6 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useBlocker } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { api, type Schemas, unwrap } from "../../api.ts";
+import { exactTime, relativeTime } from "../../lib/time.ts";
 import { keys } from "../../queries.ts";
 import { displayKeys } from "../../shell/keys.ts";
 import { typeAhead } from "../../shell/type-ahead.ts";
@@ -19,25 +20,13 @@ import { changedFields, compare, rebase } from "./draft.ts";
 
 export type LinkedIssue = Schemas["Decision"]["issues"][number];
 
-/** "3 min ago", "yesterday", or a date, with the exact time in the title. */
+/** "3 minutes ago", with the exact time in a tooltip. */
 export function When({ at }: { at: string }) {
-  const date = new Date(at);
   return (
-    <time dateTime={at} title={date.toLocaleString()}>
-      {relative(date)}
+    <time dateTime={at} title={exactTime(at)}>
+      {relativeTime(at)}
     </time>
   );
-}
-
-const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-export function relative(date: Date, now = Date.now()): string {
-  const s = Math.round((date.getTime() - now) / 1000);
-  const abs = Math.abs(s);
-  if (abs < 45) return "just now";
-  if (abs < 3600) return rtf.format(Math.round(s / 60), "minute");
-  if (abs < 86_400) return rtf.format(Math.round(s / 3600), "hour");
-  if (abs < 7 * 86_400) return rtf.format(Math.round(s / 86_400), "day");
-  return date.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 }
 
 /** A Markdown text with a Write / Preview switch; the text area stays mounted (its undo history too). */
