@@ -196,6 +196,15 @@ test("a decision edited elsewhere while a draft is open: the change is announced
   await visible(page, panel.getByText("Two trains a week."));
   await visible(page, panel.getByText("Fridays are for fixing. Mondays are for planning."));
   await visible(page, panel.getByText(/Their changes to Title stay/));
+  // the form already shows their title under the person's context
+  assert.equal(
+    await page.getByRole("textbox", { name: "Title" }).inputValue(),
+    "Ship on Tuesdays and Thursdays",
+  );
+  assert.equal(
+    await page.getByRole("textbox", { name: "Context" }).inputValue(),
+    "Fridays are for fixing. Mondays are for planning.",
+  );
   await shot(page, "decision-conflict");
   await panel.getByRole("button", { name: "Save mine over theirs" }).click();
   await saved(page);

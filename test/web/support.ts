@@ -207,7 +207,10 @@ export function assertNoErrors(errors: string[], allowed: RegExp[] = []): void {
     if (allowed.some((a) => a.test(e))) return false;
     // a refusal allowed in the console's words ("status of 409") is allowed in ours too
     const status = /^response: (\d+) /.exec(e)?.[1];
-    if (status && allowed.some((a) => a.test(`Failed to load resource: the server responded with a status of ${status}`)))
+    if (
+      status &&
+      allowed.some((a) => a.test(`Failed to load resource: the server responded with a status of ${status}`))
+    )
       return false;
     // the console's line for a refusal that a response line already names (and that is allowed)
     if (/^console: Failed to load resource: the server responded with a status of \d+/.test(e)) {

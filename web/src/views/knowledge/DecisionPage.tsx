@@ -112,10 +112,6 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const draft = useDraft(server, toDraft, EMPTY);
-  const [conflict, setConflict] = useState<{
-    theirs: Tagged<Decision>;
-    reason: "conflict" | "changed";
-  } | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   // after a save or a discard the texts show as read again (Preview)
   const [round, setRound] = useState(0);
@@ -148,7 +144,6 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
     },
     onSuccess: (tagged) => {
       setError(null);
-      setConflict(null);
       queryClient.setQueryData(keys.decisions(ws, "one", tagged.data.id), tagged);
       void queryClient.invalidateQueries({ queryKey: keys.decisions(ws, "list") });
       void queryClient.invalidateQueries({ queryKey: keys.decisions(ws, "choices") });
@@ -168,7 +163,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
         ).catch(() => null);
         if (theirs) {
           queryClient.setQueryData(keys.decisions(ws, "one", server.data.id), theirs);
-          setConflict({ theirs, reason: "conflict" });
+          draft.openConflict(theirs, "conflict");
           setError(null);
           return;
         }
@@ -235,45 +230,36 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
         onDiscard={() => {
           draft.discard();
           setRound((n) => n + 1);
-          setConflict(null);
           if (creating) {
             guard.allowNext();
             void navigate({ to: "/$ws/decisions", params: { ws } });
           }
         }}
-        newer={draft.newer !== null && !conflict}
-        onCompare={() => draft.newer && setConflict({ theirs: draft.newer, reason: "changed" })}
+        newer={draft.newer !== null}
+        onCompare={() => draft.newer && draft.openConflict(draft.newer, "changed")}
         merged={draft.merged.map((k) => fields.find((f) => f.key === k)?.label.toLowerCase() ?? String(k))}
       />
       {guard.dialog}
       <div className="page-body doc-layout">
         <div className="doc-main">
-          {conflict && draft.edit && (
+          {draft.conflict && (
             <ConflictPanel
               what="decision"
-              reason={conflict.reason}
-              base={draft.edit.base}
-              theirs={toDraft(conflict.theirs.data)}
-              mine={draft.edit.draft}
+              reason={draft.conflict.reason}
+              base={draft.conflict.base}
+              theirs={draft.conflict.theirs}
+              mine={draft.conflict.mine}
               fields={fields}
               saving={save.isPending}
-              onKeepMine={() => {
-                const theirs = toDraft(conflict.theirs.data);
-                const mine = { ...theirs, ...patchOf(draft.edit!.base, draft.edit!.draft) };
-                draft.rebaseOnto(conflict.theirs);
-                save.mutate({ base: theirs, draft: mine, etag: conflict.theirs.etag });
-              }}
-              onKeepEditing={() => {
-                draft.rebaseOnto(conflict.theirs);
-                setConflict(null);
-              }}
+              onKeepMine={submit}
+              onKeepEditing={draft.closeConflict}
               onTakeTheirs={() => {
                 draft.discard();
-                setConflict(null);
+                setRound((n) => n + 1);
               }}
             />
           )}
-          {error && !conflict && (
+          {error && !draft.conflict && (
             <p className="form-error" role="alert">
               Not saved: {error.message}
             </p>
@@ -305,6 +291,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
             label="Context"
             value={v.context}
             onChange={(context) => set({ context })}
+            rows={5}
             startInPreview={!creating}
             placeholder="Why a decision was needed: the forces at play."
             error={fieldError("context")}
@@ -314,6 +301,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
             label="Decision"
             value={v.decision}
             onChange={(decision) => set({ decision })}
+            rows={5}
             startInPreview={!creating}
             placeholder="What was decided."
             error={fieldError("decision")}
@@ -323,6 +311,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
             label="Consequences"
             value={v.consequences}
             onChange={(consequences) => set({ consequences })}
+            rows={5}
             startInPreview={!creating}
             placeholder="What follows from it, good and bad."
             error={fieldError("consequences")}

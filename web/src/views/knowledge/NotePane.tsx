@@ -99,9 +99,6 @@ function NoteEditor({
   const navigate = useNavigate();
   const empty: NoteDraft = { title: "", folder: defaultFolder, body: "", issues: [] };
   const draft = useDraft(server, toDraft, empty);
-  const [conflict, setConflict] = useState<{ theirs: Tagged<Note>; reason: "conflict" | "changed" } | null>(
-    null,
-  );
   const [error, setError] = useState<ApiError | null>(null);
   // after a save or a discard the texts show as read again (Preview)
   const [round, setRound] = useState(0);
@@ -131,7 +128,6 @@ function NoteEditor({
     },
     onSuccess: (tagged) => {
       setError(null);
-      setConflict(null);
       queryClient.setQueryData(keys.notes(ws, "one", tagged.data.id), tagged);
       void queryClient.invalidateQueries({ queryKey: keys.notes(ws, "in") });
       void queryClient.invalidateQueries({ queryKey: keys.folders(ws) });
@@ -151,7 +147,7 @@ function NoteEditor({
         ).catch(() => null);
         if (theirs) {
           queryClient.setQueryData(keys.notes(ws, "one", server.data.id), theirs);
-          setConflict({ theirs, reason: "conflict" });
+          draft.openConflict(theirs, "conflict");
           setError(null);
           return;
         }
@@ -213,45 +209,36 @@ function NoteEditor({
         onDiscard={() => {
           draft.discard();
           setRound((n) => n + 1);
-          setConflict(null);
           if (creating) {
             guard.allowNext();
             void navigate({ to: "/$ws/notes", params: { ws } });
           }
         }}
-        newer={draft.newer !== null && !conflict}
-        onCompare={() => draft.newer && setConflict({ theirs: draft.newer, reason: "changed" })}
+        newer={draft.newer !== null}
+        onCompare={() => draft.newer && draft.openConflict(draft.newer, "changed")}
         merged={draft.merged.map((k) => fields.find((f) => f.key === k)?.label.toLowerCase() ?? String(k))}
       />
       {guard.dialog}
       <div className="page-body doc-layout">
         <div className="doc-main">
-          {conflict && draft.edit && (
+          {draft.conflict && (
             <ConflictPanel
               what="note"
-              reason={conflict.reason}
-              base={draft.edit.base}
-              theirs={toDraft(conflict.theirs.data)}
-              mine={draft.edit.draft}
+              reason={draft.conflict.reason}
+              base={draft.conflict.base}
+              theirs={draft.conflict.theirs}
+              mine={draft.conflict.mine}
               fields={fields}
               saving={save.isPending}
-              onKeepMine={() => {
-                const theirs = toDraft(conflict.theirs.data);
-                const mine = { ...theirs, ...patchOf(draft.edit!.base, draft.edit!.draft) };
-                draft.rebaseOnto(conflict.theirs);
-                save.mutate({ base: theirs, draft: mine, etag: conflict.theirs.etag });
-              }}
-              onKeepEditing={() => {
-                draft.rebaseOnto(conflict.theirs);
-                setConflict(null);
-              }}
+              onKeepMine={submit}
+              onKeepEditing={draft.closeConflict}
               onTakeTheirs={() => {
                 draft.discard();
-                setConflict(null);
+                setRound((n) => n + 1);
               }}
             />
           )}
-          {error && !conflict && (
+          {error && !draft.conflict && (
             <p className="form-error" role="alert">
               Not saved: {error.message}
             </p>

@@ -302,6 +302,14 @@ export interface Tagged<T> {
   etag: string;
 }
 
+export interface Conflict<D> {
+  reason: "conflict" | "changed";
+  /** The version the person began from, their draft then, and the other version. */
+  base: D;
+  mine: D;
+  theirs: D;
+}
+
 interface Edit<D> {
   base: D;
   version: number;
@@ -319,7 +327,10 @@ export function useDraft<S extends { version: number }, D extends object>(
   empty: D,
 ) {
   const [edit, setEdit] = useState<Edit<D> | null>(null);
+  const editRef = useRef(edit);
+  editRef.current = edit;
   const [merged, setMerged] = useState<(keyof D)[]>([]);
+  const [conflict, setConflict] = useState<Conflict<D> | null>(null);
   const current = server ? toDraft(server.data) : empty;
   const dirty = edit !== null && changedFields(edit.base, edit.draft).length > 0;
   const value = dirty ? edit.draft : current;
@@ -349,6 +360,28 @@ export function useDraft<S extends { version: number }, D extends object>(
     current,
     /** Fields someone else changed meanwhile, taken in under the draft. */
     merged: dirty ? merged : [],
+    /** Theirs against the person's, while the person decides (the draft already sits on theirs). */
+    conflict: dirty ? conflict : null,
+    /**
+     * Someone else's version (after a 412, or a newer one the person asked to compare): the draft moves
+     * onto it at once (their ETag next; their changes where the person made none, the person's where
+     * they did) and the comparison stays shown until the person chooses.
+     */
+    openConflict(theirs: Tagged<S>, reason: Conflict<D>["reason"]) {
+      const e = editRef.current;
+      if (!e) return;
+      const theirsDraft = toDraft(theirs.data);
+      setConflict({ reason, base: e.base, mine: e.draft, theirs: theirsDraft });
+      setEdit({
+        base: theirsDraft,
+        version: theirs.data.version,
+        etag: theirs.etag,
+        draft: rebase(e.base, theirsDraft, e.draft),
+      });
+    },
+    closeConflict() {
+      setConflict(null);
+    },
     set(patch: Partial<D>) {
       setEdit((e) => {
         const live = e !== null && changedFields(e.base, e.draft).length > 0;
@@ -361,19 +394,7 @@ export function useDraft<S extends { version: number }, D extends object>(
     discard() {
       setEdit(null);
       setMerged([]);
-    },
-    /** Moves the draft onto their version (their ETag next), keeping the person's changes. */
-    rebaseOnto(theirs: Tagged<S>) {
-      setEdit((e) => {
-        if (!e) return e;
-        const theirsDraft = toDraft(theirs.data);
-        return {
-          base: theirsDraft,
-          version: theirs.data.version,
-          etag: theirs.etag,
-          draft: rebase(e.base, theirsDraft, e.draft),
-        };
-      });
+      setConflict(null);
     },
   };
 }
