@@ -450,7 +450,10 @@ export function ConflictPanel<D extends object>({
           : `This ${what} changed while you were editing`}
       </h2>
       <p className="muted">
-        Your draft is kept. {cmp.both.length > 0 ? "Choose, field by field below, which to keep." : ""}
+        Your draft is kept.{" "}
+        {cmp.both.length > 0
+          ? "Where you both changed a field, compare below, then keep yours or theirs."
+          : ""}
         {cmp.theirsOnly.length > 0 &&
           ` Their changes to ${cmp.theirsOnly.map(labelOf).join(", ")} stay whatever you choose.`}
       </p>
