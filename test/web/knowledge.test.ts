@@ -22,7 +22,7 @@ function refusals(page: Page): string[] {
 }
 const FAILED_LOAD = [/Failed to load resource/];
 
-async function visible(_page: Page, locator: ReturnType<Page["locator"]>, timeout = 10_000) {
+async function visible(_page: Page, locator: ReturnType<Page["locator"]>, timeout = 15_000) {
   await locator.first().waitFor({ state: "visible", timeout });
 }
 
@@ -39,13 +39,13 @@ async function shows(page: Page, selector: string, n: number) {
       (globalThis as unknown as { document: PageDocument }).document.querySelectorAll(sel as string)
         .length === count,
     [selector, n] as const,
-    { timeout: 10_000 },
+    { timeout: 15_000 },
   );
 }
 
 /** Waits until the page has nothing unsaved (the save bar is gone). */
 async function saved(page: Page) {
-  await page.getByRole("region", { name: "Unsaved changes" }).waitFor({ state: "detached", timeout: 10_000 });
+  await page.getByRole("region", { name: "Unsaved changes" }).waitFor({ state: "detached", timeout: 15_000 });
 }
 
 async function issue(env: AppEnv, title: string): Promise<string> {
@@ -146,6 +146,11 @@ test("a decision is written with a Markdown preview and a linked issue, then edi
   const other = await env.rest("POST", "/decisions", { title: "Weekly releases", status: "proposed" });
   assert.equal(other.status, 201);
   await visible(page, rows.filter({ hasText: "Weekly releases" }));
+  // j and k move through the rows, Enter opens one
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  await page.keyboard.press("k");
+  assert.equal(await page.evaluate("document.activeElement.innerText.includes('Weekly releases')"), true);
   await page.getByRole("button", { name: "Superseded" }).click();
   await page.waitForURL(/status=superseded/);
   await shows(page, '[aria-label="Decisions"] a', 1);
@@ -369,6 +374,10 @@ test("notes: a folder and a note in it, edited; the tree by keyboard; a change m
   await page.getByRole("dialog").getByLabel("Name").fill("Design docs");
   await page.getByRole("dialog").getByRole("button", { name: "Rename" }).click();
   await visible(page, tree.getByRole("treeitem", { name: "Design docs" }));
+  const dark = await signedIn(browser, env, env.ada.id, { colorScheme: "dark" });
+  await dark.page.goto(`${env.baseUrl}/acme/notes/${id}`);
+  await visible(dark.page, dark.page.getByRole("treeitem", { name: "API style guide" }));
+  await shot(dark.page, "notes-tree-dark");
   assertNoErrors(errors, FAILED_LOAD);
   assert.deepEqual(refused, ["409 /v1/folders"]);
 });

@@ -8,6 +8,7 @@ import { useShortcut } from "../../shell/keys.ts";
 import { DecisionBadge } from "./DecisionBadge.tsx";
 import { DECISION_STATUSES, type DecisionStatus } from "./decisions.ts";
 import { When } from "./editing.tsx";
+import { useListKeys } from "./list-keys.ts";
 
 export function DecisionsPage() {
   const { ws } = useParams({ from: "/$ws/decisions" });
@@ -35,6 +36,7 @@ export function DecisionsPage() {
     });
   const create = () => void navigate({ to: "/$ws/decisions/$id", params: { ws, id: "new" } });
   useShortcut("n", "New decision", "Decisions", create);
+  useListKeys(".doc-list a.doc-row", "Decisions");
 
   return (
     <>

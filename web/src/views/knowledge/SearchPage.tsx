@@ -16,6 +16,7 @@ import { toastError } from "../../ui/toast.tsx";
 import { DecisionBadge } from "./DecisionBadge.tsx";
 import type { DecisionStatus } from "./decisions.ts";
 import { When } from "./editing.tsx";
+import { useListKeys } from "./list-keys.ts";
 
 type Result = Schemas["SearchResult"];
 type Kind = Result["type"];
@@ -43,6 +44,7 @@ export function SearchPage() {
   const kinds = parseKinds(search.type);
   const [text, setText] = useState(urlQ);
   const input = useRef<HTMLInputElement>(null);
+  useListKeys(".search-results .search-link", "Search");
 
   // the `/` shortcut and links land here: the field has focus, ready to type
   useEffect(() => {
@@ -127,7 +129,7 @@ export function SearchPage() {
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "ArrowDown") {
-                const first = document.querySelector<HTMLElement>(".search-result a, .search-result button");
+                const first = document.querySelector<HTMLElement>(".search-results .search-link");
                 if (first) {
                   e.preventDefault();
                   first.focus();
