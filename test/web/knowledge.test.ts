@@ -109,6 +109,11 @@ test("a decision is written with a Markdown preview and a linked issue, then edi
     page.getByRole("region", { name: "Context (preview)" }).locator("strong", { hasText: "transactions" }),
   );
   await shot(page, "decision-page");
+  // the linked issue's status is live
+  const linked = page.locator(".linked-issue", { hasText: ENG1 });
+  assert.match(await linked.innerText(), /backlog/i);
+  assert.equal((await env.rest("PATCH", `/issues/${ENG1}`, { status: "in_progress" })).status, 200);
+  await visible(page, linked.filter({ hasText: /in progress/i }));
 
   // edit in place: the save bar appears, Save sends only what changed with If-Match
   await page
@@ -468,4 +473,35 @@ test("another workspace's decisions, notes and search results are never shown", 
     [...new Set(refused)],
     [`404 /v1/decisions/${decision.body.id}`, `404 /v1/notes/${note.body.id}`],
   );
+});
+
+test("the decision list and search results come a page at a time", async (t) => {
+  const env = await appEnv(t);
+  for (let i = 1; i <= 55; i++) {
+    const res = await env.rest("POST", "/decisions", {
+      title: `Paging decision ${String(i).padStart(2, "0")}`,
+    });
+    assert.equal(res.status, 201);
+  }
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/decisions`);
+  await shows(page, ".doc-list a.doc-row", 50);
+  // newest first
+  assert.match(await page.locator(".doc-list a.doc-row").first().innerText(), /Paging decision 55/);
+  await page.getByRole("button", { name: "Show more decisions" }).click();
+  await shows(page, ".doc-list a.doc-row", 55);
+  assert.match(await page.locator(".doc-list a.doc-row").last().innerText(), /Paging decision 01/);
+  assert.equal(await page.getByRole("button", { name: "Show more decisions" }).count(), 0);
+
+  await page.goto(`${env.baseUrl}/acme/search?q=paging`);
+  await shows(page, ".search-result", 20);
+  await page.getByRole("button", { name: "Show more results" }).click();
+  await shows(page, ".search-result", 40);
+  await page.getByRole("button", { name: "Show more results" }).click();
+  await shows(page, ".search-result", 55);
+  assert.equal(await page.getByRole("button", { name: "Show more results" }).count(), 0);
+  const titles = await page.locator(".search-title").allInnerTexts();
+  assert.equal(new Set(titles).size, 55, "no result twice");
+  assertNoErrors(errors);
 });

@@ -28,6 +28,7 @@ import {
   SaveBar,
   type Tagged,
   useDraft,
+  useFreshLinks,
   useLeaveGuard,
   When,
 } from "./editing.tsx";
@@ -119,6 +120,10 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
   const [picked, setPicked] = useState<Map<string, LinkedIssue>>(new Map());
   const choices = useQuery(allDecisionsQuery(ws));
   const v = draft.value;
+  useFreshLinks(
+    keys.decisions(ws, "one", server?.data.id ?? "new"),
+    server?.data.issues.map((i) => i.id) ?? [],
+  );
   const dirty = draft.dirty;
   const guard = useLeaveGuard(draft.dirty, "decision");
 

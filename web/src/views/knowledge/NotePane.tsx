@@ -19,6 +19,7 @@ import {
   SaveBar,
   type Tagged,
   useDraft,
+  useFreshLinks,
   useLeaveGuard,
   When,
 } from "./editing.tsx";
@@ -105,6 +106,7 @@ function NoteEditor({
   const [titleError, setTitleError] = useState<string | undefined>();
   const [picked, setPicked] = useState<Map<string, LinkedIssue>>(new Map());
   const v = draft.value;
+  useFreshLinks(keys.notes(ws, "one", server?.data.id ?? "new"), server?.data.issues.map((i) => i.id) ?? []);
   const guard = useLeaveGuard(draft.dirty, "note");
 
   const known = useMemo(() => {

@@ -17,22 +17,9 @@ import { DecisionBadge } from "./DecisionBadge.tsx";
 import type { DecisionStatus } from "./decisions.ts";
 import { When } from "./editing.tsx";
 import { useListKeys } from "./list-keys.ts";
+import { KINDS, type Kind, parseKinds, plainText, toggledKinds } from "./search.ts";
 
 type Result = Schemas["SearchResult"];
-type Kind = Result["type"];
-
-export const KINDS: { value: Kind; label: string; plural: string }[] = [
-  { value: "issue", label: "Issue", plural: "Issues" },
-  { value: "decision", label: "Decision", plural: "Decisions" },
-  { value: "note", label: "Note", plural: "Notes" },
-  { value: "file", label: "File", plural: "Files" },
-];
-
-/** The kinds named in the URL (`type=issue,note`), known ones only, in a stable order. */
-export function parseKinds(type: string | undefined): Kind[] {
-  const asked = new Set((type ?? "").split(",").map((t) => t.trim()));
-  return KINDS.map((k) => k.value).filter((k) => asked.has(k));
-}
 
 const ISSUE_STATUSES = new Set(["backlog", "todo", "in_progress", "in_review", "done", "canceled", "iced"]);
 
@@ -88,8 +75,7 @@ export function SearchPage() {
   const rows = results.data?.pages.flatMap((p) => p.data) ?? [];
 
   const toggleKind = (kind: Kind) => {
-    const next = kinds.includes(kind) ? kinds.filter((k) => k !== kind) : [...kinds, kind];
-    const ordered = KINDS.map((k) => k.value).filter((k) => next.includes(k));
+    const ordered = toggledKinds(kinds, kind);
     void navigate({
       to: "/$ws/search",
       params: { ws },
@@ -211,15 +197,10 @@ export function SearchPage() {
   );
 }
 
-/** A snippet's text without its marks (and with its escapes read), to tell it from the title. */
-function plain(snippet: string): string {
-  return new DOMParser().parseFromString(snippet, "text/html").body.textContent ?? "";
-}
-
 function SearchRow({ ws, result: r }: { ws: string; result: Result }) {
   const kind = KINDS.find((k) => k.value === r.type)!;
   // a snippet of the title itself highlights the title
-  const titleMatched = Boolean(r.snippet) && plain(r.snippet) === r.title;
+  const titleMatched = Boolean(r.snippet) && plainText(r.snippet) === r.title;
   const title = (
     <>
       {r.identifier && <span className="identifier">{r.identifier}</span>}

@@ -6,10 +6,11 @@
  */
 import "./knowledge.css";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useBlocker } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { api, type Schemas, unwrap } from "../../api.ts";
+import { onLiveEvent } from "../../lib/live.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
 import { keys } from "../../queries.ts";
 import { displayKeys } from "../../shell/keys.ts";
@@ -583,4 +584,22 @@ export function useLeaveGuard(dirty: boolean, what: string) {
       allow.current = true;
     },
   };
+}
+
+/**
+ * The linked issues' statuses stay live: an event about one of them reads the decision or note again
+ * (its version does not change, so a draft is not disturbed).
+ */
+export function useFreshLinks(queryKey: readonly unknown[], issueIds: readonly string[]): void {
+  const queryClient = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  const ids = issueIds.join(",");
+  useEffect(() => {
+    if (!ids) return;
+    const linked = new Set(ids.split(","));
+    return onLiveEvent((event) => {
+      if (event.object.type === "issue" && linked.has(event.object.id))
+        void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
+    });
+  }, [key, ids, queryClient]);
 }
