@@ -1,5 +1,6 @@
 /** Search's kinds of result, as the URL names them (`type=issue,note`), and what a snippet says. */
 import type { Schemas } from "../../api.ts";
+import { snippetParts } from "../../ui/Snippet.tsx";
 
 export type Kind = Schemas["SearchResult"]["type"];
 
@@ -24,11 +25,7 @@ export function toggledKinds(kinds: readonly Kind[], kind: Kind): Kind[] {
 
 /** A snippet's text without its marks and with its escapes read, to tell it from the title. */
 export function plainText(snippet: string): string {
-  return snippet
-    .replace(/<\/?mark>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;|&apos;/g, "'")
-    .replace(/&amp;/g, "&");
+  return snippetParts(snippet)
+    .map((p) => p.text)
+    .join("");
 }
