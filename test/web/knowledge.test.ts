@@ -379,6 +379,31 @@ test("notes: a folder and a note in it, edited; the tree by keyboard; a change m
   await page.getByRole("dialog").getByLabel("Name").fill("Design docs");
   await page.getByRole("dialog").getByRole("button", { name: "Rename" }).click();
   await visible(page, tree.getByRole("treeitem", { name: "Design docs" }));
+  // move it, with its note, into another folder
+  await page.getByRole("button", { name: "New folder" }).click();
+  await page.getByRole("dialog").getByLabel("Inside").selectOption({ label: "Top level" });
+  await page.getByRole("dialog").getByLabel("Name").fill("Archive");
+  await page.getByRole("dialog").getByRole("button", { name: "Create folder" }).click();
+  await visible(page, tree.getByRole("treeitem", { name: "Archive" }));
+  await tree.getByRole("treeitem", { name: "Design docs" }).click();
+  await page.getByRole("button", { name: "Folder actions: Design docs" }).click();
+  await page.getByRole("menuitem", { name: "Move to…" }).click();
+  const move = page.getByRole("dialog", { name: "Move “Design docs”" });
+  // a folder cannot go into itself
+  assert.deepEqual(await move.getByLabel("Move into").locator("option").allTextContents(), [
+    "Top level",
+    "Archive",
+  ]);
+  await move.getByLabel("Move into").selectOption({ label: "Archive" });
+  await move.getByRole("button", { name: "Move" }).click();
+  await move.waitFor({ state: "detached" });
+  await visible(
+    page,
+    tree.getByRole("treeitem", { name: "Design docs" }).and(page.locator('[aria-level="2"]')),
+  );
+  const moved = await env.rest("GET", "/folders");
+  const archive = moved.body.data.find((f: { name: string }) => f.name === "Archive");
+  assert.equal(moved.body.data.find((f: { name: string }) => f.name === "Design docs").parent_id, archive.id);
   const dark = await signedIn(browser, env, env.ada.id, { colorScheme: "dark" });
   await dark.page.goto(`${env.baseUrl}/acme/notes/${id}`);
   await visible(dark.page, dark.page.getByRole("treeitem", { name: "API style guide" }));
