@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react";
 import { api, type Schemas, unwrap } from "../../api.ts";
 import { keys } from "../../queries.ts";
+import { useShortcut } from "../../shell/keys.ts";
 import { typeAhead } from "../../shell/type-ahead.ts";
 import { StatusIcon } from "../../ui/meta.tsx";
 import { Snippet } from "../../ui/Snippet.tsx";
@@ -32,6 +33,11 @@ export function SearchPage() {
   const [text, setText] = useState(urlQ);
   const input = useRef<HTMLInputElement>(null);
   useListKeys(".search-results .search-link", "Search");
+  // `/` on this page comes back to the field
+  useShortcut("/", "Search", "Search", () => {
+    input.current?.focus();
+    input.current?.select();
+  });
 
   // the `/` shortcut and links land here: the field has focus, ready to type
   useEffect(() => {
