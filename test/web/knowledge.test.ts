@@ -468,6 +468,18 @@ test("search finds issues, decisions and notes with highlighted snippets, the qu
   await page.waitForURL(/\/acme\/notes\/note_/);
   await visible(page, page.getByRole("heading", { name: "Runbook" }));
 
+  // typing on across the URL's updates loses no letter
+  await page.goto(`${env.baseUrl}/acme/search?q=ledger`);
+  await field.waitFor();
+  await field.press("End");
+  for (const ch of " rebuild dri") {
+    await page.keyboard.type(ch);
+    await page.waitForTimeout(60 + Math.round(Math.random() * 200));
+  }
+  await page.waitForURL(/q=ledger(\+|%20)rebuild(\+|%20)dri$/);
+  assert.equal(await field.inputValue(), "ledger rebuild dri");
+  await shows(page, ".search-result", 1);
+
   // nothing found says so
   await page.goto(`${env.baseUrl}/acme/search?q=zebra`);
   await visible(page, page.getByText("Nothing matches “zebra”"));

@@ -44,14 +44,19 @@ export function SearchPage() {
     input.current?.focus();
     input.current?.select();
   }, []);
-  // back and forward change the URL: the field follows
+  // what the field last put in the URL: a URL change that is not that one (Back, a link) sets the field,
+  // and the field's own change never overwrites what was typed meanwhile
+  const pushed = useRef(urlQ.trim());
   useEffect(() => {
-    setText((t) => (t.trim() === urlQ.trim() ? t : urlQ));
+    if (urlQ.trim() === pushed.current) return;
+    pushed.current = urlQ.trim();
+    setText(urlQ);
   }, [urlQ]);
   // typing changes the URL (replacing, so Back leaves the search rather than replaying keystrokes)
   useEffect(() => {
     const t = window.setTimeout(() => {
       if (text.trim() === urlQ.trim()) return;
+      pushed.current = text.trim();
       void navigate({
         to: "/$ws/search",
         params: { ws },
@@ -100,6 +105,7 @@ export function SearchPage() {
           className="search-form"
           onSubmit={(e) => {
             e.preventDefault();
+            pushed.current = text.trim();
             void navigate({
               to: "/$ws/search",
               params: { ws },
