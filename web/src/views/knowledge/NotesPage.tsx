@@ -40,9 +40,13 @@ type FolderDialogState =
   | { mode: "move"; folder: Folder };
 
 export function NotesPage() {
-  const params = useParams({ strict: false }) as { ws: string; id?: string };
-  const { ws } = params;
-  const id = params.id;
+  const { ws } = useParams({ strict: false }) as { ws: string };
+  // another workspace is another tree (its own expanded folders)
+  return <NotesView key={ws} ws={ws} />;
+}
+
+function NotesView({ ws }: { ws: string }) {
+  const { id } = useParams({ strict: false }) as { id?: string };
   const search = useSearch({ strict: false }) as { folder?: string };
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState<Set<string>>(() => loadExpanded(ws));
@@ -83,7 +87,6 @@ export function NotesPage() {
     0,
     rows.findIndex((r) => r.node.id === (focusedId ?? id)),
   );
-  const focusedRow = rows[focusedIndex];
   /** The folder new things go in: the focused folder, or the focused note's folder. */
   const currentFolder: Folder | null = (() => {
     const r = focusedId ? rows.find((x) => x.node.id === focusedId) : undefined;
@@ -222,7 +225,6 @@ export function NotesPage() {
             {rows.map((row, index) => (
               <TreeItem
                 key={row.node.id}
-                ws={ws}
                 row={row}
                 tabbable={index === focusedIndex}
                 active={row.node.id === id}
@@ -241,7 +243,6 @@ export function NotesPage() {
             ))}
           </div>
         )}
-        {focusedRow === undefined && rows.length > 0 && <span className="sr-only">No item focused</span>}
       </section>
       <div className="notes-main">
         {id ? (
@@ -286,7 +287,6 @@ export function NotesPage() {
 }
 
 function TreeItem({
-  ws,
   row,
   tabbable,
   active,
@@ -294,7 +294,6 @@ function TreeItem({
   onFocus,
   onClick,
 }: {
-  ws: string;
   row: TreeRow;
   tabbable: boolean;
   active: boolean;
@@ -320,7 +319,6 @@ function TreeItem({
       style={{ paddingLeft: `${8 + (row.level - 1) * 16}px` }}
       onFocus={onFocus}
       onClick={onClick}
-      data-ws={ws}
     >
       <span className="tree-twisty" aria-hidden="true">
         {node.kind === "folder" && row.expandable ? (row.expanded ? "▾" : "▸") : ""}
