@@ -170,7 +170,7 @@ describe("the web app", () => {
         "/healthz/x",
         "/files/x",
         "/.well-known/nothing",
-        "/favicon.ico",
+        "/favicon.ico/x",
         "/robots.txt",
         "/ACME/issues",
         "/%E2%9C%93",
@@ -190,6 +190,10 @@ describe("the web app", () => {
         "POST /v1/unknown",
       );
     }
+    // the icon browsers ask every page for is the service's own
+    const icon = await w.client().get("/favicon.ico");
+    assert.equal(icon.status, 200);
+    assert.match(String(icon.headers["content-type"]), /^image\/svg\+xml/);
     // existing pages are unchanged
     assert.equal((await w.client().get("/healthz")).status, 200);
     assert.equal((await w.client().get("/sign-in")).status, 200);
