@@ -225,7 +225,10 @@ export interface SpacesTable {
   prefix: string;
   next_issue_number: ColumnType<number, number | undefined, number>;
   /** who may mark an issue done: anyone, not_author or person */
-  done_requires: ColumnType<"anyone" | "not_author" | "person", "anyone" | "not_author" | "person" | undefined>;
+  done_requires: ColumnType<
+    "anyone" | "not_author" | "person",
+    "anyone" | "not_author" | "person" | undefined
+  >;
   /** JSON array of the reviewers' person ids; empty: the workspace's admins */
   reviewers: ColumnType<string, string | undefined>;
   created_at: string;

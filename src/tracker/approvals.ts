@@ -61,7 +61,10 @@ export type RequestApprovalInput = z.input<typeof requestApprovalInput>;
 export const answerApprovalInput = z
   .strictObject({
     option: option.optional().describe("One of the approval's options."),
-    approve: z.boolean({ error: "must be true or false" }).optional().describe("true approves, false rejects."),
+    approve: z
+      .boolean({ error: "must be true or false" })
+      .optional()
+      .describe("true approves, false rejects."),
     comment: z
       .string({ error: "must be a string" })
       .max(10_000, { error: "must be at most 10,000 characters" })
@@ -158,7 +161,11 @@ async function views(db: Db, rows: readonly ApprovalRow[]): Promise<ApprovalView
 }
 
 async function findApproval(db: Db, ctx: Ctx, id: string, lock = false): Promise<ApprovalRow> {
-  let q = db.selectFrom("approvals").selectAll().where("workspace_id", "=", ctx.workspaceId).where("id", "=", id);
+  let q = db
+    .selectFrom("approvals")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("id", "=", id);
   if (lock && ctx.core.store.kind === "postgres") q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw notFound(`No approval ${id} in this workspace.`);
@@ -210,7 +217,11 @@ export async function openApprovals(ctx: Ctx, issueId: string): Promise<Approval
 }
 
 /** Asks a question on an issue: `approval.requested`, and an inbox item for each person asked. */
-export async function requestApproval(ctx: Ctx, ref: string, input: RequestApprovalInput): Promise<ApprovalView> {
+export async function requestApproval(
+  ctx: Ctx,
+  ref: string,
+  input: RequestApprovalInput,
+): Promise<ApprovalView> {
   const data = parse(requestApprovalInput, input);
   const at = ctx.core.clock.now().toISOString();
   const id = newId("apr", new Date(at));
@@ -223,10 +234,16 @@ export async function requestApproval(ctx: Ctx, ref: string, input: RequestAppro
         .innerJoin("people as p", "p.id", "m.person_id")
         .select("p.id")
         .where("m.workspace_id", "=", ctx.workspaceId)
-        .where(data.from.includes("@") ? "p.email" : "p.id", "=", data.from.includes("@") ? data.from.toLowerCase() : data.from)
+        .where(
+          data.from.includes("@") ? "p.email" : "p.id",
+          "=",
+          data.from.includes("@") ? data.from.toLowerCase() : data.from,
+        )
         .executeTakeFirst();
       if (!person)
-        throw invalid(`from: no member ${data.from} in this workspace`, { from: `no member ${data.from} in this workspace` });
+        throw invalid(`from: no member ${data.from} in this workspace`, {
+          from: `no member ${data.from} in this workspace`,
+        });
       askedOf = person.id;
     }
     const options = data.options ?? [APPROVE, REJECT];
@@ -307,7 +324,8 @@ export async function answerApproval(
     const current = await findApproval(trx, ctx, key, true);
     if (ifMatch && !ifMatch.includes(current.version))
       throw new DocketError(412, "precondition_failed", `Approval ${key} changed since you read it.`);
-    if (current.status !== "open") throw conflict(`Approval ${key} was already answered (${current.answer}).`);
+    if (current.status !== "open")
+      throw conflict(`Approval ${key} was already answered (${current.answer}).`);
     const options: string[] = JSON.parse(current.options);
     let answer: string;
     if (data.approve !== undefined) {
@@ -319,7 +337,9 @@ export async function answerApproval(
     } else {
       const chosen = options.find((o) => o.toLowerCase() === data.option!.toLowerCase());
       if (!chosen)
-        throw invalid(`option: must be one of ${options.join(", ")}`, { option: `must be one of ${options.join(", ")}` });
+        throw invalid(`option: must be one of ${options.join(", ")}`, {
+          option: `must be one of ${options.join(", ")}`,
+        });
       answer = chosen;
     }
     const at = ctx.core.clock.now().toISOString();
@@ -338,8 +358,19 @@ export async function answerApproval(
       .where("status", "=", "open")
       .executeTakeFirst();
     if (Number(written.numUpdatedRows) === 0) throw conflict(`Approval ${key} was already answered.`);
-    await recordActivity(trx, ctx, [{ type: "approval", id: key }], "resolved", { answer: { from: null, to: answer } }, at);
-    const issue = await trx.selectFrom("issues").select(["identifier"]).where("id", "=", current.issue_id).executeTakeFirst();
+    await recordActivity(
+      trx,
+      ctx,
+      [{ type: "approval", id: key }],
+      "resolved",
+      { answer: { from: null, to: answer } },
+      at,
+    );
+    const issue = await trx
+      .selectFrom("issues")
+      .select(["identifier"])
+      .where("id", "=", current.issue_id)
+      .executeTakeFirst();
     await emitEvent(trx, ctx, {
       type: "approval.resolved",
       object: { type: "approval", id: key },

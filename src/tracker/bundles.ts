@@ -2,10 +2,10 @@ import { z } from "zod";
 import { notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { countTokens } from "../tokens.ts";
-import { issueRef, objectId, timeOut } from "./common.ts";
-import { actorView, type Ctx } from "./context.ts";
 import { approvalView, openApprovals } from "./approvals.ts";
 import { commentView, recentComments } from "./comments.ts";
+import { issueRef, objectId, timeOut } from "./common.ts";
+import { actorView, type Ctx } from "./context.ts";
 import { type CycleView, cycleView, getCycle } from "./cycles.ts";
 import { linkedDecisions, linkedDecisionView } from "./decisions.ts";
 import { emitEvent } from "./events.ts";
@@ -92,7 +92,9 @@ export const bundleView = z
     approvals: z.array(approvalView).describe("Approvals asked on the issue and still open, oldest first."),
     comments: z
       .array(commentView)
-      .describe("The issue's comments (the newest 50, not deleted), newest first; a budget cuts the oldest first."),
+      .describe(
+        "The issue's comments (the newest 50, not deleted), newest first; a budget cuts the oldest first.",
+      ),
     omitted: z
       .array(omissionView)
       .optional()
@@ -311,7 +313,9 @@ export function bundleMarkdown(b: BundleView): string {
   if (approvals.length) {
     out.push("## Open approvals", "");
     for (const a of approvals)
-      out.push(`- ${a.id}, asked by ${a.asked_by.label}: ${line(a.question)} (options: ${a.options.join(", ")})`);
+      out.push(
+        `- ${a.id}, asked by ${a.asked_by.label}: ${line(a.question)} (options: ${a.options.join(", ")})`,
+      );
     out.push("");
   }
   const comments = b.comments ?? [];

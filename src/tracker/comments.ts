@@ -6,7 +6,16 @@ import { conflict, DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { recordActivity } from "./activity.ts";
-import { checkIfMatch, issueRef, LIMITS, lostRace, objectId, timeOut, touched, versionOut } from "./common.ts";
+import {
+  checkIfMatch,
+  issueRef,
+  LIMITS,
+  lostRace,
+  objectId,
+  timeOut,
+  touched,
+  versionOut,
+} from "./common.ts";
 import { authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { decisionId } from "./decisions.ts";
 import { emitEvent } from "./events.ts";
@@ -53,7 +62,10 @@ export type ListCommentsQuery = z.input<typeof listCommentsQuery>;
 const subjectView = z.object({
   type: z.enum(["issue", "decision", "note"]),
   id: z.string(),
-  identifier: z.string().nullable().describe("The issue's identifier (ENG-42); null for a decision or a note."),
+  identifier: z
+    .string()
+    .nullable()
+    .describe("The issue's identifier (ENG-42); null for a decision or a note."),
 });
 
 export const commentView = z
@@ -150,7 +162,11 @@ async function subjectOf(db: Db, ctx: Ctx, row: CommentRow): Promise<Subject> {
 // Reading
 
 async function findComment(db: Db, ctx: Ctx, id: string, lock = false): Promise<CommentRow> {
-  let q = db.selectFrom("comments").selectAll().where("workspace_id", "=", ctx.workspaceId).where("id", "=", id);
+  let q = db
+    .selectFrom("comments")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("id", "=", id);
   if (lock && ctx.core.store.kind === "postgres") q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw notFound(`No comment ${id} in this workspace.`);
@@ -165,26 +181,24 @@ async function views(db: Db, rows: readonly CommentRow[], subject: Subject | Map
       { person: r.updated_by, via: r.updated_via },
     ]),
   );
-  return rows.map(
-    (r): CommentView => {
-      const s = subject instanceof Map ? subject.get(r.subject_id)! : subject;
-      const deleted = r.deleted_at !== null;
-      return {
-        id: r.id,
-        subject: { type: s.type, id: s.id, identifier: s.identifier },
-        parent_id: r.parent_id,
-        body: deleted ? "" : r.body,
-        deleted,
-        deleted_at: r.deleted_at,
-        edited: !deleted && r.version > 1,
-        version: r.version,
-        author: named(r.created_by, r.created_via),
-        updated_by: named(r.updated_by, r.updated_via),
-        created_at: r.created_at,
-        updated_at: r.updated_at,
-      };
-    },
-  );
+  return rows.map((r): CommentView => {
+    const s = subject instanceof Map ? subject.get(r.subject_id)! : subject;
+    const deleted = r.deleted_at !== null;
+    return {
+      id: r.id,
+      subject: { type: s.type, id: s.id, identifier: s.identifier },
+      parent_id: r.parent_id,
+      body: deleted ? "" : r.body,
+      deleted,
+      deleted_at: r.deleted_at,
+      edited: !deleted && r.version > 1,
+      version: r.version,
+      author: named(r.created_by, r.created_via),
+      updated_by: named(r.updated_by, r.updated_via),
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    };
+  });
 }
 
 /** One comment with its earlier texts; 404 when it is not in this workspace. */
@@ -302,7 +316,11 @@ const where = (subject: Subject, id: string) => ({
 });
 
 const eventData = (subject: Subject, row: Pick<CommentRow, "parent_id">) => ({
-  subject: { type: subject.type, id: subject.id, ...(subject.identifier ? { identifier: subject.identifier } : {}) },
+  subject: {
+    type: subject.type,
+    id: subject.id,
+    ...(subject.identifier ? { identifier: subject.identifier } : {}),
+  },
   parent_id: row.parent_id,
 });
 
@@ -321,7 +339,9 @@ export async function addComment(ctx: Ctx, ref: string, input: CreateCommentInpu
         .where("id", "=", data.parent)
         .executeTakeFirst();
       if (!parent || parent.subject_id !== subject.id)
-        throw invalid(`parent: no comment ${data.parent} on ${ref}`, { parent: `no comment ${data.parent} here` });
+        throw invalid(`parent: no comment ${data.parent} on ${ref}`, {
+          parent: `no comment ${data.parent} here`,
+        });
       if (parent.parent_id)
         throw invalid(
           `parent: replies are one level deep; reply to the top-level comment ${parent.parent_id}`,

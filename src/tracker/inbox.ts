@@ -34,7 +34,9 @@ export const actorNamed = z
   .object({
     person_id: z.string(),
     name: z.string().describe("The person's name."),
-    via: z.string().describe("The credential: a personal access token (pat_…) or an agent connection (con_…)."),
+    via: z
+      .string()
+      .describe("The credential: a personal access token (pat_…) or an agent connection (con_…)."),
     agent: z
       .object({ id: z.string(), name: z.string() })
       .nullable()
@@ -56,7 +58,11 @@ export async function namedActors(
     for (const r of await db.selectFrom("people").select(["id", "name"]).where("id", "in", people).execute())
       names.set(r.id, r.name);
   if (cons.length)
-    for (const r of await db.selectFrom("connections").select(["id", "name"]).where("id", "in", cons).execute())
+    for (const r of await db
+      .selectFrom("connections")
+      .select(["id", "name"])
+      .where("id", "in", cons)
+      .execute())
       names.set(r.id, r.name);
   return (person, via) => {
     const name = names.get(person) ?? "";
@@ -148,7 +154,11 @@ export const excerptOf = (text: string, max = 200): string => {
  * not told of what they did themself; one told of something by their own agent is. The same person is
  * told once per call.
  */
-export async function notify(trx: Transaction<Database>, ctx: Ctx, notices: readonly Notice[]): Promise<void> {
+export async function notify(
+  trx: Transaction<Database>,
+  ctx: Ctx,
+  notices: readonly Notice[],
+): Promise<void> {
   const at = ctx.core.clock.now().toISOString();
   const seen = new Set<string>();
   const rows = [];
@@ -253,7 +263,9 @@ export async function reviewersOf(db: Db, ctx: Ctx, spaceId: string): Promise<st
     .select("person_id")
     .where("workspace_id", "=", ctx.workspaceId)
     .orderBy("person_id");
-  query = named.length ? query.where("person_id", "in", named) : query.where("role", "in", ["owner", "admin"]);
+  query = named.length
+    ? query.where("person_id", "in", named)
+    : query.where("role", "in", ["owner", "admin"]);
   return (await query.execute()).map((r) => r.person_id);
 }
 
@@ -441,7 +453,9 @@ export const inboxSettingsView = z
   .object({
     email: z
       .enum(INBOX_EMAIL)
-      .describe("Mail about new inbox items: off, immediate (one mail per item), or daily (one digest a day)."),
+      .describe(
+        "Mail about new inbox items: off, immediate (one mail per item), or daily (one digest a day).",
+      ),
     address: z.string().describe("Where the mail goes: your account's address."),
   })
   .meta({ id: "InboxSettings" });
@@ -468,7 +482,11 @@ export async function setInboxSettings(
 ): Promise<z.output<typeof inboxSettingsView>> {
   const data = parse(inboxSettingsInput, input);
   if (actsAsAgent(ctx))
-    throw new DocketError(403, "forbidden", "Only the person may change their own mail settings, not an agent.");
+    throw new DocketError(
+      403,
+      "forbidden",
+      "Only the person may change their own mail settings, not an agent.",
+    );
   const now = ctx.core.clock.now().toISOString();
   await ctx.core.db
     .updateTable("people")

@@ -42,8 +42,8 @@ import {
   recountOpenBlockers,
 } from "./dependencies.ts";
 import { emitEvent } from "./events.ts";
-import { CLEARED_CLAIM, endClaimOnClose, fenceOk } from "./leases.ts";
 import { actingIdentity, excerptOf, type Notice, notify, recordMentions, reviewersOf } from "./inbox.ts";
+import { CLEARED_CLAIM, endClaimOnClose, fenceOk } from "./leases.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
 import { checkDonePolicy } from "./spaces.ts";
@@ -746,7 +746,11 @@ async function tellPeople(
   const title = `${after.identifier}: ${after.title}`;
   const subject = { type: "issue", id: after.id };
   const notices: Notice[] = [];
-  if (after.assignee_id && !after.assignee_id.startsWith("con_") && after.assignee_id !== before?.assignee_id) {
+  if (
+    after.assignee_id &&
+    !after.assignee_id.startsWith("con_") &&
+    after.assignee_id !== before?.assignee_id
+  ) {
     notices.push({ personId: after.assignee_id, kind: "assignment", subject, issueId: after.id, title });
   }
   if (after.status === "in_review" && before?.status !== "in_review") {
@@ -762,7 +766,13 @@ async function tellPeople(
   }
   if (notices.length) await notify(trx, ctx, notices);
   if (after.description !== (before?.description ?? "")) {
-    await recordMentions(trx, ctx, { ...subject, issueId: after.id, title }, after.description, before?.description);
+    await recordMentions(
+      trx,
+      ctx,
+      { ...subject, issueId: after.id, title },
+      after.description,
+      before?.description,
+    );
   }
 }
 

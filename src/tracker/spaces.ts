@@ -76,7 +76,12 @@ async function findSpace(db: Db, ctx: Ctx, prefix: string) {
 async function view(db: Db, ctx: Ctx, row: Awaited<ReturnType<typeof findSpace>>): Promise<SpaceView> {
   const ids = await reviewersOf(db, ctx, row.id);
   const people = ids.length
-    ? await db.selectFrom("people").select(["id", "name", "email"]).where("id", "in", ids).orderBy("email").execute()
+    ? await db
+        .selectFrom("people")
+        .select(["id", "name", "email"])
+        .where("id", "in", ids)
+        .orderBy("email")
+        .execute()
     : [];
   return {
     id: row.id,
@@ -144,13 +149,22 @@ export async function updateSpace(
   const db = ctx.core.db;
   if (!options.asOperator) {
     if (actsAsAgent(ctx))
-      throw new DocketError(403, "forbidden", "A space's review policy is set by a workspace admin, never by an agent.");
+      throw new DocketError(
+        403,
+        "forbidden",
+        "A space's review policy is set by a workspace admin, never by an agent.",
+      );
     const role = await roleOf(ctx.core, ctx.workspaceId, ctx.actor.personId);
     if (role !== "owner" && role !== "admin")
-      throw new DocketError(403, "forbidden", "Only the workspace's Owner and admins may change a space's review policy.");
+      throw new DocketError(
+        403,
+        "forbidden",
+        "Only the workspace's Owner and admins may change a space's review policy.",
+      );
   }
   const row = await findSpace(db, ctx, p);
-  const reviewers = data.reviewers === undefined ? undefined : await memberIds(db, ctx.workspaceId, data.reviewers);
+  const reviewers =
+    data.reviewers === undefined ? undefined : await memberIds(db, ctx.workspaceId, data.reviewers);
   await db
     .updateTable("spaces")
     .set({
@@ -171,9 +185,19 @@ export async function updateSpace(
 export async function checkDonePolicy(
   db: Db,
   ctx: Ctx,
-  issue: { identifier: string; space_id: string; substance_by: string | null; created_by: string; created_via: string },
+  issue: {
+    identifier: string;
+    space_id: string;
+    substance_by: string | null;
+    created_by: string;
+    created_via: string;
+  },
 ): Promise<void> {
-  const space = await db.selectFrom("spaces").select(["prefix", "done_requires"]).where("id", "=", issue.space_id).executeTakeFirst();
+  const space = await db
+    .selectFrom("spaces")
+    .select(["prefix", "done_requires"])
+    .where("id", "=", issue.space_id)
+    .executeTakeFirst();
   const policy = space?.done_requires ?? "anyone";
   if (policy === "anyone") return;
   const ask = `POST /v1/issues/${issue.identifier}/approvals asks a person for it`;

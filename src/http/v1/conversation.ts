@@ -10,7 +10,6 @@ import {
   requestApproval,
   requestApprovalInput,
 } from "../../tracker/approvals.ts";
-import { issueRef } from "../../tracker/common.ts";
 import {
   addComment,
   commentDetail,
@@ -24,6 +23,7 @@ import {
   updateComment,
   updateCommentInput,
 } from "../../tracker/comments.ts";
+import { issueRef } from "../../tracker/common.ts";
 import { decisionId } from "../../tracker/decisions.ts";
 import {
   getInboxItem,
@@ -41,7 +41,14 @@ import {
   setInboxSettings,
 } from "../../tracker/inbox.ts";
 import { noteId } from "../../tracker/notes.ts";
-import { getSpace, listSpaces, spaceParams, spaceView, updateSpace, updateSpaceInput } from "../../tracker/spaces.ts";
+import {
+  getSpace,
+  listSpaces,
+  spaceParams,
+  spaceView,
+  updateSpace,
+  updateSpaceInput,
+} from "../../tracker/spaces.ts";
 import { noBody, op } from "./route.ts";
 
 const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
@@ -50,7 +57,13 @@ const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z
 // Comments
 
 const SUBJECTS = [
-  { path: "issues", tag: "Issues", name: "Issue", what: "an issue", params: z.strictObject({ id: issueRef }) },
+  {
+    path: "issues",
+    tag: "Issues",
+    name: "Issue",
+    what: "an issue",
+    params: z.strictObject({ id: issueRef }),
+  },
   {
     path: "decisions",
     tag: "Decisions",
