@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import { roleOf } from "../auth/workspaces.ts";
 import type { CommentsTable, Database } from "../db/schema.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
@@ -375,11 +374,16 @@ export async function addComment(ctx: Ctx, ref: string, input: CreateCommentInpu
 }
 
 /** Only the author (any of their credentials) or an admin acting as themself changes a comment. */
-async function mayChange(ctx: Ctx, row: CommentRow): Promise<void> {
+async function mayChange(trx: Transaction<Database>, ctx: Ctx, row: CommentRow): Promise<void> {
   if (row.created_by === ctx.actor.personId) return;
   if (!actsAsAgent(ctx)) {
-    const role = await roleOf(ctx.core, ctx.workspaceId, ctx.actor.personId);
-    if (role === "owner" || role === "admin") return;
+    const membership = await trx
+      .selectFrom("memberships")
+      .select("role")
+      .where("workspace_id", "=", ctx.workspaceId)
+      .where("person_id", "=", ctx.actor.personId)
+      .executeTakeFirst();
+    if (membership?.role === "owner" || membership?.role === "admin") return;
   }
   throw new DocketError(
     403,
@@ -399,7 +403,7 @@ export async function updateComment(
   const commentKey = parse(commentId, id);
   await ctx.core.db.transaction().execute(async (trx) => {
     const current = await findComment(trx, ctx, commentKey, true);
-    await mayChange(ctx, current);
+    await mayChange(trx, ctx, current);
     checkIfMatch(ifMatch, current.version, `Comment ${commentKey}`);
     if (current.deleted_at) throw conflict(`Comment ${commentKey} was deleted; it can no longer be edited.`);
     if (current.body === data.body) return;
@@ -443,7 +447,7 @@ export async function deleteComment(ctx: Ctx, id: string, ifMatch?: number[]): P
   const commentKey = parse(commentId, id);
   await ctx.core.db.transaction().execute(async (trx) => {
     const current = await findComment(trx, ctx, commentKey, true);
-    await mayChange(ctx, current);
+    await mayChange(trx, ctx, current);
     checkIfMatch(ifMatch, current.version, `Comment ${commentKey}`);
     if (current.deleted_at) return;
     const at = ctx.core.clock.now().toISOString();
