@@ -68,7 +68,11 @@ test("inbox mail over real SMTP: immediate per item, a daily digest, never twice
   // first round: Cara's mention at once; Bob's digest is due (he has had none for a day? not yet)
   a.env.clock.advance(60_000);
   let sent = await sendInboxMail(core, send);
-  assert.deepEqual(sent, { immediate: 1, digests: 0 }, "Bob chose daily just now: his first digest is a day away");
+  assert.deepEqual(
+    sent,
+    { immediate: 1, digests: 0 },
+    "Bob chose daily just now: his first digest is a day away",
+  );
   assert.equal(smtp.inbox.length, 1);
   const cara = smtp.inbox[0]!;
   assert.deepEqual(cara.to, ["cara@example.com"]);
@@ -76,7 +80,9 @@ test("inbox mail over real SMTP: immediate per item, a daily digest, never twice
   assert.match(caraText, /Subject: \[Docket\] ENG-1: Checkout flow: mentioned you/);
   assert.match(caraText, /please look/);
   assert.match(caraText, /https:\/\/docket\.example\.com\/acme\/issues\/ENG-1/);
-  const link = /Turn it off: (https:\/\/docket\.example\.com\/inbox\/unsubscribe\?token=\S+)/.exec(caraText)?.[1];
+  const link = /Turn it off: (https:\/\/docket\.example\.com\/inbox\/unsubscribe\?token=\S+)/.exec(
+    caraText,
+  )?.[1];
   assert.ok(link, caraText);
   assert.match(caraText, /List-Unsubscribe:\s+<https:\/\/docket\.example\.com\/inbox\/unsubscribe\?token=/);
   assert.match(caraText, /List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
