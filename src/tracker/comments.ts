@@ -21,6 +21,7 @@ import { emitEvent } from "./events.ts";
 import { actorNamed, actsAsAgent, excerptOf, namedActors, recordMentions } from "./inbox.ts";
 import { noteId } from "./notes.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "./pagination.ts";
+import { indexDocument, removeDocument } from "./search-index.ts";
 
 /**
  * Comments on issues, decisions and notes: Markdown, one level of replies. An edit keeps the earlier
@@ -314,6 +315,21 @@ const where = (subject: Subject, id: string) => ({
   title: `${subject.identifier ?? subject.title}${subject.identifier ? `: ${subject.title}` : ""}`,
 });
 
+/** A comment as search finds it: its text, titled by what it is on. */
+const indexComment = (
+  trx: Transaction<Database>,
+  subject: Subject,
+  row: Pick<CommentRow, "id" | "workspace_id" | "body" | "updated_at">,
+) =>
+  indexDocument(trx, {
+    object_id: row.id,
+    workspace_id: row.workspace_id,
+    object_type: "comment",
+    title: `Comment on ${subject.identifier ? `${subject.identifier}: ` : ""}${subject.title}`,
+    body: row.body,
+    updated_at: row.updated_at,
+  });
+
 const eventData = (subject: Subject, row: Pick<CommentRow, "parent_id">) => ({
   subject: {
     type: subject.type,
@@ -361,6 +377,7 @@ export async function addComment(ctx: Ctx, ref: string, input: CreateCommentInpu
       ...authoredBy(ctx, at),
     };
     await trx.insertInto("comments").values(row).execute();
+    await indexComment(trx, subject, row);
     await recordActivity(trx, ctx, [{ type: "comment", id }], "created", {}, at);
     await emitEvent(trx, ctx, {
       type: "comment.created",
@@ -431,6 +448,7 @@ export async function updateComment(
     const changes = { body: { from: current.body, to: data.body } };
     await recordActivity(trx, ctx, [{ type: "comment", id: current.id }], "updated", changes, at);
     const subject = await subjectOf(trx, ctx, current);
+    await indexComment(trx, subject, { ...current, body: data.body, updated_at: at });
     await emitEvent(trx, ctx, {
       type: "comment.updated",
       object: { type: "comment", id: current.id },
@@ -465,6 +483,7 @@ export async function deleteComment(ctx: Ctx, id: string, ifMatch?: number[]): P
       .executeTakeFirst();
     if (touched(written) === 0) throw lostRace(ifMatch, `Comment ${commentKey}`);
     await recordActivity(trx, ctx, [{ type: "comment", id: current.id }], "deleted", {}, at);
+    await removeDocument(trx, current.id);
     const subject = await subjectOf(trx, ctx, current);
     await emitEvent(trx, ctx, {
       type: "comment.deleted",

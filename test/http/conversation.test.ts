@@ -139,6 +139,20 @@ test("comments: threads with one level of replies, edits keep history, deletes s
   const olga = await a.call("GET", `/v1/comments/${first.id}`, undefined, bearer(other.token));
   refused(olga, 404, "not_found");
 
+  // search finds comments by their text (the current one; a deleted comment no more)
+  const found = await ok(a, "GET", "/v1/search?q=final&type=comment");
+  assert.deepEqual(
+    found.data.map((r: { id: string; type: string; title: string }) => [r.id, r.type, r.title]),
+    [[first.id, "comment", "Comment on ENG-1: Login page"]],
+  );
+  assert.equal(
+    (await ok(a, "GET", "/v1/search?q=first&type=comment")).data.length,
+    0,
+    "the old text is not searched",
+  );
+  assert.equal((await ok(a, "GET", "/v1/search?q=agreed")).data.length, 0, "deleted");
+  assert.equal((await ok(a, "GET", "/v1/search?q=sqlite")).data[0].id, onDec.id);
+
   // events: comment.created, .updated (with the change) and .deleted
   const created = await eventsOf(a, "comment.*");
   assert.deepEqual(
