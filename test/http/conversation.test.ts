@@ -3,7 +3,7 @@ import { type TestContext, test } from "node:test";
 import { createConnection, issueAccessToken } from "../../src/auth/connections.ts";
 import { createPerson } from "../../src/auth/people.ts";
 import { mintPat } from "../../src/auth/tokens.ts";
-import { addMember, createWorkspace } from "../../src/auth/workspaces.ts";
+import { addMember } from "../../src/auth/workspaces.ts";
 import type { Core } from "../../src/core.ts";
 import { startServer } from "../../src/server.ts";
 import { checkedFetch } from "../contract.ts";
