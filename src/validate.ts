@@ -135,6 +135,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   "new",
   "help",
   "status",
+  "inbox",
 ];
 
 export const slug = z

@@ -79,7 +79,7 @@ test("inbox mail over real SMTP: immediate per item, a daily digest, never twice
   const caraText = bodyOf(cara.raw);
   assert.match(caraText, /Subject: \[Docket\] ENG-1: Checkout flow: mentioned you/);
   assert.match(caraText, /please look/);
-  assert.match(caraText, /https:\/\/docket\.example\.com\/acme\/issues\/ENG-1/);
+  assert.match(caraText, /https:\/\/docket\.example\.com\/acme\/issue\/ENG-1/);
   const link = /Turn it off: (https:\/\/docket\.example\.com\/inbox\/unsubscribe\?token=\S+)/.exec(
     caraText,
   )?.[1];
