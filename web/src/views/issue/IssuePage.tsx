@@ -9,7 +9,7 @@ import { Link, useParams } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, api, type Issue, unwrap } from "../../api.ts";
 import { onLiveEvent } from "../../lib/live.ts";
-import { keys, useMe, useWorkspace } from "../../queries.ts";
+import { keys, useConnections, useMe, useMembers, useWorkspace } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { ui } from "../../shell/ui.ts";
 import { StatusIcon } from "../../ui/meta.tsx";
@@ -21,7 +21,7 @@ import { Editor } from "./Editor.tsx";
 import { Files, useUploads } from "./Files.tsx";
 import { Linked } from "./Linked.tsx";
 import { eventActor, thawStatus } from "./model.ts";
-import { Properties, useConnections, useMembers } from "./Properties.tsx";
+import { Properties } from "./Properties.tsx";
 import { useIssue } from "./useIssue.ts";
 
 export function IssuePage() {
@@ -95,8 +95,8 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
 
   const nameOf = useMemo(() => {
     const names = new Map<string, string>();
-    for (const m of members.data?.data ?? []) names.set(m.person_id, m.name || m.email);
-    for (const c of connections.data?.data ?? [])
+    for (const m of members.data ?? []) names.set(m.person_id, m.name || m.email);
+    for (const c of connections.data ?? [])
       names.set(c.id, `${c.name} (agent for ${c.approved_by.name})`);
     for (const e of [...issue.blockedBy, ...issue.blocks, ...issue.relatesTo]) names.set(e.id, e.identifier);
     if (issue.parent) names.set(issue.parent.id, issue.parent.identifier);

@@ -6,8 +6,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { api, type Issue, type IssuePriority, type IssueStatus, type Schemas, unwrap } from "../../api.ts";
-import { keys, useMe } from "../../queries.ts";
+import { api, type Issue, type IssuePriority, type IssueStatus, unwrap } from "../../api.ts";
+import { keys, useConnections, useMe, useMembers } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { typeAhead } from "../../shell/type-ahead.ts";
 import { assigneeName, PRIORITIES, PriorityIcon, STATUSES, StatusIcon } from "../../ui/meta.tsx";
@@ -16,43 +16,6 @@ import { type Option, Picker } from "./Picker.tsx";
 import type { SaveResult, Write } from "./useIssue.ts";
 
 type Save = (write: Write, options: { what: string; view?: Partial<Issue> }) => Promise<SaveResult>;
-
-export interface Member {
-  person_id: string;
-  name: string;
-  email: string;
-  role: string;
-  suspended?: boolean;
-}
-export interface Connection {
-  id: string;
-  kind: string;
-  name: string;
-  approved_by: { id: string; name: string; email: string };
-  status: string;
-  access: string;
-}
-
-/** The workspace's members (GET /v1/members). */
-export function useMembers(ws: string) {
-  return useQuery({
-    queryKey: keys.members(ws),
-    staleTime: 60_000,
-    queryFn: async ({ signal }) =>
-      (await unwrap(api.GET("/members" as never, { signal } as never))) as unknown as { data: Member[] },
-  });
-}
-/** The workspace's active agent connections (GET /v1/connections). */
-export function useConnections(ws: string) {
-  return useQuery({
-    queryKey: keys.agents(ws, "connections", "active"),
-    staleTime: 60_000,
-    queryFn: async ({ signal }) =>
-      (await unwrap(
-        api.GET("/connections" as never, { signal, params: { query: { status: "active" } } } as never),
-      )) as unknown as { data: Connection[] },
-  });
-}
 
 /** Labels in use in the workspace: those of its most recently changed issues. */
 function useLabelsInUse(ws: string, enabled: boolean) {
@@ -178,8 +141,8 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
     }),
   );
   // assignee: me first, then the members, then the agents
-  const people = (members.data?.data ?? []).filter((m) => !m.suspended);
-  const agents = (connections.data?.data ?? []).filter((c) => c.status === "active");
+  const people = (members.data ?? []).filter((m) => !m.suspended);
+  const agents = (connections.data ?? []).filter((c) => c.status === "active");
   const assigneeOptions: Option[] = [
     { value: "none", label: "Unassigned", icon: <span className="avatar avatar-none" aria-hidden="true" /> },
     ...[...people]
@@ -518,5 +481,3 @@ export function Avatar({ name, agent }: { name: string; agent?: boolean }) {
     </span>
   );
 }
-
-export type { Schemas };
