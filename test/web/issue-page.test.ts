@@ -5,27 +5,466 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { appEnv, assertNoErrors, launch, shot, signedIn } from "./support.ts";
+import type { Page } from "playwright-core";
+import { type AppEnv, appEnv, assertNoErrors, launch, shot, signedIn } from "./support.ts";
+
+async function newIssue(env: AppEnv, body: Record<string, unknown>) {
+  const answer = await env.rest("POST", "/issues", body);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body as { id: string; identifier: string; title: string; version: number };
+}
+
+async function read(env: AppEnv, key: string) {
+  const answer = await env.rest("GET", `/issues/${key}`);
+  assert.equal(answer.status, 200);
+  return answer.body;
+}
+
+function properties(page: Page) {
+  return page.getByRole("complementary", { name: "Properties" });
+}
+
+async function open(page: Page, env: AppEnv, key: string) {
+  await page.goto(`${env.baseUrl}/acme/issue/${key}`);
+  await properties(page)
+    .getByRole("button", { name: /^Status: / })
+    .waitFor();
+}
 
 test("the issue page shows an issue with its properties, dependencies and graph (light and dark)", async (t) => {
   const env = await appEnv(t);
-  const blocker = await env.rest("POST", "/issues", { title: "Design the schema", status: "in_progress" });
-  const issue = await env.rest("POST", "/issues", {
+  const schema = await newIssue(env, { title: "Design the schema", status: "in_progress" });
+  const upstream = await newIssue(env, { title: "Agree on the field names", blocks: [schema.id] });
+  const issue = await newIssue(env, {
     title: "Import issues from the old tracker",
     description: "Move the **1,200** open issues over.\n\n- keep history\n- keep `labels`",
     priority: "high",
     labels: ["backend", "import"],
     estimate: 3,
-    blockedBy: [blocker.body.id],
+    due_date: "2026-03-20",
+    blockedBy: [schema.id],
   });
-  assert.equal(issue.status, 201);
+  const after = await newIssue(env, { title: "Switch the old tracker off", blockedBy: [issue.id] });
+  const browser = await launch(t);
+  for (const scheme of ["light", "dark"] as const) {
+    const { page, errors } = await signedIn(browser, env, env.ada.id, { colorScheme: scheme });
+    await open(page, env, issue.identifier);
+    await page.getByRole("heading", { name: /Import issues from the old tracker/ }).waitFor();
+    const props = properties(page);
+    for (const name of [
+      "Status: Backlog",
+      "Priority: High",
+      "Assignee: Unassigned",
+      "Labels: backend, import",
+      "Estimate: 3 points",
+      "Parent: none",
+      "Cycle: none",
+      "Milestone: none",
+    ]) {
+      await props.getByRole("button", { name }).waitFor();
+    }
+    assert.equal(await props.getByLabel("Due date", { exact: true }).inputValue(), "2026-03-20");
+    await props.getByText("Blocked by 1").waitFor();
+    // the graph: two steps upstream (the blocker's own blocker) and one downstream, each node a link
+    const graph = page.getByRole("figure", { name: `Blockers of ${issue.identifier}` });
+    for (const i of [schema, upstream, after]) {
+      await graph.getByRole("link", { name: new RegExp(`^${i.identifier}, ${i.title}`) }).waitFor();
+    }
+    const caption = (await graph.locator("figcaption").textContent()) ?? "";
+    assert.match(caption, new RegExp(`${schema.identifier} blocks ${issue.identifier}`));
+    assert.match(caption, new RegExp(`${upstream.identifier} blocks ${schema.identifier}`));
+    await shot(page, `issue-page-${scheme}`);
+    await graph.scrollIntoViewIfNeeded();
+    await shot(page, `issue-graph-${scheme}`);
+    // a node leads to its issue's page
+    await graph.getByRole("link", { name: new RegExp(`^${schema.identifier},`) }).click();
+    await page.waitForURL(new RegExp(`/acme/issue/${schema.identifier}$`));
+    await page.getByRole("heading", { name: /Design the schema/ }).waitFor();
+    assertNoErrors(errors);
+    await page.context().close();
+  }
+});
+
+test("title and description are edited in place: click or E, preview, Escape cancels, Ctrl+Enter saves", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Old title", description: "Old text" });
   const browser = await launch(t);
   const { page, errors } = await signedIn(browser, env);
-  await page.goto(`${env.baseUrl}/acme/issue/${issue.body.identifier}`);
-  await page.getByRole("heading", { name: /Import issues from the old tracker/ }).waitFor();
-  await page.getByRole("button", { name: "Status: Backlog" }).waitFor();
-  await page.getByRole("complementary", { name: "Properties" }).getByText("Blocked by 1").waitFor();
-  await page.locator(".graph svg").waitFor();
-  await shot(page, "issue-page");
+  await open(page, env, issue.identifier);
+
+  // a click on the title opens the editor with the title focused
+  await page.getByRole("button", { name: "Title: Old title. Edit" }).click();
+  const title = page.getByLabel("Title", { exact: true });
+  await title.waitFor();
+  assert.equal(await title.evaluate((el) => el === document.activeElement), true);
+  await title.fill("Changed, then thought better of it");
+  await page.keyboard.press("Escape");
+  await page.getByRole("heading", { name: "Old title" }).waitFor();
+  assert.equal((await read(env, issue.identifier)).title, "Old title", "Escape saved nothing");
+
+  // `e` edits; Preview shows the Markdown; Ctrl+Enter saves both
+  await page.locator("body").press("e");
+  await title.fill("New title");
+  await page.getByRole("tab", { name: "Write" }).waitFor();
+  const body = page.getByLabel("Description", { exact: true });
+  await body.fill("Now with **bold** and a list:\n\n- one\n- two");
+  await page.getByRole("tab", { name: "Preview" }).click();
+  const preview = page.getByRole("tabpanel", { name: "Preview" });
+  await preview.locator("strong", { hasText: "bold" }).waitFor();
+  await page.getByRole("tab", { name: "Write" }).click();
+  await body.press("Control+Enter");
+  await page.getByRole("heading", { name: "New title" }).waitFor();
+  await page.locator(".issue-description strong", { hasText: "bold" }).waitFor();
+  const saved = await read(env, issue.identifier);
+  assert.equal(saved.title, "New title");
+  assert.equal(saved.description, "Now with **bold** and a list:\n\n- one\n- two");
+
+  // a click on the description opens the editor there; an empty title is refused next to the field
+  await page.locator(".issue-description").click();
+  await body.waitFor();
+  assert.equal(await body.evaluate((el) => el === document.activeElement), true);
+  await title.fill("  ");
+  await title.press("Control+Enter");
+  await page.getByText("must not be empty").waitFor();
+  assert.equal((await read(env, issue.identifier)).title, "New title");
+  await page.keyboard.press("Escape");
+
+  // the activity says who changed what
+  const activity = page.getByRole("region", { name: "Activity" });
+  await activity.getByText("changed title from Old title to New title").waitFor();
+  assertNoErrors(errors);
+});
+
+test("status, priority, labels and assignee change with the keyboard (s, p, l, a)", async (t) => {
+  const env = await appEnv(t);
+  await newIssue(env, { title: "Labelled", labels: ["frontend", "ux"] });
+  const issue = await newIssue(env, { title: "Keyboard only", labels: ["ux"] });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+  const props = properties(page);
+
+  // s: the status list, filtered by typing, Enter chooses
+  await page.locator("body").press("s");
+  const statusFilter = page.getByRole("combobox", { name: "Status: filter" });
+  await statusFilter.waitFor();
+  await statusFilter.fill("progr");
+  await statusFilter.press("Enter");
+  await props.getByRole("button", { name: "Status: In progress" }).waitFor();
+  // focus went back to the control, which Enter reopens
+  await page.waitForFunction(
+    () => document.activeElement?.getAttribute("aria-label") === "Status: In progress",
+  );
+
+  // p: arrows move, Enter chooses
+  await page.locator("body").press("p");
+  const priorityFilter = page.getByRole("combobox", { name: "Priority: filter" });
+  await priorityFilter.waitFor();
+  await priorityFilter.press("Home");
+  await priorityFilter.press("Enter");
+  await props.getByRole("button", { name: "Priority: Urgent" }).waitFor();
+
+  // l: labels in use are offered; a new one is made from free text; several stay open
+  await page.locator("body").press("l");
+  const labelFilter = page.getByRole("combobox", { name: "Labels: filter" });
+  await labelFilter.waitFor();
+  await page.getByRole("option", { name: "frontend" }).waitFor();
+  await labelFilter.fill("front");
+  await labelFilter.press("Enter");
+  await props.getByRole("button", { name: "Labels: ux, frontend" }).waitFor();
+  await labelFilter.fill("needs design");
+  await page.getByRole("option", { name: "Add label “needs design”" }).waitFor();
+  await labelFilter.press("Enter");
+  await props.getByRole("button", { name: "Labels: ux, frontend, needs design" }).waitFor();
+  await labelFilter.fill("ux");
+  await labelFilter.press("Enter");
+  await props.getByRole("button", { name: "Labels: frontend, needs design" }).waitFor();
+  await page.keyboard.press("Escape");
+
+  // a: members and agent connections; me first
+  await page.locator("body").press("a");
+  const assigneeFilter = page.getByRole("combobox", { name: "Assignee: filter" });
+  await assigneeFilter.waitFor();
+  await page.getByRole("option", { name: "Ada Lovelace (me)" }).waitFor();
+  await assigneeFilter.fill("ada");
+  await assigneeFilter.press("Enter");
+  await props.getByRole("button", { name: "Assignee: Ada Lovelace" }).waitFor();
+
+  const saved = await read(env, issue.identifier);
+  assert.equal(saved.status, "in_progress");
+  assert.equal(saved.priority, "urgent");
+  assert.deepEqual(saved.labels, ["frontend", "needs design"]);
+  assert.equal(saved.assignee?.id, env.ada.id);
+
+  // the activity tells the changes apart, made in the web app by Ada
+  const activity = page.getByRole("region", { name: "Activity" });
+  await activity.getByText("changed status from Backlog to In progress").waitFor();
+  await activity.getByText("set assignee to Ada Lovelace").waitFor();
+  assertNoErrors(errors);
+});
+
+test("adding a blocker makes the issue blocked and draws it; the blocker closing elsewhere makes it ready", async (t) => {
+  const env = await appEnv(t);
+  const blocker = await newIssue(env, { title: "Write the migration", status: "todo" });
+  const issue = await newIssue(env, { title: "Ship the importer", status: "todo" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+  const props = properties(page);
+  await props.getByText("Ready", { exact: true }).waitFor();
+
+  await page.getByRole("button", { name: "Add blocker: find an issue" }).click();
+  const find = page.getByRole("combobox", { name: "Add blocker: filter" });
+  await find.fill(blocker.identifier);
+  await page.getByRole("option", { name: new RegExp(`${blocker.identifier} Write the migration`) }).waitFor();
+  await find.press("Enter");
+  await props.getByText("Blocked by 1").waitFor();
+  const blockedBy = page.getByRole("list", { name: "Blocked by" });
+  await blockedBy.getByRole("link", { name: new RegExp(blocker.identifier) }).waitFor();
+  const graph = page.getByRole("figure", { name: `Blockers of ${issue.identifier}` });
+  await graph.getByRole("link", { name: new RegExp(`^${blocker.identifier},`) }).waitFor();
+  const saved = await read(env, issue.identifier);
+  assert.deepEqual(
+    saved.blockedBy.map((b: { id: string }) => b.id),
+    [blocker.id],
+  );
+  assert.equal(saved.ready, false);
+
+  // the blocker is done elsewhere: its status and the readiness change here, live
+  assert.equal((await env.rest("PATCH", `/issues/${blocker.identifier}`, { status: "done" })).status, 200);
+  await props.getByText("Ready", { exact: true }).waitFor({ timeout: 5000 });
+  await blockedBy.getByText("Done").waitFor();
+
+  // removed again
+  await page.getByRole("button", { name: `Remove ${blocker.identifier} from blocked by` }).click();
+  await page.getByText("Nothing blocks this issue.").waitFor();
+  assert.deepEqual((await read(env, issue.identifier)).blockedBy, []);
+  assertNoErrors(errors);
+});
+
+test("ice and thaw: the issue leaves ready work and comes back to its status", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Maybe later", status: "todo" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+  const props = properties(page);
+  await page.getByRole("button", { name: "Put on ice" }).click();
+  await props.getByRole("button", { name: "Status: Iced" }).waitFor();
+  await page.getByText("This issue is on ice").waitFor();
+  await props.getByText("Iced: not in ready work").waitFor();
+  assert.equal((await read(env, issue.identifier)).status, "iced");
+  const ready = await env.rest("GET", "/issues?ready=true");
+  assert.equal(
+    ready.body.data.some((i: { id: string }) => i.id === issue.id),
+    false,
+  );
+
+  await page.getByRole("button", { name: "Thaw" }).click();
+  await props.getByRole("button", { name: "Status: Todo" }).waitFor();
+  const thawed = await read(env, issue.identifier);
+  assert.equal(thawed.status, "todo");
+  assert.equal(thawed.ready, true);
+  await page.getByRole("region", { name: "Activity" }).getByText("put it on ice").waitFor();
+  assertNoErrors(errors);
+});
+
+test("a file dropped on the page uploads with progress, then is listed and downloads", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Attach the design" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+  // hold the bytes a moment on their way, so the progress is there to see
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/files/upload/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  const size = 300_000;
+  const dataTransfer = await page.evaluateHandle((n) => {
+    const bytes = new Uint8Array(n);
+    for (let i = 0; i < n; i++) bytes[i] = i % 251;
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], "design.pdf", { type: "application/pdf" }));
+    return dt;
+  }, size);
+  await page.dispatchEvent(".issue-page", "dragenter", { dataTransfer });
+  await page.getByText(`Drop files to attach them to ${issue.identifier}`).waitFor();
+  await page.dispatchEvent(".issue-page", "drop", { dataTransfer });
+  await page.getByRole("progressbar", { name: "Uploading design.pdf" }).waitFor();
+  await shot(page, "issue-upload-progress");
+  release();
+  const files = page.getByRole("list", { name: "Attached files" });
+  const link = files.getByRole("link", { name: "design.pdf" });
+  await link.waitFor();
+  await page.getByRole("progressbar", { name: "Uploading design.pdf" }).waitFor({ state: "detached" });
+  await files.getByText("293 KB").waitFor();
+
+  const href = await link.getAttribute("href");
+  assert.ok(href);
+  const download = await page.request.get(href);
+  assert.equal(download.status(), 200);
+  const bytes = await download.body();
+  assert.equal(bytes.length, size);
+  assert.equal(bytes[1000], 1000 % 251);
+  const listed = await env.rest("GET", `/files?issue=${issue.identifier}`);
+  assert.deepEqual(
+    listed.body.data.map((f: { name: string }) => f.name),
+    ["design.pdf"],
+  );
+
+  // the Attach files button does the same (its file input)
+  await page.getByLabel("Files to attach").setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("hello"),
+  });
+  await files.getByRole("link", { name: "notes.txt" }).waitFor();
+  assertNoErrors(errors);
+});
+
+test("a change made through the REST API appears in the open page without reload", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Watched", status: "todo" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 1;
+  });
+  const props = properties(page);
+  const started = Date.now();
+  const changed = await env.rest("PATCH", `/issues/${issue.identifier}`, {
+    title: "Watched, and renamed elsewhere",
+    status: "in_review",
+    labels: ["live"],
+  });
+  assert.equal(changed.status, 200);
+  await page.getByRole("heading", { name: "Watched, and renamed elsewhere" }).waitFor({ timeout: 3000 });
+  await props.getByRole("button", { name: "Status: In review" }).waitFor({ timeout: 3000 });
+  await props.getByRole("button", { name: "Labels: live" }).waitFor({ timeout: 3000 });
+  const elapsed = Date.now() - started;
+  t.diagnostic(`a REST change appeared in the open issue page after ${elapsed} ms`);
+  assert.ok(elapsed < 3000);
+  // the same page, not a reload
+  assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1);
+  // the activity names the token it came through
+  await page
+    .getByRole("region", { name: "Activity" })
+    .getByText("Ada Lovelace (API token)")
+    .first()
+    .waitFor();
+  assertNoErrors(errors);
+});
+
+test("a conflicting edit: the change elsewhere is announced, the 412 shows theirs and mine, and nothing is lost", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Shared", description: "First version" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+
+  // I edit the description; meanwhile it changes elsewhere
+  await page.locator(".issue-description").click();
+  const body = page.getByLabel("Description", { exact: true });
+  await body.fill("My version, typed here");
+  const theirs = await env.rest("PATCH", `/issues/${issue.identifier}`, { description: "Their version" });
+  assert.equal(theirs.status, 200);
+  const notice = page.getByRole("alert").filter({ hasText: "while you were editing" });
+  await notice.getByText("Changed by Ada Lovelace (API token) while you were editing").waitFor();
+  await notice.getByText("Their version").waitFor();
+  // my text is untouched
+  assert.equal(await body.inputValue(), "My version, typed here");
+
+  // saving anyway: the service refuses (412) and the panel shows both
+  await body.press("Control+Enter");
+  const panel = page.getByRole("region", { name: /changed description since you read it/ });
+  await panel.waitFor();
+  await panel.getByText("Their version").waitFor();
+  await panel.getByText("My version, typed here").waitFor();
+  await shot(page, "issue-conflict");
+  assert.equal((await read(env, issue.identifier)).description, "Their version");
+
+  // Keep mine: read again, sent with the new ETag
+  await panel.getByRole("button", { name: "Keep mine (overwrite)" }).click();
+  await panel.waitFor({ state: "detached" });
+  await page.locator(".issue-description", { hasText: "My version, typed here" }).waitFor();
+  assert.equal((await read(env, issue.identifier)).description, "My version, typed here");
+
+  // again on the title, choosing theirs this time
+  await page.locator("body").press("e");
+  const title = page.getByLabel("Title", { exact: true });
+  await title.fill("My title");
+  assert.equal(
+    (await env.rest("PATCH", `/issues/${issue.identifier}`, { title: "Their title" })).status,
+    200,
+  );
+  await page.getByText("while you were editing").waitFor();
+  await title.press("Control+Enter");
+  const titlePanel = page.getByRole("region", { name: /changed title since you read it/ });
+  await titlePanel.getByText("My title").waitFor();
+  await titlePanel.getByRole("button", { name: "Use theirs" }).click();
+  await page.getByRole("heading", { name: "Their title" }).waitFor();
+  assert.equal((await read(env, issue.identifier)).title, "Their title");
+
+  // a change elsewhere to a field I did not touch does not conflict: mine is saved over it
+  await page.locator("body").press("e");
+  await title.fill("Mine again");
+  assert.equal((await env.rest("PATCH", `/issues/${issue.identifier}`, { priority: "low" })).status, 200);
+  await properties(page).getByRole("button", { name: "Priority: Low" }).waitFor();
+  await title.press("Control+Enter");
+  await page.getByRole("heading", { name: "Mine again" }).waitFor();
+  const final = await read(env, issue.identifier);
+  assert.equal(final.title, "Mine again");
+  assert.equal(final.priority, "low");
+  assertNoErrors(errors, [/412/]);
+});
+
+test("a stored <script> or <img onerror> in a title or description never runs", async (t) => {
+  const env = await appEnv(t);
+  const evil = '<script>window.__pwned = "script"</script><img src=x onerror="window.__pwned = \'img\'">';
+  const other = await newIssue(env, { title: `Blocker ${evil}` });
+  const issue = await newIssue(env, {
+    title: `Title ${evil}`,
+    description: `Text ${evil}\n\n[click](javascript:window.__pwned='link')\n\n<iframe src="javascript:alert(1)"></iframe>`,
+    blockedBy: [other.id],
+  });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await open(page, env, issue.identifier);
+  // shown as text
+  await page.getByRole("heading", { name: /Title <script>window.__pwned/ }).waitFor();
+  await page.locator(".issue-description", { hasText: "<img src=x onerror=" }).waitFor();
+  await page
+    .getByRole("figure", { name: `Blockers of ${issue.identifier}` })
+    .locator("svg")
+    .waitFor();
+  // the preview renders the same Markdown safely
+  await page.locator("body").press("e");
+  await page.getByRole("tab", { name: "Preview" }).click();
+  await page
+    .getByRole("tabpanel", { name: "Preview" })
+    .getByText("<script>", { exact: false })
+    .first()
+    .waitFor();
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned), undefined);
+  assert.equal(
+    await page.locator(".issue-page script, .issue-page img[onerror], .issue-page iframe").count(),
+    0,
+  );
+  const href = await page.locator(".issue-description a", { hasText: "click" }).count();
+  assert.equal(href, 0, "a javascript: link is not made a link");
+  assert.deepEqual(dialogs, []);
   assertNoErrors(errors);
 });

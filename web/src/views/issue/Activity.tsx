@@ -75,12 +75,10 @@ export function ActivityList({ ws, issueId, nameOf }: { ws: string; issueId: str
                   <p>
                     <strong>{actor.name}</strong>
                     {actor.kind === "agent" && <span className="badge badge-agent">agent</span>}{" "}
-                    {verb ?? (changes.length === 1 ? "changed " : "changed:")}
-                    {!verb && changes.length === 1 && changes[0] && (
-                      <span>
-                        {describeChange(changes[0][0], changes[0][1].from, changes[0][1].to, nameOf)}
-                      </span>
-                    )}{" "}
+                    {verb ??
+                      (changes.length === 1 && changes[0]
+                        ? describeChange(changes[0][0], changes[0][1].from, changes[0][1].to, nameOf)
+                        : `made ${changes.length} changes:`)}{" "}
                     <time className="muted" dateTime={entry.at} title={new Date(entry.at).toLocaleString()}>
                       · {when(entry.at)}
                     </time>

@@ -89,7 +89,6 @@ export function Dependencies({ ws, issue, onChanged }: { ws: string; issue: Issu
                 <ul className="issue-rows" aria-labelledby={`deps-${kind}`}>
                   {edges.map((e) => (
                     <li key={e.dependency_id} className="issue-row">
-                      <StatusIcon status={e.status} label={false} />
                       <Link
                         to="/$ws/issue/$key"
                         params={{ ws, key: e.identifier }}

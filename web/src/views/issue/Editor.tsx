@@ -223,7 +223,7 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
           {titleError}
         </p>
       )}
-      <div className="editor-tabs" role="tablist" aria-label="Description">
+      <div className="editor-tabs" role="tablist" aria-label="Write or preview the description">
         <button
           type="button"
           role="tab"

@@ -96,8 +96,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
   const nameOf = useMemo(() => {
     const names = new Map<string, string>();
     for (const m of members.data ?? []) names.set(m.person_id, m.name || m.email);
-    for (const c of connections.data ?? [])
-      names.set(c.id, `${c.name} (agent for ${c.approved_by.name})`);
+    for (const c of connections.data ?? []) names.set(c.id, `${c.name} (agent for ${c.approved_by.name})`);
     for (const e of [...issue.blockedBy, ...issue.blocks, ...issue.relatesTo]) names.set(e.id, e.identifier);
     if (issue.parent) names.set(issue.parent.id, issue.parent.identifier);
     if (issue.cycle) names.set(issue.cycle.id, issue.cycle.name);
@@ -325,7 +324,6 @@ function SubIssues({ ws, issue }: { ws: string; issue: Issue }) {
         <ul className="issue-rows" aria-labelledby="sub-heading">
           {list.map((c) => (
             <li key={c.id} className="issue-row">
-              <StatusIcon status={c.status} label={false} />
               <Link to="/$ws/issue/$key" params={{ ws, key: c.identifier }} className="issue-row-link">
                 <span className="identifier">{c.identifier}</span>
                 <span className="issue-row-title">{c.title}</span>

@@ -183,7 +183,11 @@ export function Picker(props: PickerProps) {
                         {isSelected ? "☑" : "☐"}
                       </span>
                     )}
-                    {o.icon}
+                    {o.icon && (
+                      <span className="picker-icon" aria-hidden="true">
+                        {o.icon}
+                      </span>
+                    )}
                     <span className="picker-label">{o.label}</span>
                     {o.hint && <span className="picker-hint">{o.hint}</span>}
                     {!multiple && isSelected && (

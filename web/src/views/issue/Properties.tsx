@@ -10,7 +10,14 @@ import { api, type Issue, type IssuePriority, type IssueStatus, unwrap } from ".
 import { keys, useConnections, useMe, useMembers } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { typeAhead } from "../../shell/type-ahead.ts";
-import { assigneeName, PRIORITIES, PriorityIcon, STATUSES, StatusIcon } from "../../ui/meta.tsx";
+import {
+  assigneeName,
+  PRIORITIES,
+  PriorityIcon,
+  STATUS_LABEL,
+  STATUSES,
+  StatusIcon,
+} from "../../ui/meta.tsx";
 import { cleanLabels, type IssuePatch, readiness } from "./model.ts";
 import { type Option, Picker } from "./Picker.tsx";
 import type { SaveResult, Write } from "./useIssue.ts";
@@ -78,6 +85,7 @@ export function useIssueSearch(ws: string, exclude: string[]) {
         value: r.id,
         label: `${r.identifier} ${r.title}`,
         icon: r.status ? <StatusIcon status={r.status} label={false} /> : undefined,
+        hint: r.status ? STATUS_LABEL[r.status] : undefined,
       }));
   }, [q, found.data, recent.data, exclude]);
   const onQuery = useCallback((t: string) => setText(t), []);
@@ -212,8 +220,8 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
   return (
     <aside className="issue-aside" aria-label="Properties">
       <p className={`readiness readiness-${ready.tone}`}>
-        <span aria-hidden="true">{ready.tone === "ok" ? "✓" : ready.tone === "warn" ? "⛔" : "•"}</span>{" "}
-        {ready.text}
+        <span aria-hidden="true">{ready.tone === "ok" ? "✓" : ready.tone === "warn" ? "⊘" : "•"}</span>
+        <span>{ready.text}</span>
       </p>
       <Picker
         name="Status"

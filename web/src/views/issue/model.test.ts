@@ -63,16 +63,16 @@ describe("the issue page's rules", () => {
   });
 
   it("reads changes as people would, naming what ids refer to", () => {
-    expect(describeChange("status", "todo", "in_progress")).toBe("status from Todo to In progress");
-    expect(describeChange("labels", ["ui"], ["bug"])).toBe("labels: added bug; removed ui");
-    expect(describeChange("assignee", null, "per_2", (id) => (id === "per_2" ? "Grace" : undefined))).toBe(
-      "assignee set to Grace",
+    expect(describeChange("status", "todo", "in_progress")).toBe("changed status from Todo to In progress");
+    expect(describeChange("labels", ["ui"], ["bug", "db"])).toBe("added labels bug, db and removed label ui");
+    expect(describeChange("assignee", null, "usr_2", (id) => (id === "usr_2" ? "Grace" : undefined))).toBe(
+      "set assignee to Grace",
     );
-    expect(describeChange("parent", "iss_9", null)).toBe("parent cleared (was another issue)");
+    expect(describeChange("parent", "iss_9", null)).toBe("cleared parent (was another issue)");
     expect(describeChange("due_date", "2026-01-01", "2026-02-01")).toBe(
-      "due date from 2026-01-01 to 2026-02-01",
+      "changed due date from 2026-01-01 to 2026-02-01",
     );
-    expect(describeChange("priority", "none", "high")).toBe("priority from No priority to High");
+    expect(describeChange("priority", "none", "high")).toBe("changed priority from No priority to High");
   });
 
   it("finds a real conflict only where someone else changed a field I change", () => {

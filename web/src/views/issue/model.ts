@@ -72,8 +72,9 @@ function named(value: unknown): string | null {
 /** Names of the objects an activity refers to by id (per_…, con_…, iss_…, cyc_…, ms_…). */
 export type NameOf = (id: string) => string | undefined;
 
-const ID = /^(per|con|iss|cyc|ms|mil)_/;
+const ID = /^(usr|per|con|iss|cyc|ms|mil)_/;
 const UNKNOWN: Record<string, string> = {
+  usr: "a former member",
   per: "a former member",
   con: "an agent",
   iss: "another issue",
@@ -105,22 +106,23 @@ export function showValue(field: string, value: unknown, nameOf?: NameOf): strin
   return String(value);
 }
 
-/** A change in words: "status from Todo to In progress", "labels: added bug, removed ui". */
+/** A change in words, after the actor's name: "changed status from Todo to In progress", "added label bug". */
 export function describeChange(field: string, from: unknown, to: unknown, nameOf?: NameOf): string {
   const name = fieldName(field);
   if (field === "labels" && Array.isArray(from) && Array.isArray(to)) {
     const added = to.filter((l) => !from.includes(l));
     const removed = from.filter((l) => !to.includes(l));
     const parts = [];
-    if (added.length) parts.push(`added ${added.join(", ")}`);
-    if (removed.length) parts.push(`removed ${removed.join(", ")}`);
-    return `labels: ${parts.join("; ") || "reordered"}`;
+    if (added.length) parts.push(`added ${added.length > 1 ? "labels" : "label"} ${added.join(", ")}`);
+    if (removed.length)
+      parts.push(`removed ${removed.length > 1 ? "labels" : "label"} ${removed.join(", ")}`);
+    return parts.join(" and ") || "reordered the labels";
   }
   if (field === "description") return to ? "changed the description" : "cleared the description";
   const show = (v: unknown) => showValue(field, v, nameOf);
-  if (from === null || from === undefined || from === "") return `${name} set to ${show(to)}`;
-  if (to === null || to === undefined || to === "") return `${name} cleared (was ${show(from)})`;
-  return `${name} from ${show(from)} to ${show(to)}`;
+  if (from === null || from === undefined || from === "") return `set ${name} to ${show(to)}`;
+  if (to === null || to === undefined || to === "") return `cleared ${name} (was ${show(from)})`;
+  return `changed ${name} from ${show(from)} to ${show(to)}`;
 }
 
 /** The issue's value of a field as a patch would send it (ids for references), to compare reads. */
