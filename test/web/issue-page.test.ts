@@ -297,6 +297,7 @@ test("a file dropped on the page uploads with progress, then is listed and downl
   await page.getByText(`Drop files to attach them to ${issue.identifier}`).waitFor();
   await page.dispatchEvent(".issue-page", "drop", { dataTransfer });
   await page.getByRole("progressbar", { name: "Uploading design.pdf" }).waitFor();
+  await page.getByRole("region", { name: /^Files/ }).scrollIntoViewIfNeeded();
   await shot(page, "issue-upload-progress");
   release();
   const files = page.getByRole("list", { name: "Attached files" });
@@ -383,7 +384,7 @@ test("a conflicting edit: the change elsewhere is announced, the 412 shows their
 
   // saving anyway: the service refuses (412) and the panel shows both
   await body.press("Control+Enter");
-  const panel = page.getByRole("region", { name: /changed description since you read it/ });
+  const panel = page.getByRole("region", { name: /changed the description since you read it/ });
   await panel.waitFor();
   await panel.getByText("Their version").waitFor();
   await panel.getByText("My version, typed here").waitFor();
@@ -406,7 +407,7 @@ test("a conflicting edit: the change elsewhere is announced, the 412 shows their
   );
   await page.getByText("while you were editing").waitFor();
   await title.press("Control+Enter");
-  const titlePanel = page.getByRole("region", { name: /changed title since you read it/ });
+  const titlePanel = page.getByRole("region", { name: /changed the title since you read it/ });
   await titlePanel.getByText("My title").waitFor();
   await titlePanel.getByRole("button", { name: "Use theirs" }).click();
   await page.getByRole("heading", { name: "Their title" }).waitFor();

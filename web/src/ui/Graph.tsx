@@ -38,7 +38,7 @@ export interface GraphProps {
   className?: string;
 }
 
-const NODE_W = 208;
+const NODE_W = 184;
 const NODE_H = 50;
 const GLYPH: Record<string, string> = {
   backlog: "◌",
@@ -93,7 +93,7 @@ export async function layoutGraph(
       "elk.algorithm": "layered",
       "elk.direction": direction,
       "elk.edgeRouting": "SPLINES",
-      "elk.layered.spacing.nodeNodeBetweenLayers": "48",
+      "elk.layered.spacing.nodeNodeBetweenLayers": "36",
       "elk.spacing.nodeNode": "18",
       "elk.padding": "[top=8,left=8,bottom=8,right=12]",
     },
@@ -247,7 +247,7 @@ export function Graph({
                     </text>
                   )}
                   <text x={n.status ? 30 : 12} y={21} className="graph-label">
-                    {clip(n.label, n.status ? 14 : 24)}
+                    {clip(n.label, n.status ? 12 : 22)}
                   </text>
                   {n.status && (
                     <text x={NODE_W - 10} y={21} textAnchor="end" className="graph-status">
@@ -256,7 +256,7 @@ export function Graph({
                   )}
                   {n.sublabel && (
                     <text x={12} y={39} className="graph-sublabel">
-                      {clip(n.sublabel, 30)}
+                      {clip(n.sublabel, 27)}
                     </text>
                   )}
                 </>

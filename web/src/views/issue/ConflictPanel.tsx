@@ -41,10 +41,12 @@ export function ConflictPanel({
     <section ref={ref} className="conflict" aria-labelledby="conflict-heading" tabIndex={-1}>
       <h2 id="conflict-heading" role="alert">
         <span aria-hidden="true">⚠ </span>
-        {conflict.what}: {lastActor ?? "someone else"} changed {conflict.fields.map(fieldName).join(" and ")}{" "}
-        since you read it
+        {lastActor ?? "Someone else"} changed the {conflict.fields.map(fieldName).join(" and ")} since you
+        read it
       </h2>
-      <p className="muted">Your change was not saved, and is kept here. Choose which to keep.</p>
+      <p className="muted">
+        Your change ({conflict.what.toLowerCase()}) was not saved, and is kept here. Choose which to keep.
+      </p>
       <div className="conflict-grid">
         {conflict.fields.map((f) => {
           const long = f === "description";
