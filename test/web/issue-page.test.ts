@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
+import { createConnection, issueAccessToken } from "../../src/auth/connections.ts";
 import { type AppEnv, appEnv, assertNoErrors, launch, shot, signedIn } from "./support.ts";
 
 async function newIssue(env: AppEnv, body: Record<string, unknown>) {
@@ -467,5 +468,87 @@ test("a stored <script> or <img onerror> in a title or description never runs", 
   const href = await page.locator(".issue-description a", { hasText: "click" }).count();
   assert.equal(href, 0, "a javascript: link is not made a link");
   assert.deepEqual(dialogs, []);
+  assertNoErrors(errors);
+});
+
+test("an agent connection can be assigned, and its changes are told apart from people's", async (t) => {
+  const env = await appEnv(t);
+  const claude = await createConnection(env.core, {
+    kind: "agent",
+    workspaceId: env.acme.id,
+    personId: env.ada.id,
+    name: "Claude",
+    scopes: ["workspace.read", "workspace.write"],
+  });
+  const { access_token } = await issueAccessToken(env.core, claude);
+  const issue = await newIssue(env, { title: "For the agent" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+  const props = properties(page);
+
+  await page.locator("body").press("a");
+  const filter = page.getByRole("combobox", { name: "Assignee: filter" });
+  await filter.fill("claude");
+  await page.getByRole("option", { name: /Claude \(agent for Ada Lovelace\)/ }).waitFor();
+  await filter.press("Enter");
+  await props.getByRole("button", { name: "Assignee: Claude (agent for Ada Lovelace)" }).waitFor();
+  assert.equal((await read(env, issue.identifier)).assignee?.id, claude.id);
+
+  // the agent moves it along while I edit the title: announced by name, my text kept
+  await page.locator("body").press("e");
+  const title = page.getByLabel("Title", { exact: true });
+  await title.fill("For the agent, reworded");
+  const moved = await fetch(`${env.baseUrl}/v1/issues/${issue.identifier}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
+    body: JSON.stringify({ status: "in_progress", title: "Agent's title" }),
+  });
+  assert.equal(moved.status, 200);
+  await page.getByText("Changed by Claude (agent for Ada Lovelace) while you were editing").waitFor();
+  await props.getByRole("button", { name: "Status: In progress" }).waitFor();
+  assert.equal(await title.inputValue(), "For the agent, reworded");
+  await page.getByRole("button", { name: "Keep mine", exact: true }).click();
+  await title.press("Control+Enter");
+  await page.getByRole("heading", { name: "For the agent, reworded" }).waitFor();
+  assert.equal((await read(env, issue.identifier)).title, "For the agent, reworded");
+
+  const activity = page.getByRole("region", { name: "Activity" });
+  const agentEntry = activity.getByRole("listitem").filter({ hasText: "Claude (agent for Ada Lovelace)" });
+  await agentEntry.getByText("agent", { exact: true }).waitFor();
+  await agentEntry.getByText("changed status from Backlog to In progress").waitFor();
+  await activity.getByText("set assignee to Claude (agent for Ada Lovelace)").waitFor();
+  await activity.getByRole("listitem").filter({ hasText: "Ada Lovelace changed title" }).waitFor();
+  assertNoErrors(errors);
+});
+
+test("Copy bundle puts the Markdown an agent reads on the clipboard; Add sub-issue creates one under it", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Parent work", description: "What the agent needs to know." });
+  const browser = await launch(t);
+  const { page, context, errors } = await signedIn(browser, env);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.baseUrl });
+  await open(page, env, issue.identifier);
+
+  await page.getByRole("button", { name: "Copy bundle" }).click();
+  await page.getByText(`Bundle of ${issue.identifier} copied`).waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, new RegExp(issue.identifier));
+  assert.match(copied, /Parent work/);
+  assert.match(copied, /What the agent needs to know\./);
+
+  await page.getByRole("button", { name: "Add sub-issue" }).click();
+  const dialog = page.getByRole("dialog", { name: "New issue" });
+  await dialog.getByText(`Sub-issue of ${issue.identifier}`).waitFor();
+  await dialog.getByLabel("Title").fill("Child work");
+  await dialog.getByLabel("Title").press("Control+Enter");
+  await dialog.waitFor({ state: "detached" });
+  const subs = page.getByRole("list", { name: /Sub-issues/ });
+  await subs.getByRole("link", { name: /Child work/ }).waitFor();
+  const children = await env.rest("GET", `/issues?parent=${issue.identifier}`);
+  assert.deepEqual(
+    children.body.data.map((c: { title: string }) => c.title),
+    ["Child work"],
+  );
   assertNoErrors(errors);
 });

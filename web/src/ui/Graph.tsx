@@ -5,7 +5,7 @@
  * A list of the edges in words goes with the picture for screen readers.
  */
 import { useRouter } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { STATUS_LABEL } from "./meta.tsx";
 
 export interface GraphNode {
@@ -35,6 +35,8 @@ export interface GraphProps {
   verb?: string;
   /** Layers flow this way: RIGHT (the default) or DOWN. */
   direction?: "RIGHT" | "DOWN";
+  /** RIGHT layers that would not fit the width they have are turned DOWN (the default: true). */
+  fit?: boolean;
   className?: string;
 }
 
@@ -141,11 +143,15 @@ export function Graph({
   label,
   current,
   verb = "blocks",
-  direction = "RIGHT",
+  direction: wanted = "RIGHT",
+  fit = true,
   className,
 }: GraphProps) {
   const router = useRouter();
+  const box = useRef<HTMLElement>(null);
   const [layout, setLayout] = useState<Layout | null>(null);
+  const [direction, setDirection] = useState(wanted);
+  useEffect(() => setDirection(wanted), [wanted]);
   const [failed, setFailed] = useState<string | null>(null);
   // the same graph again (a refetch with nothing changed) keeps its layout
   const shape = useMemo(
@@ -170,6 +176,11 @@ export function Graph({
     ).then(
       (l) => {
         if (!live) return;
+        const width = box.current?.clientWidth ?? 0;
+        if (fit && direction === "RIGHT" && width > 0 && l.width > width) {
+          setDirection("DOWN");
+          return;
+        }
         setLayout(l);
         setFailed(null);
       },
@@ -178,7 +189,7 @@ export function Graph({
     return () => {
       live = false;
     };
-  }, [shape, direction]);
+  }, [shape, direction, fit]);
 
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const described = edges.filter((e) => byId.has(e.from) && byId.has(e.to));
@@ -198,7 +209,7 @@ export function Graph({
   };
 
   return (
-    <figure className={`graph ${className ?? ""}`} aria-label={label}>
+    <figure ref={box} className={`graph ${className ?? ""}`} aria-label={label}>
       {failed ? (
         <p className="muted">The graph could not be drawn: {failed}</p>
       ) : !layout ? (

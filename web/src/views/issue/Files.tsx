@@ -192,8 +192,10 @@ export function Files({
         <p className="muted">Loading files…</p>
       ) : files.error ? (
         <p className="form-error">Files could not be read: {files.error.message}</p>
-      ) : list.length === 0 && uploads.length === 0 ? (
-        <p className="muted drop-hint">No files. Drop files on the page or use Attach files.</p>
+      ) : list.length === 0 ? (
+        uploads.length === 0 && (
+          <p className="muted drop-hint">No files. Drop files on the page or use Attach files.</p>
+        )
       ) : (
         <ul className="file-list" aria-label="Attached files">
           {list.map((f) => (
