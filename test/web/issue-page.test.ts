@@ -94,7 +94,7 @@ test("title and description are edited in place: click or E, preview, Escape can
   await open(page, env, issue.identifier);
 
   // a click on the title opens the editor with the title focused
-  await page.getByRole("button", { name: "Title: Old title. Edit" }).click();
+  await page.getByRole("heading", { name: "Old title" }).getByRole("button", { name: "Old title" }).click();
   const title = page.getByLabel("Title", { exact: true });
   await title.waitFor();
   assert.equal(await title.evaluate((el) => el === document.activeElement), true);

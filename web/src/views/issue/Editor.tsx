@@ -141,11 +141,14 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
             className="editable-title"
             onClick={() => setEditing("title")}
             title="Edit (E)"
-            aria-label={`Title: ${issue.title}. Edit`}
+            aria-describedby="issue-title-hint"
           >
             {issue.title}
           </button>
         </h1>
+        <span className="sr-only" id="issue-title-hint">
+          Edit the title and description
+        </span>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click on the text opens its editor; the keyboard has the Edit description button and `e` */}
         <div
           className="issue-description"

@@ -26,6 +26,11 @@ import { useIssue } from "./useIssue.ts";
 
 export function IssuePage() {
   const { ws, key } = useParams({ from: "/$ws/issue/$key" });
+  // another issue is another page: nothing (an edit, a conflict) carries over
+  return <IssueScreen key={`${ws}/${key.toUpperCase()}`} ws={ws} issueKey={key} />;
+}
+
+function IssueScreen({ ws, issueKey: key }: { ws: string; issueKey: string }) {
   const state = useIssue(ws, key);
   const { query, issue, server } = state;
 
@@ -91,7 +96,6 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
   );
 
   useShortcut("e", "Edit title and description", "Issue", () => setEditing("title"));
-  useShortcut("mod+shift+c", "Copy bundle", "Issue", () => void copyBundle(issue));
 
   const nameOf = useMemo(() => {
     const names = new Map<string, string>();
