@@ -21,6 +21,20 @@ async function read(env: AppEnv, key: string) {
   return answer.body;
 }
 
+/** The issue as the service has it once `check` holds (the page shows a change before it is saved). */
+async function until(env: AppEnv, key: string, check: (issue: Json) => boolean) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const issue = await read(env, key);
+    if (check(issue)) return issue;
+    if (Date.now() > deadline) assert.fail(`${key} never became as expected: ${JSON.stringify(issue)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, each test reads what it needs
+type Json = any;
+
 function properties(page: Page) {
   return page.getByRole("complementary", { name: "Properties" });
 }
@@ -116,8 +130,7 @@ test("title and description are edited in place: click or E, preview, Escape can
   await body.press("Control+Enter");
   await page.getByRole("heading", { name: "New title" }).waitFor();
   await page.locator(".issue-description strong", { hasText: "bold" }).waitFor();
-  const saved = await read(env, issue.identifier);
-  assert.equal(saved.title, "New title");
+  const saved = await until(env, issue.identifier, (i) => i.title === "New title");
   assert.equal(saved.description, "Now with **bold** and a list:\n\n- one\n- two");
 
   // a click on the description opens the editor there; an empty title is refused next to the field
@@ -191,7 +204,12 @@ test("status, priority, labels and assignee change with the keyboard (s, p, l, a
   await assigneeFilter.press("Enter");
   await props.getByRole("button", { name: "Assignee: Ada Lovelace" }).waitFor();
 
-  const saved = await read(env, issue.identifier);
+  const saved = await until(
+    env,
+    issue.identifier,
+    (i) =>
+      i.assignee !== null && i.priority === "urgent" && i.labels.length === 2 && i.status === "in_progress",
+  );
   assert.equal(saved.status, "in_progress");
   assert.equal(saved.priority, "urgent");
   assert.deepEqual(saved.labels, ["frontend", "needs design"]);
@@ -224,7 +242,7 @@ test("adding a blocker makes the issue blocked and draws it; the blocker closing
   await blockedBy.getByRole("link", { name: new RegExp(blocker.identifier) }).waitFor();
   const graph = page.getByRole("figure", { name: `Blockers of ${issue.identifier}` });
   await graph.getByRole("link", { name: new RegExp(`^${blocker.identifier},`) }).waitFor();
-  const saved = await read(env, issue.identifier);
+  const saved = await until(env, issue.identifier, (i) => i.blockedBy.length === 1);
   assert.deepEqual(
     saved.blockedBy.map((b: { id: string }) => b.id),
     [blocker.id],
@@ -239,7 +257,7 @@ test("adding a blocker makes the issue blocked and draws it; the blocker closing
   // removed again
   await page.getByRole("button", { name: `Remove ${blocker.identifier} from blocked by` }).click();
   await page.getByText("Nothing blocks this issue.").waitFor();
-  assert.deepEqual((await read(env, issue.identifier)).blockedBy, []);
+  await until(env, issue.identifier, (i) => i.blockedBy.length === 0);
   assertNoErrors(errors);
 });
 
@@ -254,7 +272,7 @@ test("ice and thaw: the issue leaves ready work and comes back to its status", a
   await props.getByRole("button", { name: "Status: Iced" }).waitFor();
   await page.getByText("This issue is on ice").waitFor();
   await props.getByText("Iced: not in ready work").waitFor();
-  assert.equal((await read(env, issue.identifier)).status, "iced");
+  await until(env, issue.identifier, (i) => i.status === "iced");
   const ready = await env.rest("GET", "/issues?ready=true");
   assert.equal(
     ready.body.data.some((i: { id: string }) => i.id === issue.id),
@@ -263,7 +281,7 @@ test("ice and thaw: the issue leaves ready work and comes back to its status", a
 
   await page.getByRole("button", { name: "Thaw" }).click();
   await props.getByRole("button", { name: "Status: Todo" }).waitFor();
-  const thawed = await read(env, issue.identifier);
+  const thawed = await until(env, issue.identifier, (i) => i.status !== "iced");
   assert.equal(thawed.status, "todo");
   assert.equal(thawed.ready, true);
   await page.getByRole("region", { name: "Activity" }).getByText("put it on ice").waitFor();
@@ -396,7 +414,7 @@ test("a conflicting edit: the change elsewhere is announced, the 412 shows their
   await panel.getByRole("button", { name: "Keep mine (overwrite)" }).click();
   await panel.waitFor({ state: "detached" });
   await page.locator(".issue-description", { hasText: "My version, typed here" }).waitFor();
-  assert.equal((await read(env, issue.identifier)).description, "My version, typed here");
+  await until(env, issue.identifier, (i) => i.description === "My version, typed here");
 
   // again on the title, choosing theirs this time
   await page.locator("body").press("e");
@@ -421,8 +439,7 @@ test("a conflicting edit: the change elsewhere is announced, the 412 shows their
   await properties(page).getByRole("button", { name: "Priority: Low" }).waitFor();
   await title.press("Control+Enter");
   await page.getByRole("heading", { name: "Mine again" }).waitFor();
-  const final = await read(env, issue.identifier);
-  assert.equal(final.title, "Mine again");
+  const final = await until(env, issue.identifier, (i) => i.title === "Mine again");
   assert.equal(final.priority, "low");
   assertNoErrors(errors, [/412/]);
 });
@@ -493,7 +510,7 @@ test("an agent connection can be assigned, and its changes are told apart from p
   await page.getByRole("option", { name: /Claude \(agent for Ada Lovelace\)/ }).waitFor();
   await filter.press("Enter");
   await props.getByRole("button", { name: "Assignee: Claude (agent for Ada Lovelace)" }).waitFor();
-  assert.equal((await read(env, issue.identifier)).assignee?.id, claude.id);
+  await until(env, issue.identifier, (i) => i.assignee?.id === claude.id);
 
   // the agent moves it along while I edit the title: announced by name, my text kept
   await page.locator("body").press("e");
@@ -511,7 +528,7 @@ test("an agent connection can be assigned, and its changes are told apart from p
   await page.getByRole("button", { name: "Keep mine", exact: true }).click();
   await title.press("Control+Enter");
   await page.getByRole("heading", { name: "For the agent, reworded" }).waitFor();
-  assert.equal((await read(env, issue.identifier)).title, "For the agent, reworded");
+  await until(env, issue.identifier, (i) => i.title === "For the agent, reworded");
 
   const activity = page.getByRole("region", { name: "Activity" });
   const agentEntry = activity.getByRole("listitem").filter({ hasText: "Claude (agent for Ada Lovelace)" });

@@ -164,6 +164,9 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
           </span>
         </nav>
         <div className="header-actions">
+          <span className="muted saving" role="status">
+            {state.pending.length > 0 ? "Saving…" : ""}
+          </span>
           {issue.status === "iced" ? (
             <button type="button" className="btn btn-small" onClick={thaw}>
               <span aria-hidden="true">☀</span> Thaw

@@ -73,14 +73,17 @@ export function Picker(props: PickerProps) {
       onQuery?.("");
     }
   }, [open, onQuery]);
+  // opening starts on the chosen value (else the first); typing starts on the first match
+  const firstSelected = shown.findIndex((o) => selected.includes(o.value));
+  const startAt = useRef(0);
+  startAt.current = Math.max(0, firstSelected);
   useEffect(() => {
-    // start on the chosen value, else the first
-    const at = shown.findIndex((o) => selected.includes(o.value));
-    setActive(text ? 0 : Math.max(0, at));
-  }, [shown, text, selected]);
+    if (open) setActive(startAt.current);
+  }, [open]);
+  const current = Math.min(active, Math.max(0, shown.length - 1));
   useEffect(() => {
-    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
-  }, [active]);
+    listRef.current?.querySelector(`[data-index="${current}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [current]);
 
   const choose = (option: Option | undefined) => {
     if (!option) return;
@@ -92,10 +95,10 @@ export function Picker(props: PickerProps) {
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === "ArrowDown") {
       event.preventDefault();
-      setActive((a) => Math.min(shown.length - 1, a + 1));
+      setActive(Math.min(shown.length - 1, current + 1));
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
-      setActive((a) => Math.max(0, a - 1));
+      setActive(Math.max(0, current - 1));
     } else if (event.key === "Home") {
       event.preventDefault();
       setActive(0);
@@ -104,7 +107,7 @@ export function Picker(props: PickerProps) {
       setActive(shown.length - 1);
     } else if (event.key === "Enter") {
       event.preventDefault();
-      choose(shown[active]);
+      choose(shown[current]);
     }
   };
 
@@ -144,11 +147,12 @@ export function Picker(props: PickerProps) {
               aria-expanded="true"
               aria-controls={listId}
               aria-autocomplete="list"
-              aria-activedescendant={shown[active] ? optionId(active) : undefined}
+              aria-activedescendant={shown[current] ? optionId(current) : undefined}
               placeholder={props.placeholder ?? `${name}…`}
               value={text}
               onChange={(e) => {
                 setText(e.target.value);
+                setActive(0);
                 onQuery?.(e.target.value);
               }}
               onKeyDown={onKeyDown}
@@ -173,7 +177,7 @@ export function Picker(props: PickerProps) {
                     data-index={i}
                     role="option"
                     aria-selected={isSelected}
-                    className={`menu-item${i === active ? " picker-active" : ""}`}
+                    className={`menu-item${i === current ? " picker-active" : ""}`}
                     onMouseMove={() => setActive(i)}
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={() => choose(o)}
