@@ -441,7 +441,7 @@ test("a conflicting edit: the change elsewhere is announced, the 412 shows their
   await page.getByRole("heading", { name: "Mine again" }).waitFor();
   const final = await until(env, issue.identifier, (i) => i.title === "Mine again");
   assert.equal(final.priority, "low");
-  assertNoErrors(errors, [/412/]);
+  assertNoErrors(errors, [/^response: 412 (PATCH|POST) /]);
 });
 
 test("a stored <script> or <img onerror> in a title or description never runs", async (t) => {
@@ -568,4 +568,30 @@ test("Copy bundle puts the Markdown an agent reads on the clipboard; Add sub-iss
     ["Child work"],
   );
   assertNoErrors(errors);
+});
+
+test("a refused change is undone on the page with a message saying why", async (t) => {
+  const env = await appEnv(t);
+  const parent = await newIssue(env, { title: "The parent" });
+  const child = await newIssue(env, { title: "The child", parent: parent.id });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, parent.identifier);
+  const props = properties(page);
+  await page
+    .getByRole("list", { name: /Sub-issues/ })
+    .getByRole("link", { name: /The child/ })
+    .waitFor();
+
+  // the parent's parent cannot be its own child
+  await props.getByRole("button", { name: "Parent: none" }).click();
+  const find = page.getByRole("combobox", { name: "Parent: filter" });
+  await find.fill(child.identifier);
+  await page.getByRole("option", { name: new RegExp(`${child.identifier} The child`) }).waitFor();
+  await shot(page, "issue-picker");
+  await find.press("Enter");
+  await page.getByText(/Parent not saved, the change was undone: .*/).waitFor();
+  await props.getByRole("button", { name: "Parent: none" }).waitFor();
+  assert.equal((await read(env, parent.identifier)).parent, null);
+  assertNoErrors(errors, [/^response: 400 PATCH /]);
 });

@@ -15,6 +15,8 @@ export interface Option {
   hint?: string;
   /** More words the filter matches. */
   keywords?: string;
+  /** With options found by the service (onQuery): this one is the page's own, filtered here by the text. */
+  local?: boolean;
 }
 
 export interface PickerProps {
@@ -60,7 +62,7 @@ export function Picker(props: PickerProps) {
   const listRef = useRef<HTMLDivElement>(null);
 
   const shown = useMemo(() => {
-    const list = onQuery ? options : options.filter((o) => matches(o, text.trim()));
+    const list = options.filter((o) => (onQuery && !o.local) || matches(o, text.trim()));
     const typed = text.trim();
     const extra = typed && create ? create(typed) : null;
     if (extra && !list.some((o) => o.value === extra.value)) return [...list, extra];

@@ -65,20 +65,24 @@ export function useIssueSearch(ws: string, exclude: string[]) {
       unwrap(api.GET("/issues", { signal, params: { query: { limit: 12, sort: "-updated" } } })),
   });
   const options: Option[] = useMemo(() => {
-    const list =
-      q.length >= 1
-        ? (found.data?.data ?? []).map((r) => ({
+    const recentList = (recent.data?.data ?? []).map((r) => ({
+      id: r.id,
+      identifier: r.identifier,
+      title: r.title,
+      status: r.status as IssueStatus | undefined,
+    }));
+    const typed = text.trim().toLowerCase();
+    const list = !typed
+      ? recentList
+      : found.data && q === text.trim()
+        ? found.data.data.map((r) => ({
             id: r.id,
             identifier: r.identifier ?? "",
             title: r.title,
             status: r.status as IssueStatus | undefined,
           }))
-        : (recent.data?.data ?? []).map((r) => ({
-            id: r.id,
-            identifier: r.identifier,
-            title: r.title,
-            status: r.status,
-          }));
+        : // until the service answers: the recent issues that match what is typed
+          recentList.filter((r) => `${r.identifier} ${r.title}`.toLowerCase().includes(typed));
     return list
       .filter((r) => !exclude.includes(r.id))
       .map((r) => ({
@@ -87,7 +91,7 @@ export function useIssueSearch(ws: string, exclude: string[]) {
         icon: r.status ? <StatusIcon status={r.status} label={false} /> : undefined,
         hint: r.status ? STATUS_LABEL[r.status] : undefined,
       }));
-  }, [q, found.data, recent.data, exclude]);
+  }, [q, text, found.data, recent.data, exclude]);
   const onQuery = useCallback((t: string) => setText(t), []);
   return {
     options,
@@ -214,7 +218,10 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
   ];
   if (issue.milestone && !milestoneOptions.some((o) => o.value === issue.milestone?.id))
     milestoneOptions.push({ value: issue.milestone.id, label: issue.milestone.name });
-  const parentOptions: Option[] = [{ value: "none", label: "No parent" }, ...parentSearch.options];
+  const parentOptions: Option[] = [
+    { value: "none", label: "No parent", local: true },
+    ...parentSearch.options,
+  ];
 
   const ready = readiness(issue);
   return (
