@@ -111,7 +111,7 @@ test("title and description are edited in place: click or E, preview, Escape can
   await page.getByRole("heading", { name: "Old title" }).getByRole("button", { name: "Old title" }).click();
   const title = page.getByLabel("Title", { exact: true });
   await title.waitFor();
-  assert.equal(await title.evaluate((el) => el === document.activeElement), true);
+  assert.equal(await page.evaluate("document.activeElement?.id"), "issue-title-input");
   await title.fill("Changed, then thought better of it");
   await page.keyboard.press("Escape");
   await page.getByRole("heading", { name: "Old title" }).waitFor();
@@ -136,7 +136,7 @@ test("title and description are edited in place: click or E, preview, Escape can
   // a click on the description opens the editor there; an empty title is refused next to the field
   await page.locator(".issue-description").click();
   await body.waitFor();
-  assert.equal(await body.evaluate((el) => el === document.activeElement), true);
+  assert.equal(await page.evaluate("document.activeElement?.id"), "issue-description-input");
   await title.fill("  ");
   await title.press("Control+Enter");
   await page.getByText("must not be empty").waitFor();
@@ -166,9 +166,7 @@ test("status, priority, labels and assignee change with the keyboard (s, p, l, a
   await statusFilter.press("Enter");
   await props.getByRole("button", { name: "Status: In progress" }).waitFor();
   // focus went back to the control, which Enter reopens
-  await page.waitForFunction(
-    () => document.activeElement?.getAttribute("aria-label") === "Status: In progress",
-  );
+  await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Status: In progress"');
 
   // p: arrows move, Enter chooses
   await page.locator("body").press("p");
@@ -305,13 +303,14 @@ test("a file dropped on the page uploads with progress, then is listed and downl
   });
 
   const size = 300_000;
-  const dataTransfer = await page.evaluateHandle((n) => {
-    const bytes = new Uint8Array(n);
-    for (let i = 0; i < n; i++) bytes[i] = i % 251;
+  // (the page's own code, as text: the tests are type-checked without the DOM's types)
+  const dataTransfer = await page.evaluateHandle(`(() => {
+    const bytes = new Uint8Array(${size});
+    for (let i = 0; i < bytes.length; i++) bytes[i] = i % 251;
     const dt = new DataTransfer();
     dt.items.add(new File([bytes], "design.pdf", { type: "application/pdf" }));
     return dt;
-  }, size);
+  })()`);
   await page.dispatchEvent(".issue-page", "dragenter", { dataTransfer });
   await page.getByText(`Drop files to attach them to ${issue.identifier}`).waitFor();
   await page.dispatchEvent(".issue-page", "drop", { dataTransfer });
@@ -354,9 +353,7 @@ test("a change made through the REST API appears in the open page without reload
   const browser = await launch(t);
   const { page, errors } = await signedIn(browser, env);
   await open(page, env, issue.identifier);
-  await page.evaluate(() => {
-    (window as unknown as { marker: number }).marker = 1;
-  });
+  await page.evaluate("window.marker = 1");
   const props = properties(page);
   const started = Date.now();
   const changed = await env.rest("PATCH", `/issues/${issue.identifier}`, {
@@ -372,7 +369,7 @@ test("a change made through the REST API appears in the open page without reload
   t.diagnostic(`a REST change appeared in the open issue page after ${elapsed} ms`);
   assert.ok(elapsed < 3000);
   // the same page, not a reload
-  assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1);
+  assert.equal(await page.evaluate("window.marker"), 1);
   // the activity names the token it came through
   await page
     .getByRole("region", { name: "Activity" })
@@ -477,7 +474,7 @@ test("a stored <script> or <img onerror> in a title or description never runs", 
     .first()
     .waitFor();
   await page.waitForTimeout(300);
-  assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned), undefined);
+  assert.equal(await page.evaluate("window.__pwned"), undefined);
   assert.equal(
     await page.locator(".issue-page script, .issue-page img[onerror], .issue-page iframe").count(),
     0,
@@ -549,7 +546,7 @@ test("Copy bundle puts the Markdown an agent reads on the clipboard; Add sub-iss
 
   await page.getByRole("button", { name: "Copy bundle" }).click();
   await page.getByText(`Bundle of ${issue.identifier} copied`).waitFor();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const copied = await page.evaluate<string>("navigator.clipboard.readText()");
   assert.match(copied, new RegExp(issue.identifier));
   assert.match(copied, /Parent work/);
   assert.match(copied, /What the agent needs to know\./);
