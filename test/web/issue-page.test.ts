@@ -592,3 +592,53 @@ test("a refused change is undone on the page with a message saying why", async (
   assert.equal((await read(env, parent.identifier)).parent, null);
   assertNoErrors(errors, [/^response: 400 PATCH /]);
 });
+
+test("linked decisions and notes are listed, and linked or unlinked from the page", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Pick a queue" });
+  const linked = await env.rest("POST", "/decisions", {
+    title: "Use PostgreSQL for the queue",
+    status: "accepted",
+    issues: [issue.id],
+  });
+  assert.equal(linked.status, 201);
+  const other = await env.rest("POST", "/decisions", { title: "Retry with backoff", status: "proposed" });
+  assert.equal(other.status, 201);
+  const note = await env.rest("POST", "/notes", {
+    title: "Queue benchmarks",
+    body: "numbers",
+    issues: [issue.id],
+  });
+  assert.equal(note.status, 201);
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+
+  const decisions = page.getByRole("list", { name: /^Decisions/ });
+  await decisions.getByRole("link", { name: "Use PostgreSQL for the queue" }).waitFor();
+  await page
+    .getByRole("list", { name: /^Notes/ })
+    .getByRole("link", { name: "Queue benchmarks" })
+    .waitFor();
+
+  await page.getByRole("button", { name: "Link decision: find a decision" }).click();
+  const find = page.getByRole("combobox", { name: "Link decision: filter" });
+  await find.fill("backoff");
+  await page.getByRole("option", { name: /Retry with backoff/ }).waitFor();
+  await find.press("Enter");
+  await decisions.getByRole("link", { name: "Retry with backoff" }).waitFor();
+  const read2 = await env.rest("GET", `/decisions/${other.body.id}`);
+  assert.deepEqual(
+    read2.body.issues.map((i: { id: string }) => i.id),
+    [issue.id],
+  );
+
+  await page.getByRole("button", { name: "Unlink decision Use PostgreSQL for the queue" }).click();
+  await decisions.getByRole("link", { name: "Use PostgreSQL for the queue" }).waitFor({ state: "detached" });
+  const read1 = await env.rest("GET", `/decisions/${linked.body.id}`);
+  assert.deepEqual(read1.body.issues, []);
+  // the decision's link leads to its page
+  await decisions.getByRole("link", { name: "Retry with backoff" }).click();
+  await page.waitForURL(new RegExp(`/acme/decisions/${other.body.id}$`));
+  assertNoErrors(errors);
+});
