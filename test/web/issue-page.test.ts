@@ -395,6 +395,7 @@ test("a conflicting edit: the change elsewhere is announced, the 412 shows their
   const notice = page.getByRole("alert").filter({ hasText: "while you were editing" });
   await notice.getByText("Changed by Ada Lovelace (API token) while you were editing").waitFor();
   await notice.getByText("Their version").waitFor();
+  await shot(page, "issue-changed-while-editing");
   // my text is untouched
   assert.equal(await body.inputValue(), "My version, typed here");
 
@@ -641,4 +642,18 @@ test("linked decisions and notes are listed, and linked or unlinked from the pag
   await decisions.getByRole("link", { name: "Retry with backoff" }).click();
   await page.waitForURL(new RegExp(`/acme/decisions/${other.body.id}$`));
   assertNoErrors(errors);
+});
+
+test("an issue that is not there, or is another workspace's, is shown as not found", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Acme's own" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/issue/ENG-999`);
+  await page.getByRole("heading", { name: "ENG-999 not found" }).waitFor();
+  // acme's issue through the other workspace's address
+  await page.goto(`${env.baseUrl}/side/issue/${issue.identifier}`);
+  await page.getByRole("heading", { name: `${issue.identifier} not found` }).waitFor();
+  assert.equal(await page.getByText("Acme's own").count(), 0);
+  assertNoErrors(errors, [/^response: 404 GET /]);
 });
