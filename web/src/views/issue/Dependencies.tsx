@@ -33,7 +33,7 @@ export function Dependencies({ ws, issue, onChanged }: { ws: string; issue: Issu
     ...issue.blocks.map((e) => e.id),
     ...issue.relatesTo.map((e) => e.id),
   ];
-  const search = useIssueSearch(ws, linked);
+  const search = useIssueSearch(ws, linked, adding !== null);
 
   const refresh = () => {
     onChanged();

@@ -42,7 +42,7 @@ function useLabelsInUse(ws: string, enabled: boolean) {
 }
 
 /** Issues found by the search API as the person types (for parent and dependencies). */
-export function useIssueSearch(ws: string, exclude: string[]) {
+export function useIssueSearch(ws: string, exclude: string[], enabled: boolean) {
   const [text, setText] = useState("");
   const [q, setQ] = useState("");
   useEffect(() => {
@@ -51,7 +51,7 @@ export function useIssueSearch(ws: string, exclude: string[]) {
   }, [text]);
   const found = useQuery({
     queryKey: keys.search(ws, "issue-picker", q),
-    enabled: q.length >= 1,
+    enabled: enabled && q.length >= 1,
     staleTime: 10_000,
     queryFn: ({ signal }) =>
       unwrap(
@@ -60,6 +60,7 @@ export function useIssueSearch(ws: string, exclude: string[]) {
   });
   const recent = useQuery({
     queryKey: keys.issues(ws, { picker: "recent" }),
+    enabled,
     staleTime: 30_000,
     queryFn: ({ signal }) =>
       unwrap(api.GET("/issues", { signal, params: { query: { limit: 12, sort: "-updated" } } })),
@@ -133,7 +134,7 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
     enabled: open === "milestone",
     queryFn: ({ signal }) => unwrap(api.GET("/milestones", { signal, params: { query: { limit: 100 } } })),
   });
-  const parentSearch = useIssueSearch(ws, [issue.id]);
+  const parentSearch = useIssueSearch(ws, [issue.id], open === "parent");
 
   const toggle = (which: Which) => (o: boolean) => setOpen(o ? which : null);
   useShortcut("s", "Change status", "Issue", () => setOpen("status"));
