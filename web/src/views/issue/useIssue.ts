@@ -71,6 +71,7 @@ export function useIssue(ws: string, key: string) {
   const [pending, setPending] = useState<Pending[]>([]);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const nextId = useRef(1);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const server = query.data;
   const shown: Issue | undefined = server
@@ -102,29 +103,23 @@ export function useIssue(ws: string, key: string) {
     return unwrapTagged(api.PATCH("/issues/{id}", { params: { path: { id }, header }, body: write.patch }));
   }, []);
 
-  /**
-   * Sends a write made from `base`: "saved", "conflict" (the panel shows it) or the refusal (rolled back,
-   * with a message).
-   */
-  const save = useCallback(
-    async (write: Write, options: SaveOptions): Promise<SaveResult> => {
-      const base = options.base ?? queryClient.getQueryData<Tagged>(queryKey);
-      if (!base) return new Error("The issue is not loaded yet.");
-      const view: Partial<Issue> =
-        options.view ??
-        (write.kind === "ice" ? { status: "iced", ready: false } : (write.patch as Partial<Issue>));
-      const id = nextId.current++;
-      setPending((list) => [...list, { id, view }]);
+  const attempt = useCallback(
+    async (write: Write, options: SaveOptions, view: Partial<Issue>, id: number): Promise<SaveResult> => {
       const done = () => setPending((list) => list.filter((p) => p.id !== id));
+      const base = options.base ?? queryClient.getQueryData<Tagged>(queryKey);
+      if (!base) {
+        done();
+        return new Error("The issue is not loaded yet.");
+      }
       let etag = base.etag;
       try {
-        for (let attempt = 0; ; attempt++) {
+        for (let tries = 1; ; tries++) {
           try {
             const saved = await send(base.data.id, write, etag);
             store(saved);
             return "saved";
           } catch (error) {
-            if (!(error instanceof ApiError && error.status === 412) || attempt >= 2) throw error;
+            if (!(error instanceof ApiError && error.status === 412) || tries >= 3) throw error;
             const fresh = await fetchFresh();
             const fields =
               write.kind === "ice"
@@ -150,6 +145,28 @@ export function useIssue(ws: string, key: string) {
       }
     },
     [queryClient, queryKey, send, store, fetchFresh, query],
+  );
+
+  /**
+   * Sends a write made from `base`: "saved", "conflict" (the panel shows it) or the refusal (rolled back,
+   * with a message).
+   */
+  const save = useCallback(
+    (write: Write, options: SaveOptions): Promise<SaveResult> => {
+      if (!queryClient.getQueryData<Tagged>(queryKey))
+        return Promise.resolve(new Error("The issue is not loaded yet."));
+      const view: Partial<Issue> =
+        options.view ??
+        (write.kind === "ice" ? { status: "iced", ready: false } : (write.patch as Partial<Issue>));
+      const id = nextId.current++;
+      // shown at once; sent after the writes before it, each from the read the last one left
+      setPending((list) => [...list, { id, view }]);
+      const run = () => attempt(write, options, view, id);
+      const next = queue.current.then(run, run);
+      queue.current = next.catch(() => undefined);
+      return next;
+    },
+    [queryClient, queryKey, attempt],
   );
 
   /** Theirs stays; my change is dropped (the panel showed it, so it is not lost unseen). */
