@@ -91,8 +91,10 @@ test("the issue page shows an issue with its properties, dependencies and graph 
     await shot(page, `issue-page-${scheme}`);
     await graph.scrollIntoViewIfNeeded();
     await shot(page, `issue-graph-${scheme}`);
-    // a node leads to its issue's page
-    await graph.getByRole("link", { name: new RegExp(`^${schema.identifier},`) }).click();
+    // a node leads to its issue's page, by keyboard
+    const node = graph.getByRole("link", { name: new RegExp(`^${schema.identifier},`) });
+    await node.focus();
+    await page.keyboard.press("Enter");
     await page.waitForURL(new RegExp(`/acme/issue/${schema.identifier}$`));
     await page.getByRole("heading", { name: /Design the schema/ }).waitFor();
     assertNoErrors(errors);
@@ -656,4 +658,34 @@ test("an issue that is not there, or is another workspace's, is shown as not fou
   await page.getByRole("heading", { name: `${issue.identifier} not found` }).waitFor();
   assert.equal(await page.getByText("Acme's own").count(), 0);
   assertNoErrors(errors, [/^response: 404 GET /]);
+});
+
+test("the new-issue dialog with Create more keeps focus in the title for the next one", async (t) => {
+  const env = await appEnv(t);
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/issues`);
+  await page.getByRole("navigation", { name: "Docket" }).waitFor();
+  await page.locator("body").press("c");
+  const dialog = page.getByRole("dialog", { name: "New issue" });
+  const title = dialog.getByLabel("Title");
+  await title.waitFor();
+  await dialog.getByLabel("Create more").check();
+  await title.fill("First of two");
+  await title.press("Control+Enter");
+  await page.getByText(/ENG-1 created: First of two/).waitFor();
+  // still open, empty, focused: the next one is typed straight away
+  assert.equal(await title.inputValue(), "");
+  assert.equal(await page.evaluate("document.activeElement?.id"), "new-title");
+  await page.keyboard.type("Second of two");
+  await page.keyboard.press("Control+Enter");
+  await page.getByText(/ENG-2 created: Second of two/).waitFor();
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  const listed = await env.rest("GET", "/issues?sort=created");
+  assert.deepEqual(
+    listed.body.data.map((i: { title: string }) => i.title),
+    ["First of two", "Second of two"],
+  );
+  assertNoErrors(errors);
 });
