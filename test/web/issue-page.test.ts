@@ -689,3 +689,62 @@ test("the new-issue dialog with Create more keeps focus in the title for the nex
   );
   assertNoErrors(errors);
 });
+
+test("estimate, due date, cycle and milestone are set from the properties", async (t) => {
+  const env = await appEnv(t);
+  const cycle = await env.rest("POST", "/cycles", {
+    space: "ENG",
+    name: "Cycle 7",
+    starts_on: "2026-03-01",
+    ends_on: "2026-03-14",
+  });
+  assert.equal(cycle.status, 201, JSON.stringify(cycle.body));
+  const milestone = await env.rest("POST", "/milestones", { name: "Beta", target_date: "2026-04-01" });
+  assert.equal(milestone.status, 201, JSON.stringify(milestone.body));
+  const issue = await newIssue(env, { title: "Plan me" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+  const props = properties(page);
+
+  await props.getByRole("button", { name: "Estimate: none" }).click();
+  const estimate = page.getByRole("combobox", { name: "Estimate: filter" });
+  await estimate.fill("4");
+  await page.getByRole("option", { name: "4 points" }).waitFor();
+  await estimate.press("Enter");
+  await props.getByRole("button", { name: "Estimate: 4 points" }).waitFor();
+
+  const due = props.getByLabel("Due date", { exact: true });
+  await due.fill("2026-03-12");
+  await due.press("Enter");
+  await props.getByRole("button", { name: "Clear due date" }).waitFor();
+
+  await props.getByRole("button", { name: "Cycle: none" }).click();
+  const cycleFilter = page.getByRole("combobox", { name: "Cycle: filter" });
+  await page.getByRole("option", { name: /Cycle 7/ }).waitFor();
+  await cycleFilter.fill("7");
+  await cycleFilter.press("Enter");
+  await props.getByRole("button", { name: "Cycle: Cycle 7" }).waitFor();
+
+  await props.getByRole("button", { name: "Milestone: none" }).click();
+  const milestoneFilter = page.getByRole("combobox", { name: "Milestone: filter" });
+  await page.getByRole("option", { name: /Beta/ }).waitFor();
+  await milestoneFilter.fill("beta");
+  await milestoneFilter.press("Enter");
+  await props.getByRole("button", { name: "Milestone: Beta" }).waitFor();
+
+  const saved = await until(env, issue.identifier, (i) => i.milestone !== null && i.cycle !== null);
+  assert.equal(saved.estimate, 4);
+  assert.equal(saved.due_date, "2026-03-12");
+  assert.equal(saved.cycle.id, cycle.body.id);
+  assert.equal(saved.milestone.id, milestone.body.id);
+
+  // cleared again
+  await props.getByRole("button", { name: "Clear due date" }).click();
+  await until(env, issue.identifier, (i) => i.due_date === null);
+  const activity = page.getByRole("region", { name: "Activity" });
+  await activity.getByText("set cycle to Cycle 7").waitFor();
+  await activity.getByText("set milestone to Beta").waitFor();
+  await activity.getByText("cleared due date (was 2026-03-12)").waitFor();
+  assertNoErrors(errors);
+});
