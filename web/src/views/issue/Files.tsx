@@ -22,6 +22,9 @@ interface Upload {
 }
 
 async function sha256Hex(file: File): Promise<string> {
+  // Web Crypto exists on https and localhost only
+  if (!globalThis.crypto?.subtle)
+    throw new Error("uploading needs a secure connection: open Docket over https (or on localhost)");
   const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
