@@ -5,7 +5,7 @@
  * A list of the edges in words goes with the picture for screen readers.
  */
 import { useRouter } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { STATUS_LABEL } from "./meta.tsx";
 
 export interface GraphNode {
@@ -35,10 +35,12 @@ export interface GraphProps {
   verb?: string;
   /** Layers flow this way: RIGHT (the default) or DOWN. */
   direction?: "RIGHT" | "DOWN";
+  /** RIGHT layers that would not fit the width they have are turned DOWN (the default: true). */
+  fit?: boolean;
   className?: string;
 }
 
-const NODE_W = 208;
+const NODE_W = 184;
 const NODE_H = 50;
 const GLYPH: Record<string, string> = {
   backlog: "◌",
@@ -93,7 +95,7 @@ export async function layoutGraph(
       "elk.algorithm": "layered",
       "elk.direction": direction,
       "elk.edgeRouting": "SPLINES",
-      "elk.layered.spacing.nodeNodeBetweenLayers": "48",
+      "elk.layered.spacing.nodeNodeBetweenLayers": "36",
       "elk.spacing.nodeNode": "18",
       "elk.padding": "[top=8,left=8,bottom=8,right=12]",
     },
@@ -141,11 +143,15 @@ export function Graph({
   label,
   current,
   verb = "blocks",
-  direction = "RIGHT",
+  direction: wanted = "RIGHT",
+  fit = true,
   className,
 }: GraphProps) {
   const router = useRouter();
+  const box = useRef<HTMLElement>(null);
   const [layout, setLayout] = useState<Layout | null>(null);
+  const [direction, setDirection] = useState(wanted);
+  useEffect(() => setDirection(wanted), [wanted]);
   const [failed, setFailed] = useState<string | null>(null);
   // the same graph again (a refetch with nothing changed) keeps its layout
   const shape = useMemo(
@@ -170,6 +176,11 @@ export function Graph({
     ).then(
       (l) => {
         if (!live) return;
+        const width = box.current?.clientWidth ?? 0;
+        if (fit && direction === "RIGHT" && width > 0 && l.width > width) {
+          setDirection("DOWN");
+          return;
+        }
         setLayout(l);
         setFailed(null);
       },
@@ -178,7 +189,7 @@ export function Graph({
     return () => {
       live = false;
     };
-  }, [shape, direction]);
+  }, [shape, direction, fit]);
 
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const described = edges.filter((e) => byId.has(e.from) && byId.has(e.to));
@@ -198,7 +209,7 @@ export function Graph({
   };
 
   return (
-    <figure className={`graph ${className ?? ""}`} aria-label={label}>
+    <figure ref={box} className={`graph ${className ?? ""}`} aria-label={label}>
       {failed ? (
         <p className="muted">The graph could not be drawn: {failed}</p>
       ) : !layout ? (
@@ -247,7 +258,7 @@ export function Graph({
                     </text>
                   )}
                   <text x={n.status ? 30 : 12} y={21} className="graph-label">
-                    {clip(n.label, n.status ? 14 : 24)}
+                    {clip(n.label, n.status ? 12 : 22)}
                   </text>
                   {n.status && (
                     <text x={NODE_W - 10} y={21} textAnchor="end" className="graph-status">
@@ -256,7 +267,7 @@ export function Graph({
                   )}
                   {n.sublabel && (
                     <text x={12} y={39} className="graph-sublabel">
-                      {clip(n.sublabel, 30)}
+                      {clip(n.sublabel, 27)}
                     </text>
                   )}
                 </>
