@@ -180,28 +180,16 @@ function AgentCard({ ws, connection: c }: { ws: string; connection: Connection }
 }
 
 const RECENT = 6;
-const RECENT_WINDOW_MS = 7 * 24 * 3600 * 1000;
-const RECENT_PAGES = 5;
 
-/**
- * The actor's latest events, newest first. The feed reads forward in commit order, so this reads the
- * last week's pages (at most five of 100) and keeps the end.
- */
+/** The actor's latest events, newest first, with the issues they touch named. */
 async function recentEvents(
   actor: string,
   signal: AbortSignal,
 ): Promise<{ events: Schemas["Event"][]; names: Names }> {
-  const since = new Date(Date.now() - RECENT_WINDOW_MS).toISOString();
-  let kept: Schemas["Event"][] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < RECENT_PAGES; page++) {
-    const answer = await unwrap(
-      api.GET("/events", { signal, params: { query: { actor, since, limit: 100, cursor } } }),
-    );
-    kept = [...kept, ...answer.data].slice(-RECENT);
-    if (!answer.next_cursor) break;
-    cursor = answer.next_cursor;
-  }
+  const answer = await unwrap(
+    api.GET("/events", { signal, params: { query: { actor, order: "newest", limit: RECENT } } }),
+  );
+  const kept = answer.data;
   // issues are named by identifier and title: read the few the events touch
   const names = new Map<string, string>();
   const issueIds = [...new Set(kept.filter((e) => e.object.type === "issue").map((e) => e.object.id))];
@@ -211,7 +199,7 @@ async function recentEvents(
       if (data) names.set(id, `${data.identifier} ${data.title}`);
     }),
   );
-  return { events: kept.reverse(), names };
+  return { events: kept, names };
 }
 
 function IssueLink({
