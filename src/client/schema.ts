@@ -2255,7 +2255,9 @@ export interface operations {
         label?: string;
         /** @description A member's email or id, an agent connection's id (con_…), `me`, or `none`. */
         assignee?: string;
+        /** @description A cycle's id (cyc_…), or `none`: issues in no cycle. */
         cycle?: string;
+        /** @description A milestone's id (ms_…), or `none`: issues in no milestone. */
         milestone?: string;
         /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
         parent?: string;
@@ -4902,6 +4904,7 @@ export interface operations {
         label?: string;
         /** @description A member's email or id, an agent connection's id (con_…), `me`, or `none`. */
         assignee?: string;
+        /** @description A milestone's id (ms_…), or `none`: issues in no milestone. */
         milestone?: string;
         /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
         parent?: string;
@@ -5534,6 +5537,7 @@ export interface operations {
         label?: string;
         /** @description A member's email or id, an agent connection's id (con_…), `me`, or `none`. */
         assignee?: string;
+        /** @description A cycle's id (cyc_…), or `none`: issues in no cycle. */
         cycle?: string;
         /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
         parent?: string;
