@@ -103,6 +103,40 @@ export const email = z
   .max(254, { error: "must be at most 254 characters" })
   .pipe(z.email({ error: "must be an email address" }));
 
+/**
+ * First path segments that belong to the service, never to a workspace: the web app's pages are at
+ * `/{workspace-slug}/…`, so no workspace may take one of these as its slug. Holds every first segment
+ * of the server's routes (a test keeps it so) and names kept for later.
+ */
+export const RESERVED_SLUGS: readonly string[] = [
+  "v1",
+  "api",
+  "assets",
+  "docs",
+  "sign-in",
+  "sign-out",
+  "sign-up",
+  "settings",
+  "claim",
+  "welcome",
+  "healthz",
+  "readyz",
+  "files",
+  "terms",
+  "privacy",
+  "oauth",
+  "auth",
+  "mcp",
+  "admin",
+  "login",
+  "logout",
+  "static",
+  "app",
+  "new",
+  "help",
+  "status",
+];
+
 export const slug = z
   .string({ error: "must be a string" })
   .trim()

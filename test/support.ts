@@ -27,6 +27,9 @@ export const ON_POSTGRES = TEST_DATABASE_URL !== undefined;
 
 export const REPO = path.resolve(import.meta.dirname, "..");
 
+/** A web app build folder that does not exist: the app as a fresh clone has it before building. */
+export const NO_WEB_DIST = path.join(REPO, "test", "fixtures", "no-web-dist");
+
 /**
  * The secret key of test services (DOCKET_SECRET_KEY); also put in this process's environment, so
  * services and commands the tests start as processes (on PostgreSQL: production mode) have one.
@@ -140,12 +143,13 @@ export async function seed(core: Core, slug = "acme", email = "ada@example.com")
 export async function app(
   t: TestContext,
   core: Core,
-  options: { logs?: string[]; extend?: (app: FastifyInstance) => void } = {},
+  options: { logs?: string[]; extend?: (app: FastifyInstance) => void; webDist?: string } = {},
 ): Promise<FastifyInstance> {
   const logger = options.logs
     ? createLogger("info", { write: (line: string) => options.logs!.push(line) })
     : createLogger("silent");
-  const instance = buildApp(core, { logger });
+  // Tests never depend on the web app's own build: without a fixture of their own, it is not built.
+  const instance = buildApp(core, { logger, webDist: options.webDist ?? NO_WEB_DIST });
   options.extend?.(instance);
   await instance.ready();
   t.after(() => instance.close());

@@ -200,9 +200,16 @@ export async function revokePat(
 
 /** Who is behind an authenticated request, on any surface. */
 export interface Principal {
-  /** a personal access token, or a connection's access token (agent registration or browser OAuth) */
-  kind: "pat" | "connection";
-  /** the credential writes record as acted through: `pat_…` or the connection's `con_…` */
+  /**
+   * a personal access token, a connection's access token (agent registration or browser OAuth), or the
+   * web session of a signed-in person (the web app, on /v1 only)
+   */
+  kind: "pat" | "connection" | "session";
+  /**
+   * the credential writes record as acted through: `pat_…` or the connection's `con_…`; for a session,
+   * `web:<person>:<workspace>`, which keys what is kept per credential (Idempotency-Key answers), while
+   * writes record `web` (WEB_VIA)
+   */
   tokenId: string;
   personId: string;
   workspaceId: string;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import { iso } from "../clock.ts";
 import type { Core } from "../core.ts";
@@ -6,7 +7,8 @@ import type { Role, Space, Workspace } from "../db/schema.ts";
 import { type Db, isUniqueViolation, type Tx } from "../db/store.ts";
 import { conflict, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
-import { displayName, email, parse, prefix, slug, slugify } from "../validate.ts";
+import { type Page, pageQuery, paginate } from "../tracker/pagination.ts";
+import { displayName, email, parse, prefix, RESERVED_SLUGS, slug, slugify } from "../validate.ts";
 import { revokeConnectionsWhere } from "./connections.ts";
 import { requirePersonByEmail } from "./people.ts";
 
@@ -119,6 +121,11 @@ export async function createWorkspaceWithin(
 ): Promise<Workspace> {
   const data = parse(createWorkspaceInput, input);
   const wsSlug = data.slug ?? slugify(data.name);
+  if (RESERVED_SLUGS.includes(wsSlug)) {
+    throw conflict(
+      `The workspace slug "${wsSlug}" is kept for the service's own pages (/${wsSlug}); choose another with a slug.`,
+    );
+  }
   const now = iso(core.clock);
   const workspace: Workspace = {
     id: newId("ws", core.clock.now()),
@@ -342,6 +349,70 @@ export async function listMembers(core: Core, workspace: string): Promise<Member
     role: r.role,
     joined_at: r.created_at,
   }));
+}
+
+export const listMembersQuery = z.strictObject({
+  q: z
+    .string({ error: "must be text" })
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(100, { error: "must be at most 100 characters" })
+    .optional()
+    .describe("Only members whose name or email contains this text (any case): for pickers and mentions."),
+  ...pageQuery,
+});
+
+export const memberView = z
+  .object({
+    person_id: z.string().describe("The person's id (usr_…): what `assignee` and `holder` take."),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(["owner", "admin", "member"]),
+    joined_at: z.iso.datetime().describe("When they joined the workspace."),
+    suspended: z.boolean().describe("True while the account is suspended: it can do nothing."),
+  })
+  .meta({ id: "Member" });
+
+/** The workspace's members by name (then id), a page at a time; `q` narrows by name or email. */
+export async function listMembersPage(
+  core: Core,
+  workspaceId: string,
+  input: z.output<typeof listMembersQuery>,
+): Promise<Page<z.output<typeof memberView>>> {
+  let query = core.db
+    .selectFrom("memberships as m")
+    .innerJoin("people as p", "p.id", "m.person_id")
+    .select(["p.id", "p.email", "p.name", "p.suspended_at", "m.role", "m.created_at"])
+    .where("m.workspace_id", "=", workspaceId);
+  if (input.q) {
+    const like = `%${input.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(p.name)`, "like", sql`${like} escape '\\'`),
+        eb(sql`lower(p.email)`, "like", sql`${like} escape '\\'`),
+      ]),
+    );
+  }
+  const page = await paginate(
+    query,
+    "members",
+    [
+      { column: "p.name", direction: "asc" },
+      { column: "p.id", direction: "asc" },
+    ],
+    input,
+  );
+  return {
+    data: page.data.map((r) => ({
+      person_id: r.id,
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      joined_at: r.created_at,
+      suspended: r.suspended_at !== null,
+    })),
+    next_cursor: page.next_cursor,
+  };
 }
 
 export const agentConnectionLimit = z

@@ -4,6 +4,50 @@
  */
 
 export interface paths {
+  "/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who is calling: the person, the credential, the workspace and the workspaces reachable
+     * @description The caller: the person (for an agent connection, the person it acts for), the credential the request was authenticated with (a session, a personal access token or a connection, with its scopes), the workspace the request sees with the person's role in it, and `workspaces`: for a session every workspace the person belongs to (the web app's switcher: send `Docket-Workspace` to pick one), for a token only its own. A session also gets `csrf_token`, to send in `X-CSRF-Token` with every write it makes. A signed-in person who belongs to no workspace gets `workspace: null` here and 404 everywhere else.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getMe"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/members": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's members, by name
+     * @description Every member of the workspace (person id, name, email, role, and whether suspended), by name then id, a page at a time: for assignee pickers and mentions. `q` keeps those whose name or email contains the text.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listMembers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/workspace": {
     parameters: {
       query?: never;
@@ -21,6 +65,56 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/connections": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's agent and app connections, newest first
+     * @description Every agent (registration flow) and app (browser OAuth) a member connected to the workspace: its name, who approved it and when, its access (read or read-write), when it was last used, its status (`active`, `expired`, `revoked`) and whether the caller may revoke it (`revocable`). `status` narrows the list. What a connection is working on: `GET /v1/issues?assignee=con_…` and `GET /v1/claims?holder=con_…`; what it did: `GET /v1/events?actor=con_…`.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listConnections"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/connections/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One connection
+     * @description The connection, as the list shows it. Another workspace's connection is 404, as a missing one.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getConnection"];
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a connection you approved
+     * @description Ends the connection at once, as Revoke in settings does: its access tokens stop working, it can no longer renew, and the claims it holds are released (the issues are ready work again). Only the member who approved it may revoke it (signed in, or with their own personal access token): 403 `forbidden` for anyone else and for an agent. Answers the revoked connection; revoking one already revoked changes nothing.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["revokeConnection"];
     options?: never;
     head?: never;
     patch?: never;
@@ -869,7 +963,7 @@ export interface paths {
     };
     /**
      * The workspace's events, oldest first
-     * @description Every committed change as an event (`issue.created`, `issue.updated` with the changed fields, `issue.ready`, `dependency.deleted`, …), kept 30 days. Filters combine with AND: `type` (comma-separated; `issue.*` matches every issue event), `object` (an object's id), `after` (an event id: where you left off) or `since` (a time). Pages follow `next_cursor`; when it is null you are at the end, and `after` with the last id you saw reads on later. The order is the order of commits: a page never skips an event that commits later.
+     * @description Every committed change as an event (`issue.created`, `issue.updated` with the changed fields, `issue.ready`, `dependency.deleted`, …), kept 30 days. Filters combine with AND: `type` (comma-separated; `issue.*` matches every issue event), `object` (an object's id), `actor` (an agent connection's or token's id for what went through it, a person's id for everything they did), `after` (an event id: where you left off) or `since` (a time). Pages follow `next_cursor`; when it is null you are at the end, and `after` with the last id you saw reads on later. The order is the order of commits: a page never skips an event that commits later.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -1056,6 +1150,66 @@ export interface components {
         expires_at: string;
       };
     };
+    Me: {
+      /** @description Who the caller is (for an agent connection: the person it acts for). */
+      person: {
+        id: string;
+        email: string;
+        name: string;
+      };
+      /** @description What the request was authenticated with. */
+      credential: {
+        /**
+         * @description `session`: the web app, signed in (the session cookie); `personal_access_token`; `connection`: an agent's or app's access token.
+         * @enum {string}
+         */
+        kind: "session" | "personal_access_token" | "connection";
+        /** @description The token's (pat_…) or connection's (con_…) id; null for a session. */
+        id: string | null;
+        /** @description The token's or connection's name; null for a session. */
+        name: string | null;
+        scopes: ("workspace.read" | "workspace.write")[];
+      };
+      /** @description The workspace this request sees: the token's, or for a session the one `Docket-Workspace` names, else the person's first. Null only for a signed-in person who belongs to no workspace. */
+      workspace: {
+        id: string;
+        slug: string;
+        name: string;
+        /**
+         * @description The person's role in it.
+         * @enum {string}
+         */
+        role: "owner" | "admin" | "member";
+      } | null;
+      /** @description The workspaces the credential can reach: for a session every workspace the person belongs to (oldest membership first; pick one with `Docket-Workspace`); for a token only its own. */
+      workspaces: {
+        id: string;
+        slug: string;
+        name: string;
+        /**
+         * @description The person's role in it.
+         * @enum {string}
+         */
+        role: "owner" | "admin" | "member";
+      }[];
+      /** @description Only for a session: the token to send in the `X-CSRF-Token` header with every POST, PATCH and DELETE made with the session cookie (and as the `csrf` field of the sign-out form). */
+      csrf_token?: string;
+    };
+    Member: {
+      /** @description The person's id (usr_…): what `assignee` and `holder` take. */
+      person_id: string;
+      name: string;
+      email: string;
+      /** @enum {string} */
+      role: "owner" | "admin" | "member";
+      /**
+       * Format: date-time
+       * @description When they joined the workspace.
+       */
+      joined_at: string;
+      /** @description True while the account is suspended: it can do nothing. */
+      suspended: boolean;
+    };
     Workspace: {
       id: string;
       name: string;
@@ -1065,6 +1219,48 @@ export interface components {
         name: string;
         prefix: string;
       }[];
+    };
+    /** @description An agent or app a member connected to the workspace. */
+    Connection: {
+      /** @description The connection's id (con_…): also its id as an assignee, claim holder and actor. */
+      id: string;
+      /**
+       * @description `agent`: approved through the agent registration flow; `oauth`: an app signed in with the browser.
+       * @enum {string}
+       */
+      kind: "agent" | "oauth";
+      /** @description The agent's or app's own name, as it gave it (not verified). */
+      name: string;
+      /** @description The member who approved it, and on whose behalf it acts. */
+      approved_by: {
+        id: string;
+        name: string;
+        email: string;
+      };
+      /**
+       * Format: date-time
+       * @description When it was approved.
+       */
+      approved_at: string;
+      /** @description What it may do. */
+      scopes: ("workspace.read" | "workspace.write")[];
+      /**
+       * @description `read` or `read-write`, from its scopes.
+       * @enum {string}
+       */
+      access: "read" | "read-write";
+      /** @description When it last used its access (to the minute); null if never. */
+      last_used_at: string | null;
+      /** @description When its approval runs out unless renewed by use (agents: their identity assertion). */
+      expires_at: string | null;
+      /**
+       * @description `active`, `expired` or `revoked`.
+       * @enum {string}
+       */
+      status: "active" | "expired" | "revoked";
+      revoked_at: string | null;
+      /** @description True when the caller may revoke it: the member who approved it, signed in or with their own token, while it is not revoked. */
+      revocable: boolean;
     };
     IssueSummary: {
       id: string;
@@ -1770,13 +1966,13 @@ export interface components {
         person_id: string;
         /** @description The person's name. */
         person_name: string | null;
-        /** @description What it was made through: a personal access token (pat_…), an agent connection (con_…) or `admin`. */
+        /** @description What it was made through: a personal access token (pat_…), an agent connection (con_…), `web` (the person in the web app) or `admin`. */
         via: string;
         /**
-         * @description The kind of credential `via` is.
+         * @description The kind of credential `via` is: `agent` is an agent acting for the person; `web` and `token` are the person themselves.
          * @enum {string}
          */
-        via_type: "token" | "agent" | "admin";
+        via_type: "token" | "agent" | "web" | "admin";
         /** @description The token's or the agent connection's name. */
         via_name: string | null;
       };
@@ -2105,8 +2301,10 @@ export interface components {
     IdempotencyKey: string;
     /** @description The fencing token of your claim on the issue: the write is refused with 409 `lease_lost` (and changes nothing) when a later claim superseded it. */
     DocketFencingToken: number;
-    /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+    /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
     DocketWorkspace: string;
+    /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+    XCsrfToken: string;
   };
   requestBodies: never;
   headers: {
@@ -2134,7 +2332,10 @@ export interface components {
   pathItems: never;
 }
 export type SchemaError = components["schemas"]["Error"];
+export type SchemaMe = components["schemas"]["Me"];
+export type SchemaMember = components["schemas"]["Member"];
 export type SchemaWorkspace = components["schemas"]["Workspace"];
+export type SchemaConnection = components["schemas"]["Connection"];
 export type SchemaIssueSummary = components["schemas"]["IssueSummary"];
 export type SchemaAssignee = components["schemas"]["Assignee"];
 export type SchemaIssue = components["schemas"]["Issue"];
@@ -2175,6 +2376,7 @@ export type ParameterIfMatch = components["parameters"]["IfMatch"];
 export type ParameterIdempotencyKey = components["parameters"]["IdempotencyKey"];
 export type ParameterDocketFencingToken = components["parameters"]["DocketFencingToken"];
 export type ParameterDocketWorkspace = components["parameters"]["DocketWorkspace"];
+export type ParameterXCsrfToken = components["parameters"]["XCsrfToken"];
 export type HeaderRateLimitLimit = components["headers"]["RateLimitLimit"];
 export type HeaderRateLimitRemaining = components["headers"]["RateLimitRemaining"];
 export type HeaderRateLimitReset = components["headers"]["RateLimitReset"];
@@ -2187,13 +2389,145 @@ export type HeaderWwwAuthenticate = components["headers"]["WWWAuthenticate"];
 export type HeaderXRequestId = components["headers"]["XRequestId"];
 export type $defs = Record<string, never>;
 export interface operations {
+  getMe: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "person": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "email": "ada@example.com",
+           *         "name": "Acme"
+           *       },
+           *       "credential": {
+           *         "kind": "session",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "scopes": [
+           *           "workspace.read"
+           *         ]
+           *       },
+           *       "workspace": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "slug": "acme",
+           *         "name": "Acme",
+           *         "role": "owner"
+           *       },
+           *       "workspaces": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "slug": "acme",
+           *           "name": "Acme",
+           *           "role": "owner"
+           *         }
+           *       ],
+           *       "csrf_token": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["Me"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listMembers: {
+    parameters: {
+      query?: {
+        /** @description Only members whose name or email contains this text (any case): for pickers and mentions. */
+        q?: string;
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "email": "ada@example.com",
+           *           "role": "owner",
+           *           "joined_at": "2026-03-01T09:00:00.000Z",
+           *           "suspended": false
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Member"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   getWorkspace: {
     parameters: {
       query?: never;
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -2238,6 +2572,202 @@ export interface operations {
       503: components["responses"]["Unavailable"];
     };
   };
+  listConnections: {
+    parameters: {
+      query?: {
+        /** @description Only connections in this state: `active` (usable now), `expired` (its approval ran out unused) or `revoked`. */
+        status?: "active" | "expired" | "revoked";
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "kind": "agent",
+           *           "name": "Acme",
+           *           "approved_by": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           },
+           *           "approved_at": "2026-03-01T09:00:00.000Z",
+           *           "scopes": [
+           *             "workspace.read"
+           *           ],
+           *           "access": "read",
+           *           "last_used_at": "2026-03-01T09:00:00.000Z",
+           *           "expires_at": "2026-03-01T09:00:00.000Z",
+           *           "status": "active",
+           *           "revoked_at": "2026-03-01T09:00:00.000Z",
+           *           "revocable": false
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Connection"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getConnection: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "kind": "agent",
+           *       "name": "Acme",
+           *       "approved_by": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "approved_at": "2026-03-01T09:00:00.000Z",
+           *       "scopes": [
+           *         "workspace.read"
+           *       ],
+           *       "access": "read",
+           *       "last_used_at": "2026-03-01T09:00:00.000Z",
+           *       "expires_at": "2026-03-01T09:00:00.000Z",
+           *       "status": "active",
+           *       "revoked_at": "2026-03-01T09:00:00.000Z",
+           *       "revocable": false
+           *     }
+           */
+          "application/json": components["schemas"]["Connection"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  revokeConnection: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "kind": "agent",
+           *       "name": "Acme",
+           *       "approved_by": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "approved_at": "2026-03-01T09:00:00.000Z",
+           *       "scopes": [
+           *         "workspace.read"
+           *       ],
+           *       "access": "read",
+           *       "last_used_at": "2026-03-01T09:00:00.000Z",
+           *       "expires_at": "2026-03-01T09:00:00.000Z",
+           *       "status": "active",
+           *       "revoked_at": "2026-03-01T09:00:00.000Z",
+           *       "revocable": false
+           *     }
+           */
+          "application/json": components["schemas"]["Connection"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   listIssues: {
     parameters: {
       query?: {
@@ -2274,7 +2804,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -2367,7 +2897,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -2538,7 +3070,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -2655,7 +3187,9 @@ export interface operations {
         "If-Match"?: components["parameters"]["IfMatch"];
         /** @description The fencing token of your claim on the issue: the write is refused with 409 `lease_lost` (and changes nothing) when a later claim superseded it. */
         "Docket-Fencing-Token"?: components["parameters"]["DocketFencingToken"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -2814,7 +3348,9 @@ export interface operations {
         "Docket-Fencing-Token"?: components["parameters"]["DocketFencingToken"];
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -2944,7 +3480,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3017,7 +3553,9 @@ export interface operations {
         "Docket-Fencing-Token"?: components["parameters"]["DocketFencingToken"];
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3117,7 +3655,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3183,7 +3721,9 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3232,7 +3772,9 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3324,7 +3866,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3409,7 +3953,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3470,7 +4016,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -3546,7 +4092,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -3655,7 +4203,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3727,7 +4275,9 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3842,7 +4392,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -3925,7 +4475,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -4000,7 +4550,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -4094,7 +4646,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -4163,7 +4715,9 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -4263,7 +4817,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -4340,7 +4894,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -4397,7 +4951,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -4463,7 +5019,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -4513,7 +5069,9 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -4591,7 +5149,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -4658,7 +5216,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -4747,7 +5307,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -4807,7 +5367,9 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -4921,7 +5483,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -5016,7 +5578,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -5160,7 +5722,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -5247,7 +5809,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -5346,7 +5910,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -5426,7 +5990,9 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -5554,7 +6120,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -5670,7 +6236,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -5749,7 +6317,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -5819,7 +6387,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -5906,7 +6476,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -5978,7 +6548,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -6036,7 +6606,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -6313,7 +6885,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -6379,7 +6951,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -6649,7 +7223,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -6912,7 +7486,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -6979,7 +7553,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -7077,7 +7653,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -7135,7 +7711,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -7194,7 +7772,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -7270,6 +7850,8 @@ export interface operations {
         type?: string;
         /** @description Only events about this object (its id, e.g. iss_…). */
         object?: string;
+        /** @description Only changes made by this actor: an agent connection (con_…) or a personal access token (pat_…) for what went through it, or a person (usr_…) for everything they did, in the web app, with their tokens and through their agents. */
+        actor?: string;
         /** @description Only events after this one (an event id): where a client left off. */
         after?: string;
         /** @description Only events at or after this time (ISO 8601). */
@@ -7282,7 +7864,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -7352,6 +7934,8 @@ export interface operations {
         type?: string;
         /** @description Only events about this object (its id, e.g. iss_…). */
         object?: string;
+        /** @description Only changes made by this actor: an agent connection (con_…) or a personal access token (pat_…) for what went through it, or a person (usr_…) for everything they did, in the web app, with their tokens and through their agents. */
+        actor?: string;
         /** @description Only events after this one (an event id): where a client left off. */
         after?: string;
         /** @description Only events at or after this time (ISO 8601). */
@@ -7365,7 +7949,7 @@ export interface operations {
          * @example evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F
          */
         "Last-Event-ID"?: string;
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -7415,7 +7999,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -7476,7 +8060,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -7564,7 +8150,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -7616,7 +8202,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -7662,7 +8250,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -7762,7 +8352,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -7834,7 +8424,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -7905,7 +8497,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {

@@ -2,6 +2,7 @@ import pg from "pg";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
 import type { Db, Store } from "../db/store.ts";
 import {
+  actorMatches,
   type EventRow,
   type EventView,
   eventViews,
@@ -16,6 +17,8 @@ export interface Subscriber {
   workspaceId: string;
   types: readonly string[] | undefined;
   object: string | undefined;
+  /** only events of this actor (see `actorMatches`) */
+  actor?: string | undefined;
   /** the last position this subscriber has been given (or skipped, as not matching) */
   cursor: number;
   /** false while it catches up from the feed; events dispatched meanwhile set `missed` */
@@ -301,7 +304,11 @@ export class EventHub {
         }
         if (position <= s.cursor) continue;
         s.cursor = position;
-        if ((s.object === undefined || s.object === row.object_id) && typeMatches(row.type, s.types))
+        if (
+          (s.object === undefined || s.object === row.object_id) &&
+          actorMatches(row, s.actor) &&
+          typeMatches(row.type, s.types)
+        )
           s.push(views[i]!, position);
       }
     });

@@ -15,6 +15,7 @@ import { fileRoutes } from "./files.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { openApiRoutes } from "./v1/openapi.ts";
+import { DEFAULT_WEB_DIST, reservedSegments, webAppRoutes } from "./web-app.ts";
 
 export interface AppOptions {
   logger: FastifyBaseLogger;
@@ -25,6 +26,8 @@ export interface AppOptions {
    * `Connection: close` (see startServer's drain).
    */
   draining?: () => boolean;
+  /** where the built web app is (index.html, assets/); `web/dist` of the repository unless given */
+  webDist?: string;
 }
 
 /** Longest the request line and headers may take to arrive (Node's headersTimeout). */
@@ -65,10 +68,6 @@ function securityHeaders(https: boolean): Record<string, string> {
   return headers;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** True for the paths that maintenance closes: the APIs, not the health checks. */
 function isApiPath(url: string): boolean {
   return /^\/(api|v1)(\/|\?|$)/.test(url);
@@ -101,6 +100,12 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   });
 
   installErrorHandling(app);
+  // The first path segment of every server route: the web app's paths (`/{workspace}/…`) are the rest.
+  const reserved = reservedSegments();
+  app.addHook("onRoute", (route) => {
+    const first = route.url.split("/")[1] ?? "";
+    if (first !== "" && !first.startsWith(":") && !first.startsWith("*")) reserved.add(first);
+  });
   // Bodies are JSON; anything else is 415 (endpoints that take forms register their own parser).
   app.removeContentTypeParser("text/plain");
 
@@ -144,22 +149,6 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     }
   });
 
-  app.get("/", async (_request, reply) =>
-    reply.type("text/html; charset=utf-8").send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Docket</title></head>
-<body><main><h1>Docket</h1>
-<p>The service is running.</p>
-<ul>
-<li>REST API: <code>${escapeHtml(core.config.baseUrl)}/v1</code>, with a personal access token (<code>Authorization: Bearer docket_pat_…</code>)</li>
-<li>MCP (Streamable HTTP): <code>${escapeHtml(core.config.baseUrl)}/api/mcp</code>, with a connection's access token (<code>Authorization: Bearer docket_at_…</code>)</li>
-<li>API reference: <a href="/docs">/docs</a>, OpenAPI 3.1 document: <a href="/v1/openapi.json">/v1/openapi.json</a></li>
-<li>People: <a href="/sign-in">sign in</a>, <a href="/settings">settings</a> (agent connections and personal access tokens)</li>
-<li>Health: <a href="/healthz">/healthz</a>, readiness: <a href="/readyz">/readyz</a></li>
-</ul></main></body></html>
-`),
-  );
-
   app.get("/healthz", async () => ({ status: "ok" }));
 
   app.get("/readyz", async (request) => {
@@ -197,5 +186,7 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(mcpRoutes(core));
   // The person's pages: sign-in, the claim page, settings (server-rendered HTML, forms, a session cookie).
   app.register(pageRoutes(core));
+  // The web app: `/`, `/assets/*` and `/{workspace}/…` (src/http/web-app.ts).
+  app.register(webAppRoutes(core, options.webDist ?? DEFAULT_WEB_DIST, reserved));
   return app;
 }

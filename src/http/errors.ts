@@ -3,6 +3,7 @@ import FindMyWay, { type HTTPMethod } from "find-my-way";
 import { LimiterUnavailable } from "../auth/limits.ts";
 import { isDiskFull, isUnavailable } from "../db/store.ts";
 import { DocketError, unavailable } from "../errors.ts";
+import { WEB_APP_ROUTE } from "./web-app.ts";
 
 /** The one error body of the service: `{ error, error_description }`, plus `fields` for validation. */
 export interface ErrorBody {
@@ -113,6 +114,8 @@ const METHODS: HTTPMethod[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 export function installErrorHandling(app: FastifyInstance): void {
   const shadow = FindMyWay({ ignoreTrailingSlash: false });
   app.addHook("onRoute", (route) => {
+    // the web app's catch-all answers GET only where it serves the app; elsewhere a path is still 404
+    if ((route.config as Record<string, unknown> | undefined)?.[WEB_APP_ROUTE]) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (!METHODS.includes(method as HTTPMethod)) continue;
@@ -128,7 +131,9 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    const allowed = METHODS.filter((m) => m !== request.method && shadow.find(m, path) !== null);
+    // GET and HEAD go together: a GET route that found nothing (a missing static file) is a 404
+    const same = request.method === "GET" || request.method === "HEAD" ? ["GET", "HEAD"] : [request.method];
+    const allowed = METHODS.filter((m) => !same.includes(m) && shadow.find(m, path) !== null);
     if (allowed.length > 0) {
       return sendError(
         reply,

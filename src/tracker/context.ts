@@ -2,12 +2,16 @@ import type { Core } from "../core.ts";
 
 /**
  * Who is acting: the person, and the credential they act through (`pat_…` for a personal access token,
- * `con_…` for an agent connection, `admin` for the operator's tool). Every write records both.
+ * `con_…` for an agent connection, `web` for the person signed in to the web app, `admin` for the
+ * operator's tool). Every write records both.
  */
 export interface Actor {
   personId: string;
   via: string;
 }
+
+/** The `via` of a change a person made themselves in the web app (signed in, with the session cookie). */
+export const WEB_VIA = "web";
 
 /** What every tracker function is handed: the core, the one workspace it may see, and who acts. */
 export interface Ctx {

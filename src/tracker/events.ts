@@ -4,7 +4,7 @@ import type { Database } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { timeOut } from "./common.ts";
-import type { Ctx } from "./context.ts";
+import { type Ctx, WEB_VIA } from "./context.ts";
 import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.ts";
 
 /** How long the feed keeps events; housekeeping deletes older ones. */
@@ -176,6 +176,13 @@ const eventIdSchema = z
   .trim()
   .regex(/^evt_[0-9A-Z]{26}$/, { error: "must be an event id (evt_…)" });
 
+const actorRef = z
+  .string({ error: "must be a person, agent connection or token id" })
+  .trim()
+  .regex(/^(usr|con|pat)_[0-9A-Z]{26}$/, {
+    error: "must be a person (usr_…), an agent connection (con_…) or a personal access token (pat_…)",
+  });
+
 const objectRef = z
   .string({ error: "must be an object id" })
   .trim()
@@ -193,6 +200,12 @@ export const eventFilters = {
     .optional()
     .describe("Only events about this object (its id, e.g. iss_…).")
     .meta({ examples: ["iss_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
+  actor: actorRef
+    .optional()
+    .describe(
+      "Only changes made by this actor: an agent connection (con_…) or a personal access token (pat_…) for what went through it, or a person (usr_…) for everything they did, in the web app, with their tokens and through their agents.",
+    )
+    .meta({ examples: ["con_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
   after: eventIdSchema
     .optional()
     .describe("Only events after this one (an event id): where a client left off.")
@@ -222,9 +235,13 @@ const actorSchema = z.object({
   via: z
     .string()
     .describe(
-      "What it was made through: a personal access token (pat_…), an agent connection (con_…) or `admin`.",
+      "What it was made through: a personal access token (pat_…), an agent connection (con_…), `web` (the person in the web app) or `admin`.",
     ),
-  via_type: z.enum(["token", "agent", "admin"]).describe("The kind of credential `via` is."),
+  via_type: z
+    .enum(["token", "agent", "web", "admin"])
+    .describe(
+      "The kind of credential `via` is: `agent` is an agent acting for the person; `web` and `token` are the person themselves.",
+    ),
   via_name: z.string().nullable().describe("The token's or the agent connection's name."),
 });
 
@@ -281,6 +298,15 @@ export function typeMatches(type: string, patterns: readonly string[] | undefine
   );
 }
 
+/** True when the event was made by `actor` (a person: anything they did; a credential: through it). */
+export function actorMatches(
+  row: Pick<EventRow, "actor_id" | "actor_via">,
+  actor: string | undefined,
+): boolean {
+  if (actor === undefined) return true;
+  return actor.startsWith("usr_") ? row.actor_id === actor : row.actor_via === actor;
+}
+
 /** The names of the rows of `table` with these ids (none read when there are none). */
 async function namesOf(
   db: Kysely<Database>,
@@ -299,9 +325,7 @@ export async function actorNames(
 ): Promise<{ people: Map<string, string>; vias: Map<string, string> }> {
   const personIds = [...new Set(rows.map((r) => r.actor_id))];
   const cons = [...new Set(rows.map((r) => r.actor_via).filter((v) => v.startsWith("con_")))];
-  const pats = [
-    ...new Set(rows.map((r) => r.actor_via).filter((v) => v !== "admin" && !v.startsWith("con_"))),
-  ];
+  const pats = [...new Set(rows.map((r) => r.actor_via).filter((v) => v.startsWith("pat_")))];
   const people = await namesOf(db, "people", personIds);
   const vias = new Map([
     ...(await namesOf(db, "connections", cons)),
@@ -314,7 +338,14 @@ export function toEventView(
   r: EventRow,
   names: { people: Map<string, string>; vias: Map<string, string> },
 ): EventView {
-  const viaType = r.actor_via === "admin" ? "admin" : r.actor_via.startsWith("con_") ? "agent" : "token";
+  const viaType =
+    r.actor_via === "admin"
+      ? "admin"
+      : r.actor_via === WEB_VIA
+        ? "web"
+        : r.actor_via.startsWith("con_")
+          ? "agent"
+          : "token";
   return {
     id: r.id,
     type: r.type,
@@ -346,6 +377,8 @@ export interface EventFilter {
   workspaceId: string;
   types?: readonly string[] | undefined;
   object?: string | undefined;
+  /** a person (usr_…: everything they did) or a credential (con_…, pat_…: what went through it) */
+  actor?: string | undefined;
 }
 
 /** The position an `after` event id stands for in this workspace; 400 when it names no kept event. */
@@ -421,6 +454,11 @@ export async function readEvents(
     .orderBy("position")
     .limit(sql.lit(limit));
   if (filter.object) q = q.where("object_id", "=", filter.object);
+  if (filter.actor) {
+    q = filter.actor.startsWith("usr_")
+      ? q.where("actor_id", "=", filter.actor)
+      : q.where("actor_via", "=", filter.actor);
+  }
   if (filter.types && filter.types.length > 0 && !filter.types.includes("*")) {
     const types = filter.types;
     q = q.where((eb) =>
@@ -473,7 +511,7 @@ export async function listEvents(ctx: Ctx, q: ListEventsQuery): Promise<Page<Eve
   }
   const rows = await readEvents(
     ctx.core.db,
-    { workspaceId: ctx.workspaceId, types: q.type, object: q.object },
+    { workspaceId: ctx.workspaceId, types: q.type, object: q.object, actor: q.actor },
     position,
     q.limit + 1,
   );

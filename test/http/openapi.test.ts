@@ -118,7 +118,11 @@ describe("GET /v1/openapi.json", () => {
       assert.equal(documented.operationId, o.operationId);
       assert.deepEqual(documented.tags, [o.tag]);
       assert.equal(documented.summary, o.summary);
-      assert.deepEqual(documented.security, [{ personalAccessToken: [] }, { connectionAccessToken: [] }]);
+      assert.deepEqual(documented.security, [
+        { personalAccessToken: [] },
+        { connectionAccessToken: [] },
+        { webSession: [] },
+      ]);
       assert.equal(documented["x-scope"], o.scope);
       assert.ok(documented.description?.includes(o.description), `${o.operationId}: described`);
       const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, type TestContext, test } from "node:test";
+import { createConnection } from "../../src/auth/connections.ts";
+import { createPerson } from "../../src/auth/people.ts";
 import { createSession, SESSION_COOKIE } from "../../src/auth/web/sessions.ts";
+import { addMember } from "../../src/auth/workspaces.ts";
 import { operations } from "../../src/http/v1/route.ts";
 import { fanOut } from "../../src/tracker/webhooks.ts";
 import { type Api, type ApiCall, api, bearer } from "../support.ts";
@@ -94,6 +97,23 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
   const claim = await ok(a, "POST", "/v1/claims", { issue: "ENG-4" });
   await ok(a, "POST", "/v1/claims", { issue: "ENG-5" });
   await fanOut(a.env.core);
+  // a second member, and two agent connections
+  await createPerson(a.env.core, { email: "bob@example.com", name: "Bob" });
+  await addMember(a.env.core, { workspace: "acme", email: "bob@example.com" });
+  const connection = await createConnection(a.env.core, {
+    kind: "agent",
+    workspaceId: a.workspaceId,
+    personId: a.personId,
+    name: "Paging agent",
+    scopes: ["workspace.read", "workspace.write"],
+  });
+  await createConnection(a.env.core, {
+    kind: "agent",
+    workspaceId: a.workspaceId,
+    personId: a.personId,
+    name: "Paging agent two",
+    scopes: ["workspace.read"],
+  });
   return {
     a,
     ids: {
@@ -109,6 +129,7 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       bundle: bundle.id,
       claim: claim.id,
       webhook: hook.id,
+      connection: connection.id,
     },
   };
 }
@@ -117,6 +138,10 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
 function getUrls(ids: Record<string, string>): Record<string, string> {
   return {
     getWorkspace: "/v1/workspace",
+    getMe: "/v1/me",
+    listMembers: "/v1/members",
+    listConnections: "/v1/connections",
+    getConnection: `/v1/connections/${ids.connection}`,
     listIssues: "/v1/issues",
     getIssue: "/v1/issues/ENG-1",
     listIssueActivity: "/v1/issues/ENG-1/activity",

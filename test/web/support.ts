@@ -172,12 +172,26 @@ export function watch(page: Page): string[] {
     if (message.type() === "error") errors.push(`console: ${message.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`page: ${error.message}`));
+  // which request failed: the console's "Failed to load resource" does not say
+  page.on("response", (response) => {
+    if (response.status() >= 400)
+      errors.push(`response: ${response.status()} ${response.request().method()} ${response.url()}`);
+  });
   return errors;
 }
 
 /** No errors but those a test provoked on purpose (the console logs a refused request: a 412, a 403…). */
 export function assertNoErrors(errors: string[], allowed: RegExp[] = []): void {
-  const unexpected = errors.filter((e) => !allowed.some((a) => a.test(e)));
+  const refusals = errors.filter((e) => e.startsWith("response: "));
+  const unexpected = errors.filter((e) => {
+    if (allowed.some((a) => a.test(e))) return false;
+    // the console's line for a refusal that a response line already names (and that is allowed)
+    if (/^console: Failed to load resource: the server responded with a status of \d+/.test(e)) {
+      const status = /status of (\d+)/.exec(e)?.[1];
+      return !refusals.some((r) => r.startsWith(`response: ${status} `) && allowed.some((a) => a.test(r)));
+    }
+    return true;
+  });
   assert.deepEqual(unexpected, [], "the page reported errors");
 }
 

@@ -5,20 +5,11 @@
 import { queryOptions, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "./api.ts";
 
-export interface MeWorkspace {
-  id: string;
-  slug: string;
-  name: string;
-  role: string;
-}
 /** GET /v1/me: the person, how they are signed in, and their workspaces. */
-export interface Me {
-  person: { id: string; email: string; name: string | null };
-  credential: { kind: string; id?: string | null; scopes: string[] };
-  workspace: MeWorkspace;
-  workspaces: MeWorkspace[];
-  csrf_token?: string | null;
-}
+export type Me = Schemas["Me"];
+export type MeWorkspace = Me["workspaces"][number];
+export type Member = Schemas["Member"];
+export type Connection = Schemas["Connection"];
 
 export const keys = {
   me: ["me"] as const,
@@ -49,6 +40,60 @@ export const meQuery = queryOptions({
 
 export function useMe(): Me {
   return useSuspenseQuery(meQuery).data;
+}
+
+/** Every page of a list that follows next_cursor (for short lists: members, connections). */
+export async function allPages<T>(
+  page: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>,
+): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const answer = await page(cursor);
+    all.push(...answer.data);
+    cursor = answer.next_cursor ?? undefined;
+  } while (cursor);
+  return all;
+}
+
+/** Every member of the workspace (for assignee menus and mentions). */
+export const membersQuery = (ws: string) =>
+  queryOptions({
+    queryKey: keys.members(ws),
+    queryFn: ({ signal }) =>
+      allPages((cursor) =>
+        unwrap(
+          api.GET("/members", {
+            signal,
+            params: { query: { limit: 100, cursor }, header: { "Docket-Workspace": ws } },
+          }),
+        ),
+      ),
+    staleTime: 60_000,
+  });
+
+export function useMembers(ws: string) {
+  return useQuery(membersQuery(ws));
+}
+
+/** The workspace's agent connections (agents and apps), every state. */
+export const connectionsQuery = (ws: string) =>
+  queryOptions({
+    queryKey: keys.agents(ws, "connections"),
+    queryFn: ({ signal }) =>
+      allPages((cursor) =>
+        unwrap(
+          api.GET("/connections", {
+            signal,
+            params: { query: { limit: 100, cursor }, header: { "Docket-Workspace": ws } },
+          }),
+        ),
+      ),
+    staleTime: 30_000,
+  });
+
+export function useConnections(ws: string) {
+  return useQuery(connectionsQuery(ws));
 }
 
 export type WorkspaceIdentity = Schemas["Workspace"];

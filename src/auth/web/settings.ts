@@ -55,7 +55,12 @@ export async function listConnections(core: Core, personId: string): Promise<Con
  * Revokes one of the person's own connections: the connection, every access token and its assertion
  * (or refresh tokens) end at once, in one transaction. Someone else's connection is not found.
  */
-export async function revokeOwnConnection(core: Core, personId: string, connectionId: string): Promise<void> {
+export async function revokeOwnConnection(
+  core: Core,
+  personId: string,
+  connectionId: string,
+  reason = "revoked by the person in settings",
+): Promise<void> {
   await core.db.transaction().execute(async (tx) => {
     const row = await tx
       .selectFrom("connections")
@@ -64,7 +69,7 @@ export async function revokeOwnConnection(core: Core, personId: string, connecti
       .where("person_id", "=", personId)
       .executeTakeFirst();
     if (!row) throw notFound("You have no connection with this id.");
-    await revokeConnection(core, row.id, "revoked by the person in settings", tx);
+    await revokeConnection(core, row.id, reason, tx);
     await tx
       .updateTable("access_tokens")
       .set({ revoked_at: core.clock.now().toISOString() })

@@ -24,7 +24,7 @@ op({
   tag: "Events",
   summary: "The workspace's events, oldest first",
   description:
-    "Every committed change as an event (`issue.created`, `issue.updated` with the changed fields, `issue.ready`, `dependency.deleted`, …), kept 30 days. Filters combine with AND: `type` (comma-separated; `issue.*` matches every issue event), `object` (an object's id), `after` (an event id: where you left off) or `since` (a time). Pages follow `next_cursor`; when it is null you are at the end, and `after` with the last id you saw reads on later. The order is the order of commits: a page never skips an event that commits later.",
+    "Every committed change as an event (`issue.created`, `issue.updated` with the changed fields, `issue.ready`, `dependency.deleted`, …), kept 30 days. Filters combine with AND: `type` (comma-separated; `issue.*` matches every issue event), `object` (an object's id), `actor` (an agent connection's or token's id for what went through it, a person's id for everything they did), `after` (an event id: where you left off) or `since` (a time). Pages follow `next_cursor`; when it is null you are at the end, and `after` with the last id you saw reads on later. The order is the order of commits: a page never skips an event that commits later.",
   scope: "workspace.read",
   query: listEventsQuery,
   response: page(eventView),
@@ -106,6 +106,7 @@ async function openStream(
     workspaceId: ctx.workspaceId,
     types: query.type,
     object: query.object,
+    actor: query.actor,
     cursor: start,
     live: false,
     missed: false,
@@ -135,7 +136,7 @@ async function openStream(
       for (;;) {
         const rows = await readEvents(
           db,
-          { workspaceId: ctx.workspaceId, types: query.type, object: query.object },
+          { workspaceId: ctx.workspaceId, types: query.type, object: query.object, actor: query.actor },
           sub.cursor,
           BACKLOG_PAGE,
         );

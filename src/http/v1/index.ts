@@ -12,6 +12,7 @@ import "./files.ts";
 import "./issues.ts";
 import "./bundles.ts";
 import "./claims.ts";
+import "./me.ts";
 import "./milestones.ts";
 import "./notes.ts";
 import "./search.ts";
@@ -70,7 +71,9 @@ export function v1Routes(core: Core): FastifyPluginAsync {
       const principal = await authenticateRequest(core, request);
       const limit = core.config.restRateLimit;
       if (limit > 0) {
-        const r = await core.requestLimiter.hit(`rest:${principal.tokenId}`, limit, WINDOW_MS);
+        // per token, and per person for the web app (all their sessions and workspaces together)
+        const key = principal.kind === "session" ? `person:${principal.personId}` : principal.tokenId;
+        const r = await core.requestLimiter.hit(`rest:${key}`, limit, WINDOW_MS);
         const reset = Math.max(1, Math.ceil(r.resetMs / 1000));
         reply.header("ratelimit-limit", String(limit));
         reply.header("ratelimit-remaining", String(r.remaining));
@@ -78,7 +81,7 @@ export function v1Routes(core: Core): FastifyPluginAsync {
         if (!r.allowed)
           throw rateLimited(
             reset,
-            `More than ${limit} requests a minute with this token; retry after ${reset} seconds.`,
+            `More than ${limit} requests a minute with this ${principal.kind === "session" ? "account" : "token"}; retry after ${reset} seconds.`,
           );
       }
     });

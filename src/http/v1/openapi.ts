@@ -45,7 +45,7 @@ export function conventions(options: DocumentOptions): { title: string; text: st
   return [
     {
       title: "Authentication",
-      text: "Send a bearer token, either kind: a personal access token made in your settings (`Authorization: Bearer docket_pat_…`), or the access token of a connection a person approved for an agent or app (`Authorization: Bearer docket_at_…`, valid 60 minutes, renewed with its refresh token). A token sees one workspace. Reads need the `workspace.read` scope and writes `workspace.write` (each operation's `x-scope`); a read-only token that writes gets 403 `insufficient_scope`. The optional `Docket-Workspace` header (the workspace's slug or id) guards against using the wrong token: if it names another workspace the answer is 404.",
+      text: "Send a bearer token, either kind: a personal access token made in your settings (`Authorization: Bearer docket_pat_…`), or the access token of a connection a person approved for an agent or app (`Authorization: Bearer docket_at_…`, valid 60 minutes, renewed with its refresh token). A token sees one workspace. Reads need the `workspace.read` scope and writes `workspace.write` (each operation's `x-scope`); a read-only token that writes gets 403 `insufficient_scope`. The optional `Docket-Workspace` header (the workspace's slug or id) guards against using the wrong token: if it names another workspace the answer is 404. The web app on this origin uses the signed-in person's session cookie instead of a token (only when no `Authorization` header is sent; a request with both uses the token): it acts as the person with both scopes, in the workspace `Docket-Workspace` names (else their first), and every POST, PATCH and DELETE must carry `X-CSRF-Token` with the `csrf_token` of `GET /v1/me` (else 403 `csrf_refused`, and nothing changes). `GET /v1/me` tells any caller who it is and which workspaces it reaches.",
     },
     {
       title: "Errors",
@@ -75,7 +75,9 @@ export function conventions(options: DocumentOptions): { title: string; text: st
 }
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  Workspace: "The workspace the token belongs to.",
+  Workspace: "The caller, its workspace and the workspace's members.",
+  Connections:
+    "Agents and apps the members connected to the workspace: who approved each, its access, its status; revoked by the member who approved it.",
   Issues:
     "Issues: identified per space (`ENG-42`), with status, priority, labels, assignee, cycle, milestone and dependencies.",
   Dependencies:
@@ -252,6 +254,7 @@ function parametersOf(o: Operation, components: Record<string, Json>): Json[] {
   if (o.conditional) out.push({ $ref: "#/components/parameters/IfMatch" });
   if (o.fenced) out.push({ $ref: "#/components/parameters/DocketFencingToken" });
   if (o.method === "POST") out.push({ $ref: "#/components/parameters/IdempotencyKey" });
+  if (o.method !== "GET") out.push({ $ref: "#/components/parameters/XCsrfToken" });
   out.push({ $ref: "#/components/parameters/DocketWorkspace" });
   return out;
 }
@@ -373,8 +376,9 @@ function operationOf(o: Operation, components: Record<string, Json>): Json {
     summary: o.summary,
   };
   out.description = `${o.description}\n\nNeeds the \`${o.scope}\` scope.`;
-  // Both kinds of token are plain bearer tokens; the scope an operation needs is in `x-scope`.
-  out.security = [{ personalAccessToken: [] }, { connectionAccessToken: [] }];
+  // Both kinds of token are plain bearer tokens; the scope an operation needs is in `x-scope`. The web
+  // app's session cookie works too (same origin only, writes with X-CSRF-Token).
+  out.security = [{ personalAccessToken: [] }, { connectionAccessToken: [] }, { webSession: [] }];
   out["x-scope"] = o.scope;
   out.parameters = parametersOf(o, components);
   const body = requestBodyOf(o, components);
@@ -475,8 +479,16 @@ function components(): OpenApiDocument["components"] {
         in: "header",
         required: false,
         description:
-          "The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace.",
+          "The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to).",
         schema: { type: "string", maxLength: 64 },
+      },
+      XCsrfToken: {
+        name: "X-CSRF-Token",
+        in: "header",
+        required: false,
+        description:
+          "Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token.",
+        schema: { type: "string", maxLength: 256 },
       },
     },
     headers: {
@@ -594,6 +606,13 @@ function components(): OpenApiDocument["components"] {
         bearerFormat: "docket_at_…",
         description:
           "A connection's access token (`docket_at_…`, valid 60 minutes), issued to an agent or an app a person connected to one workspace (agent sign-in or OAuth). It carries the connection's scopes, checked like a personal access token's; it stops working at once when the connection is revoked.",
+      },
+      webSession: {
+        type: "apiKey",
+        in: "cookie",
+        name: "docket_session",
+        description:
+          "The web app's session: the cookie set when a person signs in at /sign-in, used when a request has no Authorization header, from BASE_URL's own origin only. It acts as the person with both scopes, in the workspace `Docket-Workspace` names (else their first). Every POST, PATCH and DELETE must carry `X-CSRF-Token` (the `csrf_token` of `GET /v1/me`) and come from the same origin: else 403 `csrf_refused`. Rate limits count per person.",
       },
     },
   };

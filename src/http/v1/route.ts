@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Scope } from "../../auth/tokens.ts";
 import type { Core } from "../../core.ts";
 import { DocketError, invalid } from "../../errors.ts";
-import type { Ctx } from "../../tracker/context.ts";
+import { type Ctx, WEB_VIA } from "../../tracker/context.ts";
 import { fencingToken as fencingTokenSchema } from "../../tracker/leases.ts";
 import { type Place, parse, placeFields } from "../../validate.ts";
 import { requireScope } from "../auth.ts";
@@ -133,7 +133,8 @@ export function ctxOf(core: Core, request: FastifyRequest): Ctx {
   return {
     core,
     workspaceId: principal.workspaceId,
-    actor: { personId: principal.personId, via: principal.tokenId },
+    // a change made in the web app records `web`: the person themselves, told apart from their agents
+    actor: { personId: principal.personId, via: principal.kind === "session" ? WEB_VIA : principal.tokenId },
   };
 }
 

@@ -29,10 +29,14 @@ export interface Web {
   lastCode(email: string): string;
 }
 
-export async function web(t: TestContext, envVars: Record<string, string> = {}): Promise<Web> {
+export async function web(
+  t: TestContext,
+  envVars: Record<string, string> = {},
+  options: { webDist?: string } = {},
+): Promise<Web> {
   const env = await setup(t, envVars);
   const logs: string[] = [];
-  const instance = await app(t, env.core, { logs });
+  const instance = await app(t, env.core, { logs, ...options });
   const origin = new URL(env.core.config.baseUrl).origin;
   return {
     env,

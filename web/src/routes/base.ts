@@ -7,7 +7,7 @@ import { createRootRouteWithContext, createRoute, redirect } from "@tanstack/rea
 import { setCsrfToken, setWorkspace } from "../api.ts";
 import { meQuery } from "../queries.ts";
 import { Root } from "../shell/Root.tsx";
-import { Shell } from "../shell/Shell.tsx";
+import { NoWorkspace, Shell } from "../shell/Shell.tsx";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -23,8 +23,9 @@ export const indexRoute = createRoute({
     setCsrfToken(me.csrf_token ?? "");
     const last = localStorage.getItem("docket.workspace");
     const ws = me.workspaces.find((w) => w.slug === last) ?? me.workspace;
-    throw redirect({ to: "/$ws/issues", params: { ws: ws.slug } });
+    if (ws) throw redirect({ to: "/$ws/issues", params: { ws: ws.slug } });
   },
+  component: NoWorkspace,
 });
 
 export const wsRoute = createRoute({

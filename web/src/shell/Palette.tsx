@@ -66,7 +66,6 @@ export function Palette({ ws }: { ws: string }) {
         value={text}
         onValueChange={setText}
         placeholder="Type a command, or search issues, decisions and notes…"
-        aria-label="Command or search"
       />
       <Command.List className="palette-list">
         <Command.Empty>
@@ -108,7 +107,10 @@ export function Palette({ ws }: { ws: string }) {
                 ui.createIssue.set({});
               }}
             >
-              New issue <kbd>C</kbd>
+              New issue
+              <span className="palette-keys">
+                <kbd>C</kbd>
+              </span>
             </Command.Item>
           )}
           {NAV.filter((n) => matches(text, `Go to ${n.label}`)).map((n) => (
@@ -129,7 +131,10 @@ export function Palette({ ws }: { ws: string }) {
                 ui.help.set(true);
               }}
             >
-              Keyboard shortcuts <kbd>?</kbd>
+              Keyboard shortcuts
+              <span className="palette-keys">
+                <kbd>?</kbd>
+              </span>
             </Command.Item>
           )}
           {me.workspaces

@@ -12,7 +12,7 @@ import { useStore } from "../lib/store.ts";
 import { useMe, useWorkspace } from "../queries.ts";
 import { CreateIssueDialog } from "../views/issue/CreateIssueDialog.tsx";
 import { HelpDialog } from "./HelpDialog.tsx";
-import { useShortcut } from "./keys.ts";
+import { displayKeys, useShortcut } from "./keys.ts";
 import { Palette } from "./Palette.tsx";
 import { ui } from "./ui.ts";
 
@@ -57,9 +57,9 @@ export function Shell() {
         <h1>Workspace not found</h1>
         <p>
           There is no workspace “{ws}” that you belong to.{" "}
-          {me.workspaces.length > 0 && (
-            <Link to="/$ws/issues" params={{ ws: me.workspace.slug }}>
-              Open {me.workspace.name}
+          {me.workspaces[0] && (
+            <Link to="/$ws/issues" params={{ ws: me.workspaces[0].slug }}>
+              Open {me.workspaces[0].name}
             </Link>
           )}
         </p>
@@ -90,6 +90,24 @@ export function Shell() {
         title={live === "live" ? "Live" : "Reconnecting…"}
       />
     </div>
+  );
+}
+
+/** A signed-in person who belongs to no workspace yet. */
+export function NoWorkspace() {
+  const me = useMe();
+  return (
+    <main className="empty-page" id="main">
+      <h1>No workspace yet</h1>
+      <p>
+        You are signed in as {me.person.email}, but you are not a member of any workspace. Ask a workspace's
+        owner or admin to add you; an operator creates workspaces with{" "}
+        <code>docket admin workspaces create</code>.
+      </p>
+      <p>
+        <a href="/settings">Settings</a>
+      </p>
+    </main>
   );
 }
 
@@ -142,7 +160,7 @@ function Sidebar({ ws }: { ws: string }) {
           onClick={() => ui.palette.set(true)}
           aria-label="Open command palette"
         >
-          ⌘K
+          {displayKeys("mod+k")[0]}
         </button>
       </div>
 
