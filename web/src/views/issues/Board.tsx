@@ -5,6 +5,7 @@
  * put back, with a message, if the service refuses. A column shows 50 cards and more on demand.
  */
 import {
+  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   DragOverlay,
@@ -12,6 +13,8 @@ import {
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
+  rectIntersection,
   useDraggable,
   useDroppable,
   useSensor,
@@ -62,6 +65,12 @@ const columnJump: KeyboardCoordinateGetter = (event, { context }) => {
     x: target.left + (target.width - collisionRect.width) / 2,
     y: Math.max(collisionRect.top, target.top + 8),
   };
+};
+
+/** The column under the pointer; with the keyboard (no pointer), the column the card overlaps most. */
+const columnUnder: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length > 0 ? under : rectIntersection(args);
 };
 
 export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
@@ -138,6 +147,9 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
       </p>
       <DndContext
         sensors={sensors}
+        collisionDetection={columnUnder}
+        // scroll the board only when the card is held at its very edge, not over the last column
+        autoScroll={{ threshold: { x: 0.06, y: 0.1 } }}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => setDragging(null)}

@@ -119,7 +119,7 @@ export function FilterBar(props: FilterBarProps) {
       ))}
       <DropdownMenu.Root>
         <DropdownMenu.Trigger className="btn btn-small" aria-label="Add filter">
-          <span aria-hidden="true">＋</span> Filter
+          <span aria-hidden="true">+</span> Filter
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu" align="start" sideOffset={4}>

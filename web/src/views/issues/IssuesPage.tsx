@@ -506,7 +506,7 @@ export function Readiness({ issue }: { issue: Pick<IssueRow, "ready" | "status">
   if (["backlog", "todo", "in_progress", "in_review"].includes(issue.status))
     return (
       <span className="badge badge-warn readiness" title="Blocked by an open issue">
-        <span aria-hidden="true">⛔</span> Blocked
+        <span aria-hidden="true">✕</span> Blocked
       </span>
     );
   return null;
@@ -570,6 +570,8 @@ const Row = memo(function Row({
           onClick={(e) => {
             e.preventDefault();
             onSelect(issue.id, e.shiftKey);
+            // the row keeps focus, so the shortcuts (s, p, a, l) act on the selection next
+            (e.currentTarget.closest("li") as HTMLElement | null)?.focus();
           }}
           onChange={() => undefined}
         />
