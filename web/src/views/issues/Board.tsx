@@ -268,8 +268,13 @@ const Card = memo(function Card({
         className={`board-card${isDragging ? " dragging" : ""}`}
         onFocus={() => onFocusCard(issue)}
         onKeyDown={(e) => {
+          // Enter opens the issue; Space lifts the card (dnd-kit would lift on both)
+          if (e.key === "Enter") {
+            e.preventDefault();
+            onOpen(issue.identifier);
+            return;
+          }
           listeners?.onKeyDown?.(e);
-          if (e.key === "Enter" && !e.defaultPrevented) onOpen(issue.identifier);
         }}
         onDoubleClick={() => onOpen(issue.identifier)}
       >

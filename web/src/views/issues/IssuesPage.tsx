@@ -558,12 +558,16 @@ const Row = memo(function Row({
         else onOpen(issue.identifier);
       }}
       onKeyDown={(e) => {
-        if (e.key === "Enter" && e.target === e.currentTarget) onOpen(issue.identifier);
+        if (e.key === "Enter" && e.target === e.currentTarget) {
+          e.preventDefault();
+          onOpen(issue.identifier);
+        }
       }}
     >
       <span className="cell-check">
         <input
           type="checkbox"
+          className="issue-check"
           checked={selected}
           aria-label={`Select ${issue.identifier}`}
           tabIndex={-1}

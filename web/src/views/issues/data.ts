@@ -123,19 +123,29 @@ export function useAssignees(ws: string, enabled = true) {
   const me = useMe();
   const members = useMembers(ws, enabled);
   const agents = useAgents(ws, enabled);
-  const list: { id: string; label: string; kind: "person" | "agent"; email?: string }[] = [];
+  const list: {
+    id: string;
+    label: string;
+    kind: "person" | "agent";
+    email?: string;
+    /** An agent's own name and the person it acts for. */
+    agent?: { name: string; for: { person_id: string; name: string } };
+  }[] = [];
   const meLabel = me.person.name ?? me.person.email;
   list.push({ id: me.person.id, label: `${meLabel} (you)`, kind: "person", email: me.person.email });
   for (const m of members.data ?? []) {
     if (m.person_id === me.person.id || m.suspended) continue;
     list.push({ id: m.person_id, label: m.name || m.email, kind: "person", email: m.email });
   }
-  for (const a of agents.data ?? [])
+  for (const a of agents.data ?? []) {
+    const forName = a.approved_by.name || a.approved_by.email;
     list.push({
       id: a.id,
-      label: `${a.name} (agent for ${a.approved_by.name || a.approved_by.email})`,
+      label: `${a.name} (agent for ${forName})`,
       kind: "agent",
+      agent: { name: a.name, for: { person_id: a.approved_by.id, name: forName } },
     });
+  }
   return { list, loading: members.isLoading || agents.isLoading };
 }
 

@@ -138,15 +138,9 @@ function MenuFor({
         const a = assignees.list.find((x) => x.id === v);
         if (!a) return;
         const name = a.label.replace(/ \(you\)$/, "");
-        const view: Issue["assignee"] =
-          a.kind === "agent"
-            ? {
-                type: "agent",
-                id: a.id,
-                name: name.replace(/ \(agent for .*\)$/, ""),
-                for: { person_id: "", name: "" },
-              }
-            : { type: "person", id: a.id, name, email: a.email ?? "" };
+        const view: Issue["assignee"] = a.agent
+          ? { type: "agent", id: a.id, name: a.agent.name, for: a.agent.for }
+          : { type: "person", id: a.id, name, email: a.email ?? "" };
         run(setAssignee(view), `assigned to ${name}`);
       };
       break;
