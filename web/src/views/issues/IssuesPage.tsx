@@ -138,7 +138,7 @@ export function useGroups(ws: string, by: GroupBy, filters: IssueFilters, sort: 
   }, []);
   const loaders = defs.map((d) => (
     <GroupLoader
-      key={`${d.key}:${JSON.stringify(apiQuery({ ...filters, ...d.filter }, sort))}`}
+      key={d.key}
       ws={ws}
       groupKey={d.key}
       query={apiQuery({ ...filters, ...d.filter }, sort)}

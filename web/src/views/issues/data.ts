@@ -3,7 +3,7 @@
  * the workspace's members, agent connections, cycles and milestones for grouping and menus, and changes
  * to many issues at once, applied optimistically and rolled back issue by issue when refused.
  */
-import { infiniteQueryOptions, type QueryClient, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "../../api.ts";
 import { createStore } from "../../lib/store.ts";
 import { keys, useMe, useWorkspace } from "../../queries.ts";
@@ -26,6 +26,8 @@ export function issuePages(ws: string, query: Record<string, string>, limit = PA
         }),
       ) as Promise<IssuePage>,
     getNextPageParam: (last) => last.next_cursor,
+    // a changed filter keeps the rows shown until the new ones arrive, so the list does not flash
+    placeholderData: keepPreviousData,
   });
 }
 
