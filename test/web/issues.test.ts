@@ -69,6 +69,19 @@ test("the list: an issue created with the keyboard appears; grouping and filters
   assert.match((await row(page, "ENG-1").textContent()) ?? "", /Blocked/);
   assert.match((await row(page, "ENG-3").textContent()) ?? "", /Ready/);
 
+  // a group collapses and opens again
+  await page.getByRole("button", { name: /^Todo: 1 issues\. Collapse/ }).click();
+  await row(page, "ENG-1").waitFor({ state: "detached" });
+  await page.getByRole("button", { name: /^Todo: 1 issues\. Expand/ }).click();
+  await row(page, "ENG-1").waitFor();
+  // ? lists the list's shortcuts
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  for (const label of ["Next issue", "Select the focused issue", "Change status", "Change labels"])
+    await help.getByText(label, { exact: true }).waitFor();
+  await page.keyboard.press("Escape");
+  await help.waitFor({ state: "hidden" });
+
   // c, type, Ctrl+Enter: the new issue is in the list without a reload
   await page.keyboard.press("c");
   const dialog = page.getByRole("dialog", { name: "New issue" });

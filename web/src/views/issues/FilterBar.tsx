@@ -16,6 +16,7 @@ import {
   GROUPS,
   type GroupBy,
   type IssueFilters,
+  OPEN_STATUSES,
   SORT_LABEL,
   SORTS,
   type Sort,
@@ -230,6 +231,8 @@ function useNames(ws: string, filters: IssueFilters, editing: FilterKey | null):
 export function describe(key: FilterKey, f: IssueFilters, names: Names = {}): string {
   switch (key) {
     case "status":
+      if (f.status?.length === OPEN_STATUSES.length && OPEN_STATUSES.every((s) => f.status?.includes(s)))
+        return "open";
       return (f.status ?? []).map((s) => STATUS_LABEL[s]).join(", ") || "none";
     case "priority":
       return (f.priority ?? []).map((p) => PRIORITY_LABEL[p]).join(", ");
