@@ -6,7 +6,7 @@
 import { infiniteQueryOptions, keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "../../api.ts";
 import { createStore } from "../../lib/store.ts";
-import { keys, useMe, useWorkspace } from "../../queries.ts";
+import { allPages, connectionsQuery, keys, membersQuery, useMe, useWorkspace } from "../../queries.ts";
 import type { IssueRow } from "./grouping.ts";
 
 export const PAGE_SIZE = 100;
@@ -31,68 +31,17 @@ export function issuePages(ws: string, query: Record<string, string>, limit = PA
   });
 }
 
-export interface Member {
-  person_id: string;
-  name: string;
-  email: string;
-  role: string;
-  suspended: boolean;
-}
-export interface Connection {
-  id: string;
-  kind: string;
-  name: string;
-  approved_by: { id: string; name: string; email: string };
-  access: string;
-}
-
-async function allPages<T>(
-  read: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>,
-  max = 5,
-): Promise<T[]> {
-  const out: T[] = [];
-  let cursor: string | undefined;
-  for (let i = 0; i < max; i++) {
-    const page = await read(cursor);
-    out.push(...page.data);
-    if (!page.next_cursor) break;
-    cursor = page.next_cursor;
-  }
-  return out;
-}
-
 /** Members (people) of the workspace, for the assignee menu and grouping. */
 export function useMembers(ws: string, enabled = true) {
-  return useQuery({
-    queryKey: keys.members(ws),
-    enabled,
-    staleTime: 60_000,
-    queryFn: ({ signal }) =>
-      allPages<Member>(
-        (cursor) =>
-          unwrap(
-            api.GET("/members" as never, { signal, params: { query: { limit: 100, cursor } } } as never),
-          ) as Promise<{ data: Member[]; next_cursor: string | null }>,
-      ),
-  });
+  return useQuery({ ...membersQuery(ws), enabled });
 }
 
 /** The workspace's active agent connections (an agent can be assigned issues). */
 export function useAgents(ws: string, enabled = true) {
   return useQuery({
-    queryKey: keys.agents(ws, "connections", "active"),
+    ...connectionsQuery(ws),
     enabled,
-    staleTime: 60_000,
-    queryFn: ({ signal }) =>
-      allPages<Connection>(
-        (cursor) =>
-          unwrap(
-            api.GET(
-              "/connections" as never,
-              { signal, params: { query: { status: "active", limit: 100, cursor } } } as never,
-            ),
-          ) as Promise<{ data: Connection[]; next_cursor: string | null }>,
-      ).then((list) => list.filter((c) => c.kind === "agent")),
+    select: (list) => list.filter((c) => c.kind === "agent" && c.status === "active"),
   });
 }
 
