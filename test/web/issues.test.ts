@@ -357,6 +357,22 @@ test("My work and Ready work are the list with fixed filters; screenshots light 
   await row(page, "ENG-3").waitFor();
   assert.equal(await row(page, "ENG-4").count(), 0, "a blocked issue is not ready");
   assert.equal(await row(page, "ENG-2").count(), 0, "a done issue is not ready");
+
+  // another workspace: its list never shows, even for a moment, the rows of the one left
+  await page.goto(`${env.baseUrl}/acme/issues`);
+  await row(page, "ENG-1").waitFor();
+  await page.evaluate(`(() => {
+    window.seenInSide = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.issue-grid[data-ws="side"] .cell-id'))
+        window.seenInSide.push(el.textContent);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+  await page.getByRole("button", { name: /^Workspace: Acme/ }).click();
+  await page.getByRole("menuitem", { name: /Side project/ }).click();
+  await page.waitForURL(/\/side\/issues/);
+  await page.getByText("No issues yet.").waitFor();
+  assert.deepEqual(await page.evaluate("window.seenInSide"), []);
   assertNoErrors(errors);
 
   const dark = await signedIn(browser, env, env.ada.id, { colorScheme: "dark" });

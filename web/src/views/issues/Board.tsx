@@ -45,7 +45,7 @@ const route = getRouteApi("/$ws/board");
 
 export function BoardRoute() {
   const { ws } = route.useParams();
-  return <Board ws={ws} search={route.useSearch()} />;
+  return <Board key={ws} ws={ws} search={route.useSearch()} />;
 }
 
 /** Arrow keys move a lifted card to the next column left or right (dnd-kit's keyboard sensor). */

@@ -138,7 +138,7 @@ export function useGroups(ws: string, by: GroupBy, filters: IssueFilters, sort: 
   }, []);
   const loaders = defs.map((d) => (
     <GroupLoader
-      key={d.key}
+      key={`${ws}:${d.key}`}
       ws={ws}
       groupKey={d.key}
       query={apiQuery({ ...filters, ...d.filter }, sort)}
@@ -353,7 +353,12 @@ export function IssuesPage({
             onClear={() => state.onFilters({})}
           />
         ) : (
-          <ul aria-label={TITLES[view]} className="issue-grid" style={{ height: virtualizer.getTotalSize() }}>
+          <ul
+            aria-label={TITLES[view]}
+            className="issue-grid"
+            data-ws={ws}
+            style={{ height: virtualizer.getTotalSize() }}
+          >
             {items.map((item) => {
               const line = allLines[item.index]!;
               const style = { transform: `translateY(${item.start}px)`, height: item.size };

@@ -1,4 +1,7 @@
-/** Issue lists: all issues, My work, Ready work and the board; their filters live in the URL. */
+/**
+ * Issue lists: all issues, My work, Ready work and the board; their filters live in the URL. A view is
+ * made anew for another workspace (keyed by it), so nothing of one workspace is shown in another.
+ */
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { createElement } from "react";
 import { wsRoute } from "../../routes/base.ts";
@@ -11,7 +14,7 @@ export const issuesRoute = createRoute({
   validateSearch: validateIssueSearch,
   component: function AllIssues() {
     const { ws } = issuesRoute.useParams();
-    return createElement(IssuesPage, { ws, view: "all", search: issuesRoute.useSearch() });
+    return createElement(IssuesPage, { key: ws, ws, view: "all", search: issuesRoute.useSearch() });
   },
 });
 export const myWorkRoute = createRoute({
@@ -20,7 +23,7 @@ export const myWorkRoute = createRoute({
   validateSearch: validateIssueSearch,
   component: function MyWork() {
     const { ws } = myWorkRoute.useParams();
-    return createElement(IssuesPage, { ws, view: "mine", search: myWorkRoute.useSearch() });
+    return createElement(IssuesPage, { key: ws, ws, view: "mine", search: myWorkRoute.useSearch() });
   },
 });
 export const readyRoute = createRoute({
@@ -29,7 +32,7 @@ export const readyRoute = createRoute({
   validateSearch: validateIssueSearch,
   component: function ReadyWork() {
     const { ws } = readyRoute.useParams();
-    return createElement(IssuesPage, { ws, view: "ready", search: readyRoute.useSearch() });
+    return createElement(IssuesPage, { key: ws, ws, view: "ready", search: readyRoute.useSearch() });
   },
 });
 export const boardRoute = createRoute({
