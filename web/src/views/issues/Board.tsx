@@ -225,6 +225,7 @@ function Column({
           +
         </button>
       </header>
+      {!group.loading && group.rows.length === 0 && !group.error && <p className="board-empty">No issues</p>}
       <ul className="board-cards">
         {group.rows.map((issue) => (
           <Card key={issue.id} ws={ws} issue={issue} onFocusCard={onFocusCard} onOpen={onOpen} />
