@@ -4,7 +4,7 @@
  * (grouping and order). Everything lands in the URL.
  */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { IssuePriority, IssueStatus } from "../../api.ts";
 import { useMe } from "../../queries.ts";
 import { PRIORITIES, PRIORITY_LABEL, STATUS_LABEL, STATUSES } from "../../ui/meta.tsx";
@@ -73,11 +73,21 @@ export function FilterBar(props: FilterBarProps) {
   const names = useNames(ws, filters, editing);
 
   // the title search follows the URL (back, a shared link) and writes to it as the person pauses
-  useEffect(() => setQ(filters.q ?? ""), [filters.q]);
+  // (what this field wrote is not written back into it, so letters typed meanwhile stay)
+  const written = useRef(filters.q ?? "");
+  useEffect(() => {
+    const fromUrl = filters.q ?? "";
+    if (fromUrl === written.current) return;
+    written.current = fromUrl;
+    setQ(fromUrl);
+  }, [filters.q]);
   useEffect(() => {
     const t = q.trim();
     if (t === (filters.q ?? "")) return;
-    const timer = window.setTimeout(() => onFilters({ ...filters, q: t || undefined }), 250);
+    const timer = window.setTimeout(() => {
+      written.current = t;
+      onFilters({ ...filters, q: t || undefined });
+    }, 250);
     return () => window.clearTimeout(timer);
   }, [q, filters, onFilters]);
 
