@@ -18,6 +18,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const WEB = path.join(ROOT, "web");
@@ -63,6 +64,20 @@ export function isBuilt(): boolean {
   );
 }
 
+/** Brotli and gzip copies beside each text asset: the service sends them to browsers that accept them. */
+function compressAssets(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const file of files(dir)) {
+    if (!/\.(js|css|svg|json|map)$/.test(file)) continue;
+    const body = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
 async function sleep(ms: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -104,6 +119,7 @@ export async function ensureWebBuilt(
       logLevel: options.quiet ? "error" : "warn",
       build: { outDir: out, emptyOutDir: true },
     });
+    compressAssets(path.join(out, "assets"));
     writeFileSync(path.join(out, ".build-stamp"), digest);
     // swap in whole: a server reading web/dist never sees half a build
     const old = path.join(WEB, `.dist-old-${process.pid}`);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import { SESSION_COOKIE } from "../auth/web/sessions.ts";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
@@ -67,6 +67,9 @@ function securityHeaders(https: boolean): Record<string, string> {
   if (https) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }
+
+const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="Docket"><title>Docket</title><rect width="32" height="32" rx="7" fill="#5b5bd6"/><path d="M10 8h7a8 8 0 0 1 0 16h-7z" fill="none" stroke="#fff" stroke-width="3"/></svg>';
 
 /** True for the paths that maintenance closes: the APIs, not the health checks. */
 function isApiPath(url: string): boolean {
@@ -150,6 +153,12 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));
+
+  // The icon browsers ask every page for (the app's own is a hashed asset; the server's pages use this)
+  const icon = (_request: unknown, reply: FastifyReply) =>
+    reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(FAVICON_SVG);
+  app.get("/favicon.ico", icon);
+  app.get("/favicon.svg", icon);
 
   app.get("/readyz", async (request) => {
     try {

@@ -115,3 +115,129 @@ test("switching workspace shows that workspace's objects only; another workspace
   await shot(graceView.page, "workspace-not-found");
   assertNoErrors(errors);
 });
+
+test("the Agents view: an agent approved in the browser shows what it claimed and did; the approver revokes it, another member cannot", async (t) => {
+  const env = await appEnv(t);
+  const grace = await addPerson(env.core, "grace@example.com", "Grace Hopper");
+  await addMember(env.core, { workspace: "acme", email: "grace@example.com", role: "member" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+
+  // the agent registers for Ada; Ada approves it on the claim page, signed in already
+  const registered = await fetch(`${env.baseUrl}/api/agent-auth/identity`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ type: "service_auth", login_hint: "ada@example.com", client_name: "Claude" }),
+  }).then(
+    (r) =>
+      r.json() as Promise<{ claim_token: string; claim: { verification_uri: string; user_code: string } }>,
+  );
+  await page.goto(registered.claim.verification_uri);
+  await page.getByLabel("Code the agent shows you").fill(registered.claim.user_code);
+  await page.getByRole("radio", { name: /^Acme/ }).check();
+  await page.getByRole("radio", { name: /^Read and write/ }).check();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByText(/^Approved\./).waitFor();
+  const redeemed = await fetch(`${env.baseUrl}/api/auth/oauth2/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "urn:docket:agent-auth:grant-type:claim",
+      claim_token: registered.claim_token,
+    }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  const asAgent = (method: string, url: string, body?: unknown) =>
+    fetch(`${env.baseUrl}/v1${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${redeemed.access_token}`,
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const created = await asAgent("POST", "/issues", { space: "ENG", title: "Migrate the billing tables" });
+  assert.equal(created.status, 201);
+  const issue = (await created.json()) as { id: string; identifier: string };
+  assert.equal((await asAgent("POST", "/claims", { issue: issue.identifier })).status, 201);
+
+  await page.goto(`${env.baseUrl}/acme/agents`);
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Claude" }) });
+  await card.waitFor();
+  await card.getByText("Read and write").waitFor();
+  await card
+    .getByRole("region", { name: "What Claude is working on" })
+    .getByRole("link", { name: /ENG-1 Migrate the billing tables/ })
+    .waitFor();
+  await card
+    .getByRole("region", { name: "Recent activity of Claude" })
+    .getByText(/created ENG-1/)
+    .waitFor();
+  await shot(page, "agents");
+
+  // Grace sees the agent, and who may revoke it, but no Revoke
+  const graceView = await signedIn(browser, env, grace);
+  await graceView.page.goto(`${env.baseUrl}/acme/agents`);
+  const graceCard = graceView.page
+    .getByRole("listitem")
+    .filter({ has: graceView.page.getByRole("heading", { name: "Claude" }) });
+  await graceCard.getByText("Only Ada Lovelace can revoke").waitFor();
+  assert.equal(await graceCard.getByRole("button", { name: /Revoke/ }).count(), 0);
+
+  // Ada revokes it: asked to confirm, then its access stops at once
+  await card.getByRole("button", { name: "Revoke Claude" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Revoke Claude?" });
+  await confirm.waitFor();
+  await shot(page, "agents-revoke");
+  await confirm.getByRole("button", { name: "Revoke" }).click();
+  await page.getByText(/Claude is revoked/).waitFor();
+  assert.equal((await asAgent("GET", "/workspace")).status, 401);
+  await page.locator("label", { hasText: /^All \(/ }).click();
+  assert.equal(await page.getByRole("radio", { name: /All/ }).isChecked(), true);
+  await card.locator(".badge", { hasText: /^Revoked$/ }).waitFor();
+  await shot(page, "agents-revoked");
+  assertNoErrors(errors);
+  assertNoErrors(graceView.errors);
+});
+
+test("errors a person can act on: offline, maintenance (503) and going back to normal, without a reload", async (t) => {
+  const env = await appEnv(t);
+  const browser = await launch(t);
+  const { context, page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/agents`);
+  await page.getByRole("heading", { name: "Agents", exact: true }).waitFor();
+
+  // the network goes: the banner says so, and goes when it is back
+  await context.setOffline(true);
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /You are offline/ })
+    .waitFor();
+  await shot(page, "banner-offline");
+  await context.setOffline(false);
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /You are offline/ })
+    .waitFor({ state: "detached" });
+
+  // maintenance: every /v1 answer is 503 with Retry-After; the banner says what the service says
+  await env.core.switches.set("maintenance", true);
+  await page.getByRole("button", { name: "New issue" }).first().click();
+  await page.getByLabel("Title").fill("During maintenance");
+  await page.keyboard.press("Control+Enter");
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /down for maintenance/ })
+    .first()
+    .waitFor();
+  await shot(page, "banner-maintenance");
+  // nothing typed is lost: the dialog keeps the title to try again
+  assert.equal(await page.getByLabel("Title").inputValue(), "During maintenance");
+  await env.core.switches.set("maintenance", false);
+  await page.keyboard.press("Control+Enter");
+  await page.getByText(/ENG-1 created: During maintenance/).waitFor();
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /down for maintenance/ })
+    .waitFor({ state: "detached" });
+  assertNoErrors(errors, [/status of 503/, /response: 503 /, /ERR_INTERNET_DISCONNECTED/]);
+});

@@ -13,6 +13,10 @@ function useNow(active: boolean): number {
   return now;
 }
 
+function wait(seconds: number): string {
+  return seconds < 90 ? `${seconds} s` : `about ${Math.round(seconds / 60)} min`;
+}
+
 export function NetBanner() {
   const state = useStore(netState);
   const [browserOffline, setBrowserOffline] = useState(!navigator.onLine);
@@ -35,10 +39,11 @@ export function NetBanner() {
     kind = "error";
   } else if (state.unavailable && state.unavailable.until > now - 5000) {
     const s = Math.max(0, Math.ceil((state.unavailable.until - now) / 1000));
-    text = `${state.unavailable.message} Retrying${s > 0 ? ` in ${s} s` : ""}.`;
+    const message = state.unavailable.message;
+    text = s > 0 && !/try again/i.test(message) ? `${message} Try again in ${wait(s)}.` : message;
   } else if (state.rateLimited && state.rateLimited.until > now) {
     const s = Math.ceil((state.rateLimited.until - now) / 1000);
-    text = `Too many requests: Docket asks to wait ${s} s before trying again.`;
+    text = `Too many requests: Docket asks to wait ${wait(s)} before trying again.`;
   }
   if (!text) return null;
   return (

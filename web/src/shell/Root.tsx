@@ -5,10 +5,12 @@ import { NetBanner } from "./NetBanner.tsx";
 /** Everything the app shows on every page: the network banner and the toasts. */
 export function Root() {
   return (
-    <>
+    <div className="root">
       <NetBanner />
-      <Outlet />
+      <div className="root-body">
+        <Outlet />
+      </div>
       <Toasts />
-    </>
+    </div>
   );
 }

@@ -101,10 +101,13 @@ export function useShortcut(
   }, [keys, label, group, enabled]);
 }
 
-/** How a key is written for people: `mod+k` as ⌘K on a Mac, Ctrl+K elsewhere. */
+/** How a key is written for people: `mod+k` as ⌘K on a Mac, Ctrl+K elsewhere; letters as capitals. */
 export function displayKeys(keys: string): string[] {
   const mac = /Mac|iPhone|iPad/.test(navigator.platform);
-  return keys
-    .split(" ")
-    .map((k) => k.replace("mod+", mac ? "⌘" : "Ctrl+").replace(/^([a-z])$/, (c) => c.toUpperCase()));
+  return keys.split(" ").map((k) => {
+    const chord = k.startsWith("mod+");
+    const key = chord ? k.slice(4) : k;
+    const shown = key.length === 1 ? key.toUpperCase() : key;
+    return chord ? `${mac ? "⌘" : "Ctrl+"}${shown}` : shown;
+  });
 }

@@ -12,7 +12,7 @@ import { exactTime, relativeTime } from "../../lib/time.ts";
 import { type Connection, keys, useConnections } from "../../queries.ts";
 import { StatusIcon } from "../../ui/meta.tsx";
 import { toast, toastError } from "../../ui/toast.tsx";
-import { describeEvent } from "./describe.ts";
+import { describeEvent, type Names } from "./describe.ts";
 
 type Filter = "active" | "all";
 
@@ -98,7 +98,7 @@ function AgentCard({ ws, connection: c }: { ws: string; connection: Connection }
     queryKey: keys.agents(ws, "activity", c.id),
     queryFn: ({ signal }) => recentEvents(c.id, signal),
   });
-  const recent = activity.data ?? [];
+  const recent = activity.data?.events ?? [];
   const headingId = `agent-${c.id}`;
   return (
     <li className={`agent-card agent-${c.status}`} aria-labelledby={headingId}>
@@ -170,7 +170,7 @@ function AgentCard({ ws, connection: c }: { ws: string; connection: Connection }
               <time dateTime={e.created_at} title={exactTime(e.created_at)} className="muted">
                 {relativeTime(e.created_at)}
               </time>{" "}
-              {describeEvent(e)}
+              {describeEvent(e, activity.data?.names)}
             </li>
           ))}
         </ul>
@@ -187,7 +187,10 @@ const RECENT_PAGES = 5;
  * The actor's latest events, newest first. The feed reads forward in commit order, so this reads the
  * last week's pages (at most five of 100) and keeps the end.
  */
-async function recentEvents(actor: string, signal: AbortSignal): Promise<Schemas["Event"][]> {
+async function recentEvents(
+  actor: string,
+  signal: AbortSignal,
+): Promise<{ events: Schemas["Event"][]; names: Names }> {
   const since = new Date(Date.now() - RECENT_WINDOW_MS).toISOString();
   let kept: Schemas["Event"][] = [];
   let cursor: string | undefined;
@@ -199,7 +202,16 @@ async function recentEvents(actor: string, signal: AbortSignal): Promise<Schemas
     if (!answer.next_cursor) break;
     cursor = answer.next_cursor;
   }
-  return kept.reverse();
+  // issues are named by identifier and title: read the few the events touch
+  const names = new Map<string, string>();
+  const issueIds = [...new Set(kept.filter((e) => e.object.type === "issue").map((e) => e.object.id))];
+  await Promise.all(
+    issueIds.map(async (id) => {
+      const { data } = await api.GET("/issues/{id}", { signal, params: { path: { id } } });
+      if (data) names.set(id, `${data.identifier} ${data.title}`);
+    }),
+  );
+  return { events: kept.reverse(), names };
 }
 
 function IssueLink({

@@ -11,20 +11,35 @@ const VERBS: Record<string, string> = {
   thawed: "thawed",
   claimed: "claimed",
   released: "released",
+  expired: "let expire",
 };
 
-/** One line for an event: "changed ENG-42 (status, priority)", "created decision dec_…". */
-export function describeEvent(e: Pick<Event, "type" | "object" | "data">): string {
+/** What an object is called in a sentence: "ENG-42 Fix login", "decision Use Postgres". */
+export type Names = ReadonlyMap<string, string>;
+
+/** One line for an event: "changed ENG-42 Fix login (status, priority)", "created decision Use Postgres". */
+export function describeEvent(e: Pick<Event, "type" | "object" | "data">, names: Names = new Map()): string {
   const [kind = "", action = ""] = e.type.split(".");
   const verb = VERBS[action] ?? action.replaceAll("_", " ");
-  const data = e.data as {
-    identifier?: string;
-    title?: string;
-    name?: string;
-    changes?: Record<string, unknown>;
-  };
-  const name = data.identifier ?? data.title ?? data.name ?? e.object.id;
+  const changes = ((e.data as { changes?: Record<string, { to?: unknown }> }).changes ?? {}) as Record<
+    string,
+    { to?: unknown }
+  >;
+  const title =
+    typeof changes.title?.to === "string"
+      ? changes.title.to
+      : typeof changes.name?.to === "string"
+        ? changes.name.to
+        : undefined;
+  const name = names.get(e.object.id) ?? title ?? e.object.id;
+  if (kind === "claim") {
+    // a claim is named by its issue: "claimed ENG-42", "released the claim on ENG-42"
+    const issue = typeof changes.issue?.to === "string" ? changes.issue.to : undefined;
+    const on = issue ? ([...names.values()].find((n) => n.startsWith(`${issue} `)) ?? issue) : "an issue";
+    if (action === "created") return `claimed ${on}`;
+    return `${verb} the claim on ${on}`;
+  }
   const what = kind === "issue" ? name : `${kind.replaceAll("_", " ")} ${name}`;
-  const fields = data.changes ? Object.keys(data.changes) : [];
-  return `${verb} ${what}${fields.length > 0 ? ` (${fields.join(", ")})` : ""}`;
+  const fields = action === "updated" ? Object.keys(changes) : [];
+  return `${verb} ${what}${fields.length > 0 ? ` (${fields.map((f) => f.replaceAll("_", " ")).join(", ")})` : ""}`;
 }
