@@ -137,8 +137,9 @@ test("multi-select with x and shift-click, then one change for all; refused issu
   const cycle = await env.rest("POST", "/cycles", {
     space: "ENG",
     name: "Sprint 1",
-    starts_on: "2026-03-02",
-    ends_on: "2026-03-15",
+    // a cycle under way (completed ones are not offered)
+    starts_on: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    ends_on: new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10),
   });
   assert.equal(cycle.status, 201, JSON.stringify(cycle.body));
   const browser = await launch(t);

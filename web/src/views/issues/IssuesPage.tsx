@@ -46,6 +46,8 @@ import { IssueMenus, type MenuKind, openMenu } from "./menus.tsx";
 const TITLES: Record<View, string> = { all: "Issues", mine: "My work", ready: "Ready work", board: "Board" };
 const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 36;
+/** Lines that fill a tall screen. */
+const SCREENFUL = 30;
 
 /** The URL's state of an issue view and how to change it (replacing the history entry, as Linear does). */
 export function useIssueView(view: View, search: IssueSearch) {
@@ -294,8 +296,14 @@ export function IssuesPage({
   useShortcut("l", "Change labels", group_, () => menu("labels"));
   useShortcut("Escape", "Clear the selection", group_, () => setSelected(new Set()), selected.size > 0);
 
-  const loading = !ready || groups.some((g) => g.loading && g.rows.length === 0);
-  const empty = !loading && groups.every((g) => g.rows.length === 0 && !g.hasMore);
+  // the list is drawn once the groups that fill the screen have answered: a group still loading
+  // below them shows "Loading more…" and grows where the person is not looking
+  const pendingAt = groups.findIndex((g) => g.loading && g.rows.length === 0);
+  const linesBefore = groups
+    .slice(0, pendingAt === -1 ? groups.length : pendingAt)
+    .reduce((n, g) => n + (g.rows.length > 0 ? g.rows.length + 1 : 0), 0);
+  const loading = !ready || (pendingAt !== -1 && linesBefore < SCREENFUL);
+  const empty = ready && pendingAt === -1 && groups.every((g) => g.rows.length === 0 && !g.hasMore);
   const failed = groups.find((g) => g.error && g.rows.length === 0);
 
   return (
@@ -339,7 +347,7 @@ export function IssuesPage({
               Try again
             </button>
           </div>
-        ) : loading && rowLines.length === 0 ? (
+        ) : loading ? (
           <div className="issue-skeleton" role="status" aria-busy="true" aria-label="Loading issues">
             {Array.from({ length: 8 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key by
