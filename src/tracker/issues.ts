@@ -82,6 +82,16 @@ const assigneeRef = z
   .describe("A member's email or id (per_…), an agent connection's id (con_…), or `me`.");
 const cycleId = objectId("cyc", "cycle");
 const milestoneId = objectId("ms", "milestone");
+/** A list filter: an id, or `none` for the issues without one. */
+const idOrNone = (prefix: string, what: string) =>
+  z
+    .string({ error: `must be a ${what} id (${prefix}_…) or none` })
+    .trim()
+    .regex(new RegExp(`^(none|${prefix}_[0-9A-Z]{26})$`), {
+      error: `must be a ${what} id (${prefix}_…) or none`,
+    });
+const cycleFilter = idOrNone("cyc", "cycle");
+const milestoneFilter = idOrNone("ms", "milestone");
 
 const issueFields = {
   description: markdown.optional(),
@@ -122,8 +132,8 @@ export const listIssuesQuery = z.strictObject({
   assignee: assigneeRef
     .optional()
     .describe("A member's email or id, an agent connection's id (con_…), `me`, or `none`."),
-  cycle: cycleId.optional(),
-  milestone: milestoneId.optional(),
+  cycle: cycleFilter.optional(),
+  milestone: milestoneFilter.optional(),
   parent: issueRef.optional(),
   ready: queryBool
     .optional()
@@ -442,8 +452,10 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
       query = query.where("i.assignee_id", "=", who?.id ?? "");
     }
   }
-  if (q.cycle) query = query.where("i.cycle_id", "=", q.cycle);
-  if (q.milestone) query = query.where("i.milestone_id", "=", q.milestone);
+  if (q.cycle === "none") query = query.where("i.cycle_id", "is", null);
+  else if (q.cycle) query = query.where("i.cycle_id", "=", q.cycle);
+  if (q.milestone === "none") query = query.where("i.milestone_id", "is", null);
+  else if (q.milestone) query = query.where("i.milestone_id", "=", q.milestone);
   if (q.parent) {
     const parent = await resolveIssue(ctx, q.parent, db).catch(() => undefined);
     query = query.where("i.parent_id", "=", parent?.id ?? "");

@@ -326,6 +326,14 @@ test("a cycle's issues: the issue list's filters and pagination, only that cycle
   assert.deepEqual(seen, ["ENG-5", "ENG-4", "ENG-3", "ENG-2", "ENG-1"]);
 
   assert.equal((await a.call("GET", `/v1/cycles/${c.id}/issues?cycle=${other.id}`)).status, 400);
+  // the workspace's list filters by cycle, or by no cycle at all
+  const byCycle = async (q: string) =>
+    (await a.call("GET", `/v1/issues?cycle=${q}`)).body.data.map((i: { title: string }) => i.title);
+  assert.deepEqual(await byCycle(other.id), ["Elsewhere"]);
+  assert.deepEqual(await byCycle("none"), ["Nowhere"]);
+  const bad = await a.call("GET", "/v1/issues?cycle=nothing");
+  assert.equal(bad.status, 400);
+  assert.match(bad.body.fields["query.cycle"], /cycle id \(cyc_…\) or none/);
   assert.equal((await a.call("GET", `/v1/cycles/${c.id}/issues?status=open`)).status, 400);
   assert.equal((await a.call("GET", `/v1/cycles/${newId("cyc")}/issues`)).status, 404);
 });

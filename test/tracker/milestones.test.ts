@@ -167,6 +167,12 @@ test("progress counts done, leaves canceled out of the percent; the issues list 
   const expected = { total: 5, done: 2, canceled: 1, percent: 50, estimate_total: 13, estimate_done: 5 };
   assert.deepEqual((await a.call("GET", `/v1/milestones/${m.id}`)).body.progress, expected);
 
+  const titles = async (url: string) =>
+    (await a.call("GET", url)).body.data.map((i: { title: string }) => i.title);
+  assert.deepEqual(await titles(`/v1/issues?milestone=${other.id}`), ["elsewhere"]);
+  assert.deepEqual(await titles("/v1/issues?milestone=none"), ["nowhere"]);
+  assert.equal((await a.call("GET", "/v1/issues?milestone=ms_1")).status, 400);
+
   const issues = await a.call("GET", `/v1/milestones/${m.id}/issues`);
   assert.equal(issues.status, 200, issues.text);
   assert.deepEqual(issues.body.progress, expected);
