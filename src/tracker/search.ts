@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { SearchDocumentsTable } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
-import { csv, timeOut } from "./common.ts";
+import { csv, queryBool, timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.ts";
 
@@ -62,7 +62,20 @@ export const searchQuery = z.strictObject({
       `When more than ${SEARCH_LIMITS.pool} objects match, the newest ${SEARCH_LIMITS.pool} of them are ranked.`,
   ),
 });
-export type SearchQuery = z.output<typeof searchQuery>;
+/**
+ * The REST search also takes `typeahead`, for a search box that searches as the user types: the last
+ * word typed matches as a prefix too. (Agents type whole words; the MCP tool's schema stays as it is.)
+ */
+export const searchRestQuery = searchQuery.extend({
+  typeahead: queryBool
+    .optional()
+    .describe(
+      "true: the last word of q also matches as a prefix, as if it ended in * (search as you type; a last " +
+        `word shorter than ${SEARCH_LIMITS.prefixLength} letters, or one past the ${SEARCH_LIMITS.prefixes} prefixes ` +
+        "allowed, matches as typed).",
+    ),
+});
+export type SearchQuery = z.output<typeof searchQuery> & { typeahead?: boolean | undefined };
 
 export const searchResult = z
   .object({
@@ -121,8 +134,10 @@ const noWords = () =>
  * as separators. Fails (400 naming `q`) only when nothing searchable is left, or the query asks more
  * than SEARCH_LIMITS allows (terms, prefixes, a prefix shorter than 2, alternatives).
  */
-export function parseSearch(q: string): ParsedSearch {
+export function parseSearch(q: string, options: { typeahead?: boolean } = {}): ParsedSearch {
   const s = q.replace(UNREADABLE, " ");
+  /** the term typed last, and whether it leaves out */
+  let last: { term: SearchTerm; negated: boolean } | undefined;
   const anyOf: SearchTerm[][] = [[]];
   const without: SearchTerm[] = [];
   const identifiers: string[] = [];
@@ -181,6 +196,7 @@ export function parseSearch(q: string): ParsedSearch {
       );
     }
     const term = { text, prefix };
+    last = { term, negated: negate };
     if (negate) {
       without.push(term);
     } else {
@@ -190,6 +206,14 @@ export function parseSearch(q: string): ParsedSearch {
     }
   }
   const groups = anyOf.filter((g) => g.length > 0);
+  if (options.typeahead && last && !last.negated && !last.term.prefix) {
+    // Search as you type: the word being typed is a prefix, within the limits a typed * has.
+    const lastRun = (last.term.text.match(WORD_RUNS) ?? []).at(-1) ?? "";
+    const typed = [...groups.flat(), ...without].filter((t) => t.prefix).length;
+    if ([...lastRun].length >= SEARCH_LIMITS.prefixLength && typed < SEARCH_LIMITS.prefixes) {
+      last.term.prefix = true;
+    }
+  }
   const count = groups.reduce((n, g) => n + g.length, 0) + without.length;
   if (count > SEARCH_LIMITS.terms) {
     throw invalid(`q: has ${count} terms; use at most ${SEARCH_LIMITS.terms}`, {
@@ -362,7 +386,7 @@ function snippetOf(m: Marked): string {
 function fingerprint(query: SearchQuery): string {
   const types = query.type ? [...query.type].sort().join(",") : "*";
   return createHash("sha256")
-    .update(JSON.stringify([query.q, types]))
+    .update(JSON.stringify(query.typeahead ? [query.q, types, "typeahead"] : [query.q, types]))
     .digest("base64url")
     .slice(0, 16);
 }
@@ -610,7 +634,7 @@ async function identifierHits(ctx: Ctx, parsed: ParsedSearch, query: SearchQuery
  * by relevance. Pages are offsets into that order, carried in an opaque cursor tied to q and type.
  */
 export async function search(ctx: Ctx, query: SearchQuery): Promise<Page<SearchResult>> {
-  const parsed = parseSearch(query.q);
+  const parsed = parseSearch(query.q, { typeahead: query.typeahead === true });
   const offset = offsetOf(query);
   const limit = query.limit;
   const pinned = await identifierHits(ctx, parsed, query);
