@@ -28,7 +28,8 @@ const config = loadConfig({
   DOCKET_SECRET_KEY: process.env.DOCKET_SECRET_KEY,
   ...(process.env.BASE_URL ? { BASE_URL: process.env.BASE_URL } : {}),
 });
-const store = openStore(config.database);
+// the seed's whole-table statements (counting open blockers, ANALYZE) run far past a request's bound
+const store = openStore(config.database, { timeouts: { statementMs: 600_000 } });
 await store.migrate();
 const core = createCore(config, store);
 /** Connections of the workspace owner's, each with an access token, made in one transaction. */

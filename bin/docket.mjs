@@ -21,5 +21,6 @@ if (major < 24) {
   );
   process.exit(2);
 }
-const { main } = await import("../src/cli/main.ts");
+const { main, relaunchForService } = await import("../src/cli/main.ts");
+relaunchForService(process.argv.slice(2));
 process.exitCode = await main(process.argv.slice(2));

@@ -152,6 +152,9 @@ export async function startServer(
     core.events.start();
     stopWebhooks = startWebhookWorker(core, logger);
     stopInboxMail = startInboxMail(core, logger);
+    // `docket serve` exposes gc (SERVICE_NODE_OPTIONS): start-up's garbage (building the OpenAPI
+    // document, the MCP catalog and the routes) is collected once now, not held until a load comes.
+    (globalThis as { gc?: () => void }).gc?.();
     return { app, core, address, close };
   } catch (error) {
     await close();

@@ -791,7 +791,7 @@ export interface paths {
     };
     /**
      * Search issues, decisions, notes and file names
-     * @description Ranked full-text search over the workspace; title matches rank above body matches. Snippets are HTML-escaped with <mark>…</mark> around the matched words. The query is never read as engine syntax: words, "phrases", a trailing * for prefixes, -word to leave out and OR are understood, anything else is a separator. An issue identifier (ENG-42) puts that issue first. Pages are positions in the ranking: a cursor only works with the q and type it came from. When more than 500 objects match, the newest 500 of them are ranked.
+     * @description Ranked full-text search over the workspace; title matches rank above body matches. Snippets are HTML-escaped with <mark>…</mark> around the matched words. The query is never read as engine syntax: words, "phrases", a trailing * for prefixes, -word to leave out and OR are understood, anything else is a separator. An issue identifier (ENG-42) puts that issue first. Pages are positions in the ranking: a cursor only works with the q and type it came from. When more than 500 objects match, the newest 500 of them are ranked. typeahead=true makes the last word a prefix too, for a search box that searches as the user types.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -7138,6 +7138,8 @@ export interface operations {
         limit?: number;
         /** @description The next_cursor of the previous page. Results are ranked, so a cursor holds a position in the ranking and only works with the same q and type; objects added or changed meanwhile can shift it. When more than 500 objects match, the newest 500 of them are ranked. */
         cursor?: string;
+        /** @description true: the last word of q also matches as a prefix, as if it ended in * (search as you type; a last word shorter than 2 letters, or one past the 4 prefixes allowed, matches as typed). */
+        typeahead?: "0" | "1" | "true" | "false";
       };
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */

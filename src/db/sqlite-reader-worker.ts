@@ -13,7 +13,7 @@ function connection(): DatabaseSync {
   if (db) return db;
   db = new DatabaseSync((workerData as { file: string }).file, { timeout: 5000 });
   db.exec("PRAGMA query_only = ON");
-  db.exec("PRAGMA cache_size = -32768");
+  db.exec("PRAGMA cache_size = -8192");
   return db;
 }
 

@@ -23,6 +23,9 @@ export class SqliteReader {
     if (this.#worker) return this.#worker;
     const worker = new Worker(new URL("./sqlite-reader-worker.ts", import.meta.url), {
       workerData: { file: this.#file },
+      // It holds a statement's rows at a time (a page of search results): a small young generation
+      // keeps the memory it takes under load near what it takes idle.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     this.#worker = worker;
     worker.on("message", (m: { id: number; rows?: unknown[]; error?: { message: string } }) => {

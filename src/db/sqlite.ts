@@ -63,6 +63,13 @@ export interface WriteHealthLike {
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 const JOURNAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * SQLite's page cache for the service's connection, in KiB: it is resident memory of the service, and
+ * the operating system caches the file too, so a page SQLite no longer holds costs a read from memory,
+ * not from disk. 16 MiB holds the interior pages of every index at a million issues.
+ */
+const CACHE_KIB = 16 * 1024;
+
 /** Most transactions one group commit holds, and longest it stays open, before it commits. */
 const GROUP_MAX_MEMBERS = 64;
 const GROUP_MAX_MS = 10;
@@ -97,23 +104,29 @@ interface Group {
   startedAt: number;
   members: number;
   waiting: { resolve: () => void; reject: (error: unknown) => void }[];
+  /** whether a turn on the connection to commit the group has been asked for */
+  flushing: boolean;
 }
 
 /**
  * One connection, handed to one query or transaction at a time. Transactions commit in groups: each
- * runs in a savepoint of an outer transaction, and while others are queued for the connection the
- * outer transaction stays open for them, so one COMMIT (one set of WAL pages, one FTS segment) serves
- * many. A transaction's commit resolves only once the outer COMMIT is done, so nothing is answered as
- * saved before it is; a failed member rolls back its own savepoint alone. Queries outside transactions
- * run in the open group and see its work.
+ * runs in a savepoint of an outer transaction, and the outer transaction stays open for more until the
+ * event loop has taken in what else has arrived (a turn on the connection asked for with setImmediate:
+ * every request whose bytes came in the same turn of the loop writes into the same group), at most
+ * GROUP_MAX_MEMBERS transactions or GROUP_MAX_MS. One COMMIT (one set of WAL pages, one FTS segment)
+ * then serves many. A transaction's commit resolves only once the outer COMMIT is done, so nothing is
+ * answered as saved before it is; a failed member rolls back its own savepoint alone. Queries outside
+ * transactions run in the open group and see its work.
+ *
+ * Waiting only while others were queued for the connection (as before) almost never made a group:
+ * node:sqlite answers synchronously, so a transaction ran start to end before any other request reached
+ * the connection, and every creation paid a COMMIT of its own (0.7 ms of 1.9 at 100,000 issues).
  */
 class NodeSqliteDriver implements Driver {
   readonly #file: string;
   readonly #health: WriteHealthLike | undefined;
   #connection: NodeSqliteConnection | undefined;
   #queue: Promise<void> = Promise.resolve();
-  /** holders queued for the connection */
-  #queued = 0;
   #group: Group | undefined;
   readonly #onCommit: (() => void) | undefined;
 
@@ -129,7 +142,7 @@ class NodeSqliteDriver implements Driver {
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     db.exec(`PRAGMA journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
-    db.exec("PRAGMA cache_size = -65536");
+    db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA busy_timeout = 5000");
     this.#connection = new NodeSqliteConnection(db, this.#health);
@@ -152,12 +165,7 @@ class NodeSqliteDriver implements Driver {
     this.#queue = new Promise<void>((resolve) => {
       release = resolve;
     });
-    this.#queued++;
-    try {
-      await previous;
-    } finally {
-      this.#queued--;
-    }
+    await previous;
     if (!this.#connection) {
       release();
       throw new Error("The SQLite database is closed");
@@ -169,7 +177,7 @@ class NodeSqliteDriver implements Driver {
     const { connection } = lease as Lease;
     if (!this.#group) {
       connection.exec("BEGIN IMMEDIATE");
-      this.#group = { startedAt: performance.now(), members: 0, waiting: [] };
+      this.#group = { startedAt: performance.now(), members: 0, waiting: [], flushing: false };
     }
     this.#group.members++;
     connection.exec("SAVEPOINT member");
@@ -183,10 +191,34 @@ class NodeSqliteDriver implements Driver {
       this.#commit(l.connection);
       return;
     }
-    // Others are queued: let them add to the group; the last of them commits it for everyone.
+    // Let others add to the group; whoever holds the connection when it is full or old, or the turn
+    // asked for here, commits it for everyone.
     const done = new Promise<void>((resolve, reject) => group.waiting.push({ resolve, reject }));
+    this.#flushLater(group);
     l.release();
     await done;
+  }
+
+  /** Asks for a turn on the connection, after the loop's pending I/O, to commit `group` if still open. */
+  #flushLater(group: Group): void {
+    if (group.flushing) return;
+    group.flushing = true;
+    setImmediate(() => {
+      this.acquireConnection().then(
+        (lease) => {
+          try {
+            if (this.#group === group && this.#connection) this.#commit(this.#connection);
+          } catch {
+            // the members waiting on the group have been told
+          } finally {
+            (lease as Lease).release();
+          }
+        },
+        (error: unknown) => {
+          if (this.#group === group) this.#fail(error);
+        },
+      );
+    });
   }
 
   async rollbackTransaction(lease: DatabaseConnection): Promise<void> {
@@ -203,9 +235,11 @@ class NodeSqliteDriver implements Driver {
   async releaseConnection(lease: DatabaseConnection): Promise<void> {
     const l = lease as Lease;
     try {
-      // The last holder in line commits an open group before letting go.
-      if (l.held && this.#group && this.#connection && !this.#shouldWait(this.#group))
-        this.#commit(this.#connection);
+      // A holder commits a full or old group before letting go; a young one is left for its turn.
+      if (l.held && this.#group && this.#connection) {
+        if (this.#shouldWait(this.#group)) this.#flushLater(this.#group);
+        else this.#commit(this.#connection);
+      }
     } finally {
       l.release();
     }
@@ -219,11 +253,7 @@ class NodeSqliteDriver implements Driver {
   }
 
   #shouldWait(group: Group): boolean {
-    return (
-      this.#queued > 0 &&
-      group.members < GROUP_MAX_MEMBERS &&
-      performance.now() - group.startedAt < GROUP_MAX_MS
-    );
+    return group.members < GROUP_MAX_MEMBERS && performance.now() - group.startedAt < GROUP_MAX_MS;
   }
 
   /** Commits the open group and settles every transaction waiting on it. */

@@ -71,3 +71,40 @@ test(
     );
   },
 );
+
+test(
+  "transactions that arrive in one turn of the event loop share one COMMIT, though none waited for another",
+  sqliteOnly,
+  async (t) => {
+    const store = await openScratch(t);
+    let commits = 0;
+    const stop = store.onCommit(() => commits++);
+    t.after(stop);
+    // Each starts in a timer callback of its own (as requests arrive in I/O callbacks): microtasks run
+    // between them, so each transaction reaches its end before the next begins.
+    const finished = await Promise.all(
+      Array.from(
+        { length: 10 },
+        (_, i) =>
+          new Promise<number>((resolve, reject) =>
+            setTimeout(() => {
+              store.db
+                .transaction()
+                .execute(async (trx) => {
+                  await sql`insert into t (id, v) values (${i}, 'x')`.execute(trx);
+                })
+                .then(() => resolve(commits), reject);
+            }, 0),
+          ),
+      ),
+    );
+    // each was answered after a COMMIT, and the ten shared far fewer than ten
+    assert.ok(
+      finished.every((n) => n >= 1),
+      "no transaction is answered before a COMMIT",
+    );
+    assert.ok(commits < 5, `${commits} COMMITs for 10 transactions`);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(store.db);
+    assert.equal(Number(rows[0]!.n), 10);
+  },
+);

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { sql } from "kysely";
 import { newId } from "../../src/secrets.ts";
 import { parseSearch, renderMarks, SEARCH_LIMITS, toFts5 } from "../../src/tracker/search.ts";
 import { indexDocument, removeDocument } from "../../src/tracker/search-index.ts";
-import { type Api, api, bearer, seed } from "../support.ts";
+import { type Api, api, bearer, ON_POSTGRES, seed } from "../support.ts";
 
 type Kind = "issue" | "decision" | "note" | "file";
 const PREFIX: Record<Kind, string> = { issue: "iss", decision: "dec", note: "note", file: "file" };
@@ -554,4 +555,112 @@ test("the query parser quotes every term for FTS5 and balances marks", () => {
     "<mark>a &lt;b&gt;</mark> c<mark>d</mark>",
   );
   assert.equal(renderMarks("\uFDD0ENG\uFDD1\uFDD0-42\uFDD1 &amp;", true), "<mark>ENG-42</mark> &amp;");
+});
+
+test("typeahead=true makes the last word typed a prefix; without it words match whole", async (t) => {
+  const a = await api(t);
+  const glitch = await doc(a, "issue", "Glitch in the uploader", "retries stall");
+  const upload = await doc(a, "note", "Upload limits", "files over a gigabyte");
+  assert.deepEqual(await ids(a, { q: "glit" }), []);
+  assert.deepEqual(await ids(a, { q: "glit", typeahead: "true" }), [glitch]);
+  assert.deepEqual(await ids(a, { q: "glit", typeahead: "false" }), []);
+  // only the last word: "uploa" is not a prefix when another word follows it
+  assert.deepEqual(await ids(a, { q: "uploa glitch", typeahead: "true" }), []);
+  assert.deepEqual(await ids(a, { q: "glitch uploa", typeahead: "true" }), [glitch]);
+  assert.deepEqual((await ids(a, { q: "upl", typeahead: "true" })).sort(), [glitch, upload].sort());
+  // a word left out stays whole (no word is "glit", so nothing is left out); a one-letter last word
+  // matches as typed (no 400)
+  assert.deepEqual((await ids(a, { q: "upload -glit", typeahead: "true" })).sort(), [glitch, upload].sort());
+  assert.deepEqual(await ids(a, { q: "upload -glitch", typeahead: "true" }), [upload]);
+  const short = await find(a, { q: "upload g", typeahead: "true" });
+  assert.equal(short.status, 200, short.text);
+  assert.deepEqual(short.body.data, []);
+  // the snippet marks the word the prefix matched
+  const marked = await find(a, { q: "gigab", typeahead: "true" });
+  assert.match(marked.body.data[0].snippet, /<mark>gigabyte<\/mark>/);
+  // a cursor of a typeahead search is not one of the plain search with the same q
+  for (let i = 0; i < 3; i++) await doc(a, "note", `Upload note ${i}`, "upload");
+  const first = await find(a, { q: "uploa", typeahead: "true", limit: "1" });
+  assert.ok(first.body.next_cursor);
+  const crossed = await find(a, { q: "uploa", limit: "1", cursor: first.body.next_cursor });
+  assert.equal(crossed.status, 400, crossed.text);
+  const bad = await find(a, { q: "glit", typeahead: "yes" });
+  assert.equal(bad.status, 400);
+  assert.ok(
+    Object.keys(bad.body.fields).some((k) => k.startsWith("query.typeahead")),
+    bad.text,
+  );
+});
+
+test("SQLite: the pool read newest first from FTS5 ranks exactly what the rowid-bounded pool ranked", {
+  skip: ON_POSTGRES ? "SQLite's FTS5 query shapes" : false,
+}, async (t) => {
+  const a = await api(t);
+  const other = await seed(a.env.core, "other", "bob@example.com");
+  const pool = SEARCH_LIMITS.pool;
+  const words = ["alpha", "beta", "gamma"];
+  // more matches than the pool holds, in two workspaces and four kinds, interleaved
+  const rows = Array.from({ length: pool * 3 + 40 }, (_, i) => {
+    const type = (["issue", "decision", "note", "file"] as const)[i % 4]!;
+    return {
+      object_id: newId(PREFIX[type], new Date(Date.parse("2026-01-01T00:00:00Z") + i * 1000)),
+      workspace_id: i % 7 < 3 ? other.workspaceId : a.workspaceId,
+      object_type: type,
+      title: i % 11 === 0 ? `${words[i % 3]} headline` : `Item ${i}`,
+      body: `${words[i % 3]} ${words[(i + 1) % 3]} ${i % 5 === 0 ? words[i % 3] : ""} filler ${i}`,
+      updated_at: "2026-01-01T00:00:00.000Z",
+    };
+  });
+  for (let i = 0; i < rows.length; i += 100) {
+    await a.env.core.db
+      .insertInto("search_documents")
+      .values(rows.slice(i, i + 100))
+      .execute();
+  }
+  const db = a.env.core.db;
+  // the shape search used before: a rowid bound on the MATCH, the workspace tested after it
+  const before = async (match: string, ws: string, types: string[] | undefined) => {
+    const only = (alias: string) =>
+      types ? sql`and ${sql.ref(`${alias}.object_type`)} in (${sql.join(types)})` : sql``;
+    const { rows: found } = await sql<{ id: string; rank: number }>`
+        select d.object_id as id, bm25(search_fts, 4.0, 1.0) as rank
+        from search_fts cross join search_documents d on d.rowid = search_fts.rowid
+        where search_fts match ${match} and d.workspace_id = ${ws} ${only("d")}
+          and search_fts.rowid >= coalesce((
+            select f.rowid from search_fts f cross join search_documents w on w.rowid = f.rowid
+            where f.search_fts match ${match} and w.workspace_id = ${ws} ${only("w")}
+            order by f.rowid desc limit 1 offset ${pool - 1}), 0)
+        order by rank, d.object_id`.execute(db);
+    return found.map((r) => r.id);
+  };
+  for (const [q, types] of [
+    ["alpha", undefined],
+    ["beta gamma", undefined],
+    ["alpha OR headline", undefined],
+    ["gamma", ["note", "file"]],
+    ["alpha -beta", ["issue"]],
+    ["headline", undefined],
+  ] as const) {
+    for (const [who, ws] of [
+      [a, a.workspaceId],
+      [{ ...a, token: other.token }, other.workspaceId],
+    ] as const) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const params: Record<string, string> = { q, limit: "100" };
+        if (types) params.type = types.join(",");
+        if (cursor) params.cursor = cursor;
+        const res = await find(a, params, bearer(who.token));
+        assert.equal(res.status, 200, res.text);
+        seen.push(...res.body.data.map((r: { id: string }) => r.id));
+        cursor = res.body.next_cursor ?? undefined;
+      } while (cursor);
+      const expected = await before(toFts5(parseSearch(q)), ws, types ? [...types] : undefined);
+      assert.ok(expected.length > 0, `${q}: matches`);
+      if (q === "alpha" && ws === a.workspaceId)
+        assert.equal(expected.length, pool, "more match than the pool");
+      assert.deepEqual(seen, expected, `${q} ${types ?? ""} in ${ws}`);
+    }
+  }
 });

@@ -1,4 +1,4 @@
-import { SEARCH_LIMITS, search, searchPage, searchQuery } from "../../tracker/search.ts";
+import { SEARCH_LIMITS, search, searchPage, searchRestQuery } from "../../tracker/search.ts";
 import { op } from "./route.ts";
 
 op({
@@ -13,9 +13,10 @@ op({
     'words, "phrases", a trailing * for prefixes, -word to leave out and OR are understood, anything else is ' +
     "a separator. An issue identifier (ENG-42) puts that issue first. Pages are positions in the ranking: " +
     "a cursor only works with the q and type it came from. When more than " +
-    `${SEARCH_LIMITS.pool} objects match, the newest ${SEARCH_LIMITS.pool} of them are ranked.`,
+    `${SEARCH_LIMITS.pool} objects match, the newest ${SEARCH_LIMITS.pool} of them are ranked. ` +
+    "typeahead=true makes the last word a prefix too, for a search box that searches as the user types.",
   scope: "workspace.read",
-  query: searchQuery,
+  query: searchRestQuery,
   response: searchPage,
   handler: async ({ ctx, query }) => search(ctx, query),
 });
