@@ -519,7 +519,7 @@ test("SQLite on a full file system (a small tmpfs): writes are 503, /readyz is 5
   skip: ON_POSTGRES ? "a SQLite file on a small file system" : false,
 }, async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), "docket-full-"));
-  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", dir], { encoding: "utf8" });
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", dir], { encoding: "utf8" });
   if (mounted.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     t.skip(`cannot mount a tmpfs here (${(mounted.stderr || "").trim()})`);
@@ -539,7 +539,7 @@ test("SQLite on a full file system (a small tmpfs): writes are 503, /readyz is 5
   // Most of the space goes to a file that is removed later.
   const filler = path.join(dir, "filler");
   try {
-    writeFileSync(filler, Buffer.alloc(1536 * 1024));
+    writeFileSync(filler, Buffer.alloc(6 * 1024 * 1024));
   } catch {
     // the file system filled up before the filler was whole: full is what is wanted
   }
