@@ -328,6 +328,7 @@ export async function seedWorkspace(
         claim_id: null,
         claim_expires_at: null,
         fencing_token: 0,
+        substance_by: null,
         id: issueId[k]!,
         workspace_id: workspaceId,
         space_id: spaceId.get(SPACES[s]!.prefix)!,

@@ -7,6 +7,7 @@ import { startHousekeeping } from "./housekeeping.ts";
 import { buildApp } from "./http/app.ts";
 import { createLogger } from "./http/logger.ts";
 import { sealStoredSecrets } from "./secret-box.ts";
+import { startInboxMail } from "./tracker/inbox-mail.ts";
 import { startWebhookWorker } from "./tracker/webhooks.ts";
 
 export interface RunningServer {
@@ -109,6 +110,7 @@ export async function startServer(
   options.beforeListen?.(app);
   let stopHousekeeping = () => {};
   let stopWebhooks = () => {};
+  let stopInboxMail = () => {};
   let closing: Promise<void> | undefined;
   const close = (closeOptions: { drainMs?: number } = {}) => {
     closing ??= (async () => {
@@ -116,6 +118,7 @@ export async function startServer(
       if (closeOptions.drainMs) await new Promise((resolve) => setTimeout(resolve, closeOptions.drainMs));
       stopHousekeeping();
       stopWebhooks();
+      stopInboxMail();
       await app.close();
       await closeCore(core);
       await store.close();
@@ -148,6 +151,7 @@ export async function startServer(
     stopHousekeeping = startHousekeeping(core, logger);
     core.events.start();
     stopWebhooks = startWebhookWorker(core, logger);
+    stopInboxMail = startInboxMail(core, logger);
     return { app, core, address, close };
   } catch (error) {
     await close();

@@ -49,6 +49,8 @@ export async function createPerson(
     suspended_at: null,
     terms_version: null,
     terms_accepted_at: null,
+    inbox_email: "off",
+    digest_sent_at: null,
     created_at: now,
     updated_at: now,
   };

@@ -89,6 +89,8 @@ async function insertSpace(
     name,
     prefix: pfx,
     next_issue_number: 1,
+    done_requires: "anyone",
+    reviewers: "[]",
     created_at: now,
     updated_at: now,
   };

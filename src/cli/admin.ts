@@ -10,6 +10,7 @@ import {
   listMembers,
   listWorkspaces,
   removeMember,
+  requireWorkspace,
   setAgentConnectionLimit,
   type WorkspaceView,
 } from "../auth/workspaces.ts";
@@ -17,6 +18,7 @@ import { systemClock } from "../clock.ts";
 import { loadConfig } from "../config.ts";
 import { type Core, closeCore, createCore } from "../core.ts";
 import { openStore } from "../db/store.ts";
+import { updateSpace } from "../tracker/spaces.ts";
 import {
   type CommandSpec,
   commandHelp,
@@ -237,6 +239,44 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
         prefix: need(v, "prefix"),
       });
       return { json: space, text: `Created space ${space.prefix} "${space.name}" (${space.id}).` };
+    },
+  },
+  {
+    name: "spaces set-policy",
+    summary: "Set a space's review policy (who may mark issues done) and its reviewers",
+    options: {
+      workspace: { type: "string" },
+      prefix: { type: "string" },
+      "done-requires": { type: "string" },
+      reviewer: { type: "string", multiple: true },
+      "default-reviewers": { type: "boolean" },
+    },
+    examples: [
+      "docket admin spaces set-policy --workspace acme --prefix ENG --done-requires person",
+      "docket admin spaces set-policy --workspace acme --prefix ENG --done-requires not_author --reviewer ada@example.com --reviewer bob@example.com",
+      "docket admin spaces set-policy --workspace acme --prefix ENG --default-reviewers",
+    ],
+    async run(core, v) {
+      const ws = await requireWorkspace(core, need(v, "workspace"));
+      const reviewers = Array.isArray(v.reviewer) ? v.reviewer : undefined;
+      if (reviewers && v["default-reviewers"] === true)
+        throw new UsageError("give --reviewer or --default-reviewers, not both");
+      const doneRequires = str(v, "done-requires");
+      if (!doneRequires && !reviewers && v["default-reviewers"] !== true)
+        throw new UsageError("give --done-requires, --reviewer or --default-reviewers");
+      const space = await updateSpace(
+        { core, workspaceId: ws.id, actor: { personId: ws.owner_id, via: "admin" } },
+        need(v, "prefix"),
+        {
+          ...(doneRequires ? { done_requires: doneRequires as "anyone" } : {}),
+          ...(reviewers ? { reviewers } : v["default-reviewers"] === true ? { reviewers: [] } : {}),
+        },
+        { asOperator: true },
+      );
+      return {
+        json: space,
+        text: `Space ${space.prefix}: done requires ${space.done_requires}; reviewers ${space.reviewers.map((r) => r.email).join(", ") || "none"}${space.reviewers_default ? " (the workspace's admins)" : ""}.`,
+      };
     },
   },
   {

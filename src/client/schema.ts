@@ -998,6 +998,362 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/issues/{id}/comments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The comments on an issue, thread by thread
+     * @description Top-level comments a page at a time, oldest first (`order=newest` for the latest threads first), each with all its replies, oldest first. A deleted comment stays in its thread with `deleted: true` and an empty body; an edited one has `edited: true` (its earlier texts are in GET /v1/comments/{id}). Each author is a person or an agent shown as “agent (for person)” (`author.label`).
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listIssueComments"];
+    put?: never;
+    /**
+     * Comment on an issue
+     * @description Adds a Markdown comment, or with `parent` a reply to a top-level comment (replies are one level deep). `@email` mentions a member and `@agent-name` an agent connection (its name in lower case, other characters as hyphens): a mentioned member gets an inbox item, and each mention is a `mention.created` event. Emits `comment.created`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["addIssueComment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/decisions/{id}/comments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The comments on a decision, thread by thread
+     * @description Top-level comments a page at a time, oldest first (`order=newest` for the latest threads first), each with all its replies, oldest first. A deleted comment stays in its thread with `deleted: true` and an empty body; an edited one has `edited: true` (its earlier texts are in GET /v1/comments/{id}). Each author is a person or an agent shown as “agent (for person)” (`author.label`).
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listDecisionComments"];
+    put?: never;
+    /**
+     * Comment on a decision
+     * @description Adds a Markdown comment, or with `parent` a reply to a top-level comment (replies are one level deep). `@email` mentions a member and `@agent-name` an agent connection (its name in lower case, other characters as hyphens): a mentioned member gets an inbox item, and each mention is a `mention.created` event. Emits `comment.created`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["addDecisionComment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/notes/{id}/comments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The comments on a note, thread by thread
+     * @description Top-level comments a page at a time, oldest first (`order=newest` for the latest threads first), each with all its replies, oldest first. A deleted comment stays in its thread with `deleted: true` and an empty body; an edited one has `edited: true` (its earlier texts are in GET /v1/comments/{id}). Each author is a person or an agent shown as “agent (for person)” (`author.label`).
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listNoteComments"];
+    put?: never;
+    /**
+     * Comment on a note
+     * @description Adds a Markdown comment, or with `parent` a reply to a top-level comment (replies are one level deep). `@email` mentions a member and `@agent-name` an agent connection (its name in lower case, other characters as hyphens): a mentioned member gets an inbox item, and each mention is a `mention.created` event. Emits `comment.created`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["addNoteComment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/comments/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One comment, with its earlier texts
+     * @description The comment and its `history`: each earlier text, oldest first, with who wrote it and when it was replaced. A deleted comment shows neither text nor history. Its ETag starts with the version.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getComment"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a comment (its author or a workspace admin)
+     * @description Marks the comment deleted: it stays in its thread, shown as deleted, and its replies stay; its text is kept for the record but no longer shown or searched. Deleting it again changes nothing. The same people as for an edit may; others get 403. Emits `comment.deleted`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteComment"];
+    options?: never;
+    head?: never;
+    /**
+     * Edit a comment (its author or a workspace admin)
+     * @description Replaces the text; the earlier one is kept in the comment's history. Only the author (the person, through any of their tokens or agents) or a workspace admin acting as themself may; others get 403 `forbidden`. A deleted comment cannot be edited (409). New mentions reach their inbox. With If-Match, only if nobody changed it since (412). Emits `comment.updated`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateComment"];
+    trace?: never;
+  };
+  "/issues/{id}/approvals": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An issue's approval requests, newest first
+     * @description Every approval asked on the issue, newest first; `status=open` for those still waiting.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listIssueApprovals"];
+    put?: never;
+    /**
+     * Ask a person to approve or choose
+     * @description Asks `question` on the issue, with `options` (e.g. ["Ship it", "Hold"]) or approve/reject, of the person `from` names or else the space's reviewers; they find it in their inbox. Anyone who may write can ask (typically an agent); only a person can answer. Emits `approval.requested`; wait for `approval.resolved` on the event stream (`GET /v1/events/stream?type=approval.resolved&object=apr_…`) or read `GET /v1/approvals/{id}`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["requestApproval"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/approvals/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One approval request: open, or answered and how
+     * @description The question, its options, who was asked, and once answered the answer (`approved` for a yes/no question), the comment, who answered and when.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getApproval"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/approvals/{id}/answer": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer an approval (people only)
+     * @description Send `option` (one of the approval's options) or `approve` (true or false, for a yes/no question), and an optional `comment`. Only a person answers: an agent connection gets 403 `forbidden`. An approval already answered is 409. Emits `approval.resolved`; the approval's inbox items are marked read.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["answerApproval"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/inbox": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your inbox: mentions, assignments, approvals and reviews
+     * @description The caller's inbox in this workspace (an agent connection reads its person's), newest first: mentions of you, issues assigned to you, approvals waiting for your answer and issues waiting for your review. `unread=true` for unread ones, `kind` for one kind. `unread_count` counts every unread item.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listInbox"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/inbox/settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your mail about the inbox
+     * @description Whether new inbox items are mailed to you: off, immediate, or daily (a digest).
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getInboxSettings"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Choose mail about the inbox: off, immediate or daily
+     * @description immediate mails each new item; daily mails one digest a day of the items still unread; off mails nothing. Each mail has a link that turns it off. A person's own choice: an agent connection gets 403.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateInboxSettings"];
+    trace?: never;
+  };
+  "/inbox/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One item of your inbox
+     * @description One of the caller's inbox items; another person's answers 404.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getInboxItem"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/inbox/{id}/read": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark one inbox item read
+     * @description Marks one of the caller's items read (again: no change); answers how many are still unread.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["markInboxItemRead"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/inbox/read-all": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark every inbox item read
+     * @description Marks all the caller's unread items in this workspace read, or only those of `kind`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["markInboxRead"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/spaces": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's spaces with their review policies
+     * @description Every space of the workspace, by prefix, with `done_requires` and its reviewers.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listSpaces"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/spaces/{prefix}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One space and its review policy
+     * @description The space, who may mark its issues done (`done_requires`), and its reviewers.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getSpace"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set a space's review policy and reviewers (workspace admins)
+     * @description `done_requires`: anyone (the default); not_author (someone other than whoever last changed the issue's title or description; an agent and its person count apart); person (an agent may move an issue to in_review, only a person marks it done). A refused change to done is 403 `review_required`, naming who may finish it and that POST /v1/issues/{id}/approvals asks for it. `reviewers` (emails or ids of members; [] for the workspace's admins) are told when an issue moves to in_review. Only the Owner and admins, as themselves, may: others and every agent connection get 403.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateSpace"];
+    trace?: never;
+  };
   "/webhooks": {
     parameters: {
       query?: never;
@@ -1142,6 +1498,11 @@ export interface components {
       };
       /** @description With 429: seconds to wait before retrying. */
       retry_after?: number;
+      /** @description With 403 `review_required`: who may mark the issue done, and the request that asks them (an approval). */
+      review?: {
+        may_finish: string;
+        ask: string;
+      };
       /** @description With 409 `already_claimed`: who holds the issue (an `Assignee`) and until when. */
       claim?: {
         /** @description An `Assignee`: `{"type": "agent", "id", "name", "for": {"person_id", "name"}}` or `{"type": "person", "id", "name", "email"}`. */
@@ -1903,14 +2264,18 @@ export interface components {
       }[];
       cycle: components["schemas"]["Cycle"] | null;
       milestone: components["schemas"]["Milestone"] | null;
+      /** @description Approvals asked on the issue and still open, oldest first. */
+      approvals: components["schemas"]["Approval"][];
+      /** @description The issue's comments (the newest 50, not deleted), newest first; a budget cuts the oldest first. */
+      comments: components["schemas"]["Comment"][];
       /** @description Present when the bundle was cut to fit max_tokens: what was left out, in the order cut. */
       omitted?: {
         /**
-         * @description What was left out: a note's body, a decision's text, a related issue, a file, an issue it blocks, or the rest of the description.
+         * @description What was left out: older comments, a note's body, a decision's text, a related issue, a file, an issue it blocks, or the rest of the description.
          * @enum {string}
          */
-        kind: "note_body" | "decision_text" | "related" | "file" | "blocks" | "description";
-        /** @description The object left out (or whose text was): note_…, dec_…, an issue identifier, file_… */
+        kind: "comment" | "note_body" | "decision_text" | "related" | "file" | "blocks" | "description";
+        /** @description The object left out (or whose text was): note_…, dec_…, an issue identifier (its description, or for `comment` its older comments), file_… */
         id: string;
         title: string;
         /** @description About how many tokens it took. */
@@ -1918,6 +2283,78 @@ export interface components {
         /** @description How to read it in full. */
         fetch: string;
       }[];
+    };
+    Approval: {
+      id: string;
+      issue: {
+        id: string;
+        identifier: string;
+        title: string;
+      };
+      question: string;
+      /** @description The answers offered: its own options, or approve and reject. */
+      options: string[];
+      /** @description The person asked; null when the space's reviewers are. */
+      asked_of: {
+        id: string;
+        name: string;
+        email: string;
+      } | null;
+      /** @enum {string} */
+      status: "open" | "resolved";
+      /** @description The option chosen (approve or reject for a yes/no question). */
+      answer: string | null;
+      /** @description For a yes/no question: whether it was approved; null while open or for other options. */
+      approved: boolean | null;
+      comment: string | null;
+      answered_by: components["schemas"]["Author"] | null;
+      answered_at: string | null;
+      asked_by: components["schemas"]["Author"];
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+    };
+    Author: {
+      person_id: string;
+      /** @description The person's name. */
+      name: string;
+      /** @description The credential: a personal access token (pat_…) or an agent connection (con_…). */
+      via: string;
+      /** @description The agent connection that acted for the person; null when the person acted. */
+      agent: {
+        id: string;
+        name: string;
+      } | null;
+      /** @description How to show who acted: the person's name, or “agent (for person)”. */
+      label: string;
+    };
+    Comment: {
+      id: string;
+      subject: {
+        /** @enum {string} */
+        type: "issue" | "decision" | "note";
+        id: string;
+        /** @description The issue's identifier (ENG-42); null for a decision or a note. */
+        identifier: string | null;
+      };
+      /** @description The comment this replies to; null for a top-level comment. */
+      parent_id: string | null;
+      /** @description The Markdown text; empty once deleted. */
+      body: string;
+      deleted: boolean;
+      deleted_at: string | null;
+      /** @description true when the text was changed after it was written (see history). */
+      edited: boolean;
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      author: components["schemas"]["Author"];
+      /** @description Who last changed it (the author unless an admin edited or deleted it). */
+      updated_by: components["schemas"]["Author"];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
     };
     Claim: {
       /** @description The claim's id, clm_… */
@@ -1977,7 +2414,7 @@ export interface components {
         via_name: string | null;
       };
       object: {
-        /** @description issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file or bundle. */
+        /** @description issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file, bundle, claim, comment, approval or inbox_item. */
         type: string;
         id: string;
         /** @description Where its current state is read (a /v1 path). */
@@ -1987,6 +2424,133 @@ export interface components {
       data: {
         [key: string]: unknown;
       };
+    };
+    CommentThread: {
+      id: string;
+      subject: {
+        /** @enum {string} */
+        type: "issue" | "decision" | "note";
+        id: string;
+        /** @description The issue's identifier (ENG-42); null for a decision or a note. */
+        identifier: string | null;
+      };
+      /** @description The comment this replies to; null for a top-level comment. */
+      parent_id: string | null;
+      /** @description The Markdown text; empty once deleted. */
+      body: string;
+      deleted: boolean;
+      deleted_at: string | null;
+      /** @description true when the text was changed after it was written (see history). */
+      edited: boolean;
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      author: components["schemas"]["Author"];
+      /** @description Who last changed it (the author unless an admin edited or deleted it). */
+      updated_by: components["schemas"]["Author"];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description Its replies, oldest first. */
+      replies: components["schemas"]["Comment"][];
+    };
+    CommentDetail: {
+      id: string;
+      subject: {
+        /** @enum {string} */
+        type: "issue" | "decision" | "note";
+        id: string;
+        /** @description The issue's identifier (ENG-42); null for a decision or a note. */
+        identifier: string | null;
+      };
+      /** @description The comment this replies to; null for a top-level comment. */
+      parent_id: string | null;
+      /** @description The Markdown text; empty once deleted. */
+      body: string;
+      deleted: boolean;
+      deleted_at: string | null;
+      /** @description true when the text was changed after it was written (see history). */
+      edited: boolean;
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+      author: components["schemas"]["Author"];
+      /** @description Who last changed it (the author unless an admin edited or deleted it). */
+      updated_by: components["schemas"]["Author"];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description The earlier texts, oldest first (empty when never edited, or once deleted). */
+      history: {
+        /** @description 1 when made, one more on each change; the ETag starts with it. */
+        version: number;
+        body: string;
+        author: components["schemas"]["Author"];
+        /** Format: date-time */
+        written_at: string;
+        /** Format: date-time */
+        replaced_at: string;
+      }[];
+    };
+    InboxItem: {
+      id: string;
+      /**
+       * @description mention: you were mentioned; assignment: an issue was assigned to you; approval: a question waits for your answer; review: an issue waits for your review.
+       * @enum {string}
+       */
+      kind: "mention" | "assignment" | "approval" | "review";
+      /** @description What the item is about. */
+      subject: {
+        /** @description comment, issue, decision, note or approval. */
+        type: string;
+        id: string;
+        /** @description Where it is read (a /v1 path). */
+        url: string;
+      };
+      /** @description The issue it concerns, if any. */
+      issue: {
+        id: string;
+        identifier: string;
+        title: string;
+      } | null;
+      /** @description One line saying what happened. */
+      title: string;
+      /** @description The start of the text concerned (a comment, a question). */
+      excerpt: string;
+      actor: components["schemas"]["Author"];
+      read: boolean;
+      read_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    InboxSettings: {
+      /**
+       * @description Mail about new inbox items: off, immediate (one mail per item), or daily (one digest a day).
+       * @enum {string}
+       */
+      email: "off" | "immediate" | "daily";
+      /** @description Where the mail goes: your account's address. */
+      address: string;
+    };
+    Space: {
+      id: string;
+      name: string;
+      prefix: string;
+      /**
+       * @description Who may mark an issue done: anyone; not_author (someone other than whoever last changed its title or description); person (a person, never an agent connection).
+       * @enum {string}
+       */
+      done_requires: "anyone" | "not_author" | "person";
+      /** @description The people told when an issue moves to in_review. */
+      reviewers: {
+        id: string;
+        name: string;
+        email: string;
+      }[];
+      /** @description true when the space names no reviewers, so its reviewers are the workspace's admins. */
+      reviewers_default: boolean;
+      /** Format: date-time */
+      updated_at: string;
     };
     CreatedWebhook: {
       /** @example wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
@@ -2354,8 +2918,16 @@ export type SchemaUploadUrl = components["schemas"]["UploadUrl"];
 export type SchemaFile = components["schemas"]["File"];
 export type SchemaSearchResult = components["schemas"]["SearchResult"];
 export type SchemaBundle = components["schemas"]["Bundle"];
+export type SchemaApproval = components["schemas"]["Approval"];
+export type SchemaAuthor = components["schemas"]["Author"];
+export type SchemaComment = components["schemas"]["Comment"];
 export type SchemaClaim = components["schemas"]["Claim"];
 export type SchemaEvent = components["schemas"]["Event"];
+export type SchemaCommentThread = components["schemas"]["CommentThread"];
+export type SchemaCommentDetail = components["schemas"]["CommentDetail"];
+export type SchemaInboxItem = components["schemas"]["InboxItem"];
+export type SchemaInboxSettings = components["schemas"]["InboxSettings"];
+export type SchemaSpace = components["schemas"]["Space"];
 export type SchemaCreatedWebhook = components["schemas"]["CreatedWebhook"];
 export type SchemaWebhook = components["schemas"]["Webhook"];
 export type SchemaWebhookDelivery = components["schemas"]["WebhookDelivery"];
@@ -6836,9 +7408,93 @@ export interface operations {
            *         "created_at": "2026-03-01T09:00:00.000Z",
            *         "updated_at": "2026-03-01T09:00:00.000Z"
            *       },
+           *       "approvals": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "issue": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker"
+           *           },
+           *           "question": "ENG-42",
+           *           "options": [
+           *             "ENG-42"
+           *           ],
+           *           "asked_of": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           },
+           *           "status": "open",
+           *           "answer": "ENG-42",
+           *           "approved": false,
+           *           "comment": "ENG-42",
+           *           "answered_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "answered_at": "2026-03-01T09:00:00.000Z",
+           *           "asked_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "version": 3,
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "comments": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "subject": {
+           *             "type": "issue",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42"
+           *           },
+           *           "parent_id": "ENG-42",
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "deleted": false,
+           *           "deleted_at": "2026-03-01T09:00:00.000Z",
+           *           "edited": false,
+           *           "version": 3,
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
            *       "omitted": [
            *         {
-           *           "kind": "note_body",
+           *           "kind": "comment",
            *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "title": "Import issues from the old tracker",
            *           "tokens": 2,
@@ -7178,9 +7834,93 @@ export interface operations {
            *         "created_at": "2026-03-01T09:00:00.000Z",
            *         "updated_at": "2026-03-01T09:00:00.000Z"
            *       },
+           *       "approvals": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "issue": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker"
+           *           },
+           *           "question": "ENG-42",
+           *           "options": [
+           *             "ENG-42"
+           *           ],
+           *           "asked_of": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           },
+           *           "status": "open",
+           *           "answer": "ENG-42",
+           *           "approved": false,
+           *           "comment": "ENG-42",
+           *           "answered_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "answered_at": "2026-03-01T09:00:00.000Z",
+           *           "asked_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "version": 3,
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "comments": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "subject": {
+           *             "type": "issue",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42"
+           *           },
+           *           "parent_id": "ENG-42",
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "deleted": false,
+           *           "deleted_at": "2026-03-01T09:00:00.000Z",
+           *           "edited": false,
+           *           "version": 3,
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
            *       "omitted": [
            *         {
-           *           "kind": "note_body",
+           *           "kind": "comment",
            *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "title": "Import issues from the old tracker",
            *           "tokens": 2,
@@ -7439,9 +8179,93 @@ export interface operations {
            *         "created_at": "2026-03-01T09:00:00.000Z",
            *         "updated_at": "2026-03-01T09:00:00.000Z"
            *       },
+           *       "approvals": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "issue": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker"
+           *           },
+           *           "question": "ENG-42",
+           *           "options": [
+           *             "ENG-42"
+           *           ],
+           *           "asked_of": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           },
+           *           "status": "open",
+           *           "answer": "ENG-42",
+           *           "approved": false,
+           *           "comment": "ENG-42",
+           *           "answered_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "answered_at": "2026-03-01T09:00:00.000Z",
+           *           "asked_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "version": 3,
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "comments": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "subject": {
+           *             "type": "issue",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42"
+           *           },
+           *           "parent_id": "ENG-42",
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "deleted": false,
+           *           "deleted_at": "2026-03-01T09:00:00.000Z",
+           *           "edited": false,
+           *           "version": 3,
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
            *       "omitted": [
            *         {
-           *           "kind": "note_body",
+           *           "kind": "comment",
            *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "title": "Import issues from the old tracker",
            *           "tokens": 2,
@@ -7980,6 +8804,2028 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listIssueComments: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description oldest (the default): the conversation in order; newest: latest threads first. */
+        order?: "oldest" | "newest";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "subject": {
+           *             "type": "issue",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42"
+           *           },
+           *           "parent_id": "ENG-42",
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "deleted": false,
+           *           "deleted_at": "2026-03-01T09:00:00.000Z",
+           *           "edited": false,
+           *           "version": 3,
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "replies": [
+           *             {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "subject": {
+           *                 "type": "issue",
+           *                 "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "identifier": "ENG-42"
+           *               },
+           *               "parent_id": "ENG-42",
+           *               "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *               "deleted": false,
+           *               "deleted_at": "2026-03-01T09:00:00.000Z",
+           *               "edited": false,
+           *               "version": 3,
+           *               "author": {
+           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "name": "Acme",
+           *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "agent": {
+           *                   "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                   "name": "Acme"
+           *                 },
+           *                 "label": "backend"
+           *               },
+           *               "updated_by": {
+           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "name": "Acme",
+           *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "agent": {
+           *                   "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                   "name": "Acme"
+           *                 },
+           *                 "label": "backend"
+           *               },
+           *               "created_at": "2026-03-01T09:00:00.000Z",
+           *               "updated_at": "2026-03-01T09:00:00.000Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["CommentThread"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  addIssueComment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+         *       "parent": "cmt_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          /** @description Markdown; `@email` or `@agent-name` mentions a member or an agent. */
+          body: string;
+          /** @description Reply to this top-level comment (replies are one level deep). */
+          parent?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "subject": {
+           *         "type": "issue",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "parent_id": "ENG-42",
+           *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *       "deleted": false,
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "edited": false,
+           *       "version": 3,
+           *       "author": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "history": [
+           *         {
+           *           "version": 3,
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "written_at": "2026-03-01T09:00:00.000Z",
+           *           "replaced_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["CommentDetail"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listDecisionComments: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description oldest (the default): the conversation in order; newest: latest threads first. */
+        order?: "oldest" | "newest";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "subject": {
+           *             "type": "issue",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42"
+           *           },
+           *           "parent_id": "ENG-42",
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "deleted": false,
+           *           "deleted_at": "2026-03-01T09:00:00.000Z",
+           *           "edited": false,
+           *           "version": 3,
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "replies": [
+           *             {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "subject": {
+           *                 "type": "issue",
+           *                 "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "identifier": "ENG-42"
+           *               },
+           *               "parent_id": "ENG-42",
+           *               "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *               "deleted": false,
+           *               "deleted_at": "2026-03-01T09:00:00.000Z",
+           *               "edited": false,
+           *               "version": 3,
+           *               "author": {
+           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "name": "Acme",
+           *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "agent": {
+           *                   "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                   "name": "Acme"
+           *                 },
+           *                 "label": "backend"
+           *               },
+           *               "updated_by": {
+           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "name": "Acme",
+           *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "agent": {
+           *                   "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                   "name": "Acme"
+           *                 },
+           *                 "label": "backend"
+           *               },
+           *               "created_at": "2026-03-01T09:00:00.000Z",
+           *               "updated_at": "2026-03-01T09:00:00.000Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["CommentThread"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  addDecisionComment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+         *       "parent": "cmt_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          /** @description Markdown; `@email` or `@agent-name` mentions a member or an agent. */
+          body: string;
+          /** @description Reply to this top-level comment (replies are one level deep). */
+          parent?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "subject": {
+           *         "type": "issue",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "parent_id": "ENG-42",
+           *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *       "deleted": false,
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "edited": false,
+           *       "version": 3,
+           *       "author": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "history": [
+           *         {
+           *           "version": 3,
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "written_at": "2026-03-01T09:00:00.000Z",
+           *           "replaced_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["CommentDetail"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listNoteComments: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description oldest (the default): the conversation in order; newest: latest threads first. */
+        order?: "oldest" | "newest";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "subject": {
+           *             "type": "issue",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42"
+           *           },
+           *           "parent_id": "ENG-42",
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "deleted": false,
+           *           "deleted_at": "2026-03-01T09:00:00.000Z",
+           *           "edited": false,
+           *           "version": 3,
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "replies": [
+           *             {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "subject": {
+           *                 "type": "issue",
+           *                 "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "identifier": "ENG-42"
+           *               },
+           *               "parent_id": "ENG-42",
+           *               "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *               "deleted": false,
+           *               "deleted_at": "2026-03-01T09:00:00.000Z",
+           *               "edited": false,
+           *               "version": 3,
+           *               "author": {
+           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "name": "Acme",
+           *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "agent": {
+           *                   "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                   "name": "Acme"
+           *                 },
+           *                 "label": "backend"
+           *               },
+           *               "updated_by": {
+           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "name": "Acme",
+           *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "agent": {
+           *                   "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                   "name": "Acme"
+           *                 },
+           *                 "label": "backend"
+           *               },
+           *               "created_at": "2026-03-01T09:00:00.000Z",
+           *               "updated_at": "2026-03-01T09:00:00.000Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["CommentThread"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  addNoteComment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+         *       "parent": "cmt_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          /** @description Markdown; `@email` or `@agent-name` mentions a member or an agent. */
+          body: string;
+          /** @description Reply to this top-level comment (replies are one level deep). */
+          parent?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "subject": {
+           *         "type": "issue",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "parent_id": "ENG-42",
+           *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *       "deleted": false,
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "edited": false,
+           *       "version": 3,
+           *       "author": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "history": [
+           *         {
+           *           "version": 3,
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "written_at": "2026-03-01T09:00:00.000Z",
+           *           "replaced_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["CommentDetail"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getComment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "subject": {
+           *         "type": "issue",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "parent_id": "ENG-42",
+           *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *       "deleted": false,
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "edited": false,
+           *       "version": 3,
+           *       "author": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "history": [
+           *         {
+           *           "version": 3,
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "written_at": "2026-03-01T09:00:00.000Z",
+           *           "replaced_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["CommentDetail"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteComment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "subject": {
+           *         "type": "issue",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "parent_id": "ENG-42",
+           *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *       "deleted": false,
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "edited": false,
+           *       "version": 3,
+           *       "author": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "history": [
+           *         {
+           *           "version": 3,
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "written_at": "2026-03-01T09:00:00.000Z",
+           *           "replaced_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["CommentDetail"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateComment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "body": "# Importer\n\nWe read the old tracker's CSV export."
+         *     }
+         */
+        "application/json": {
+          /** @description Markdown; `@email` or `@agent-name` mentions a member or an agent. */
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "subject": {
+           *         "type": "issue",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42"
+           *       },
+           *       "parent_id": "ENG-42",
+           *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *       "deleted": false,
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "edited": false,
+           *       "version": 3,
+           *       "author": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "history": [
+           *         {
+           *           "version": 3,
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "author": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "written_at": "2026-03-01T09:00:00.000Z",
+           *           "replaced_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["CommentDetail"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listIssueApprovals: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Only open or only resolved approvals; all when left out. */
+        status?: "open" | "resolved";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "issue": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker"
+           *           },
+           *           "question": "ENG-42",
+           *           "options": [
+           *             "ENG-42"
+           *           ],
+           *           "asked_of": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           },
+           *           "status": "open",
+           *           "answer": "ENG-42",
+           *           "approved": false,
+           *           "comment": "ENG-42",
+           *           "answered_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "answered_at": "2026-03-01T09:00:00.000Z",
+           *           "asked_by": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "version": 3,
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Approval"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  requestApproval: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "question": "ENG-42",
+         *       "options": [
+         *         "ENG-42",
+         *         "ENG-42"
+         *       ],
+         *       "from": "ENG-42"
+         *     }
+         */
+        "application/json": {
+          /** @description What the person is asked (Markdown). */
+          question: string;
+          /** @description The answers offered, e.g. ["Ship it", "Hold"]; approve or reject when left out. */
+          options?: string[];
+          /** @description The person asked (email or id); the space's reviewers when left out. */
+          from?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker"
+           *       },
+           *       "question": "ENG-42",
+           *       "options": [
+           *         "ENG-42"
+           *       ],
+           *       "asked_of": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "status": "open",
+           *       "answer": "ENG-42",
+           *       "approved": false,
+           *       "comment": "ENG-42",
+           *       "answered_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "answered_at": "2026-03-01T09:00:00.000Z",
+           *       "asked_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "version": 3,
+           *       "created_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Approval"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getApproval: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker"
+           *       },
+           *       "question": "ENG-42",
+           *       "options": [
+           *         "ENG-42"
+           *       ],
+           *       "asked_of": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "status": "open",
+           *       "answer": "ENG-42",
+           *       "approved": false,
+           *       "comment": "ENG-42",
+           *       "answered_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "answered_at": "2026-03-01T09:00:00.000Z",
+           *       "asked_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "version": 3,
+           *       "created_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Approval"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  answerApproval: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "option": "ENG-42",
+         *       "approve": false,
+         *       "comment": "ENG-42"
+         *     }
+         */
+        "application/json": {
+          /** @description One of the approval's options. */
+          option?: string;
+          /** @description true approves, false rejects. */
+          approve?: boolean;
+          /** @description Why, for the asker (Markdown). */
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker"
+           *       },
+           *       "question": "ENG-42",
+           *       "options": [
+           *         "ENG-42"
+           *       ],
+           *       "asked_of": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com"
+           *       },
+           *       "status": "open",
+           *       "answer": "ENG-42",
+           *       "approved": false,
+           *       "comment": "ENG-42",
+           *       "answered_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "answered_at": "2026-03-01T09:00:00.000Z",
+           *       "asked_by": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "version": 3,
+           *       "created_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Approval"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listInbox: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description true: only unread items; false: only read ones. */
+        unread?: "0" | "1" | "true" | "false";
+        /** @description Only items of this kind. */
+        kind?: "mention" | "assignment" | "approval" | "review";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "kind": "mention",
+           *           "subject": {
+           *             "type": "ENG-42",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "url": "ENG-42"
+           *           },
+           *           "issue": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker"
+           *           },
+           *           "title": "Import issues from the old tracker",
+           *           "excerpt": "ENG-42",
+           *           "actor": {
+           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "agent": {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme"
+           *             },
+           *             "label": "backend"
+           *           },
+           *           "read": false,
+           *           "read_at": "2026-03-01T09:00:00.000Z",
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42",
+           *       "unread_count": 2
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["InboxItem"][];
+            next_cursor: string | null;
+            /** @description How many of your items in this workspace are unread. */
+            unread_count: number;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getInboxSettings: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "email": "off",
+           *       "address": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["InboxSettings"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateInboxSettings: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "off"
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description off, immediate or daily.
+           * @enum {string}
+           */
+          email: "off" | "immediate" | "daily";
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "email": "off",
+           *       "address": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["InboxSettings"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getInboxItem: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "kind": "mention",
+           *       "subject": {
+           *         "type": "ENG-42",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "url": "ENG-42"
+           *       },
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker"
+           *       },
+           *       "title": "Import issues from the old tracker",
+           *       "excerpt": "ENG-42",
+           *       "actor": {
+           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "label": "backend"
+           *       },
+           *       "read": false,
+           *       "read_at": "2026-03-01T09:00:00.000Z",
+           *       "created_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["InboxItem"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  markInboxItemRead: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "read": 2,
+           *       "unread_count": 2
+           *     }
+           */
+          "application/json": {
+            /** @description How many items this marked read (0 when they were read already). */
+            read: number;
+            /** @description How many of your items are still unread. */
+            unread_count: number;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  markInboxRead: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "kind": "mention"
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description Only items of this kind; all unread items when left out.
+           * @enum {string}
+           */
+          kind?: "mention" | "assignment" | "approval" | "review";
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "read": 2,
+           *       "unread_count": 2
+           *     }
+           */
+          "application/json": {
+            /** @description How many items this marked read (0 when they were read already). */
+            read: number;
+            /** @description How many of your items are still unread. */
+            unread_count: number;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listSpaces: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "prefix": "ENG",
+           *           "done_requires": "anyone",
+           *           "reviewers": [
+           *             {
+           *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *               "name": "Acme",
+           *               "email": "ada@example.com"
+           *             }
+           *           ],
+           *           "reviewers_default": false,
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Space"][];
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getSpace: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description The space's prefix, e.g. ENG. */
+        prefix: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "prefix": "ENG",
+           *       "done_requires": "anyone",
+           *       "reviewers": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "email": "ada@example.com"
+           *         }
+           *       ],
+           *       "reviewers_default": false,
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Space"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateSpace: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description The space's prefix, e.g. ENG. */
+        prefix: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "done_requires": "anyone",
+         *       "reviewers": [
+         *         "ENG-42"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description anyone, not_author or person.
+           * @enum {string}
+           */
+          done_requires?: "anyone" | "not_author" | "person";
+          /** @description Members (email or usr_… id) to review the space's issues; [] for the workspace's admins. */
+          reviewers?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "prefix": "ENG",
+           *       "done_requires": "anyone",
+           *       "reviewers": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "email": "ada@example.com"
+           *         }
+           *       ],
+           *       "reviewers_default": false,
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Space"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };

@@ -141,6 +141,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
   }),
   "0008_claims": (t) => claimsMigration(t),
   "0009_events": (t, kind) => eventsMigration(t, kind),
+  "0011_conversation": (t) => conversationMigration(t),
 };
 
 /** Who made a row: the person and the credential they acted through (`pat_…`, `con_…`). */
@@ -1117,6 +1118,139 @@ const claimsMigration = (t: Dialectal): Migration => ({
     await db.schema.dropTable("claims").execute();
     for (const column of ["fencing_token", "claim_expires_at", "claim_id"]) {
       await db.schema.alterTable("issues").dropColumn(column).execute();
+    }
+  },
+});
+
+/**
+ * Conversation and human gates: comments (with their earlier texts), approval requests, each person's
+ * inbox, a space's review policy, and who last changed an issue's substance (for `not_author`).
+ */
+const conversationMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    const ws = (c: ColumnBuilder) => c.notNull().references("workspaces.id").onDelete("cascade");
+    await byColumns(
+      db.schema
+        .createTable("comments")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", ws)
+        .addColumn("subject_type", "text", (c) =>
+          c.notNull().check(sql`subject_type in ('issue', 'decision', 'note')`),
+        )
+        .addColumn("subject_id", "text", (c) => c.notNull())
+        .addColumn("parent_id", "text", (c) => c.references("comments.id").onDelete("cascade"))
+        .addColumn("body", "text", (c) => c.notNull())
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("deleted_at", t.time)
+        .addColumn("deleted_by", "text")
+        .addColumn("deleted_via", "text"),
+      t,
+    ).execute();
+    await db.schema
+      .createIndex("comments_subject_idx")
+      .on("comments")
+      .columns(["subject_id", "created_at", "id"])
+      .execute();
+    await db.schema.createIndex("comments_workspace_idx").on("comments").columns(["workspace_id"]).execute();
+    await db.schema
+      .createTable("comment_revisions")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("comment_id", "text", (c) => c.notNull().references("comments.id").onDelete("cascade"))
+      .addColumn("version", "integer", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("written_by", "text", (c) => c.notNull())
+      .addColumn("written_via", "text", (c) => c.notNull())
+      .addColumn("written_at", t.time, (c) => c.notNull())
+      .addColumn("replaced_at", t.time, (c) => c.notNull())
+      .addUniqueConstraint("comment_revisions_version_key", ["comment_id", "version"])
+      .execute();
+
+    await db.schema
+      .createTable("approvals")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("issue_id", "text", (c) => c.notNull().references("issues.id").onDelete("cascade"))
+      .addColumn("question", "text", (c) => c.notNull())
+      .addColumn("options", "text", (c) => c.notNull())
+      .addColumn("asked_of", "text")
+      .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('open', 'resolved')`))
+      .addColumn("answer", "text")
+      .addColumn("comment", "text")
+      .addColumn("answered_by", "text")
+      .addColumn("answered_via", "text")
+      .addColumn("answered_at", t.time)
+      .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("approvals_issue_idx")
+      .on("approvals")
+      .columns(["issue_id", "created_at", "id"])
+      .execute();
+
+    await db.schema
+      .createTable("inbox_items")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", ws)
+      .addColumn("person_id", "text", (c) => c.notNull().references("people.id").onDelete("cascade"))
+      .addColumn("kind", "text", (c) =>
+        c.notNull().check(sql`kind in ('mention', 'assignment', 'approval', 'review')`),
+      )
+      .addColumn("subject_type", "text", (c) => c.notNull())
+      .addColumn("subject_id", "text", (c) => c.notNull())
+      .addColumn("issue_id", "text")
+      .addColumn("title", "text", (c) => c.notNull())
+      .addColumn("excerpt", "text", (c) => c.notNull().defaultTo(""))
+      .addColumn("actor_id", "text", (c) => c.notNull())
+      .addColumn("actor_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("read_at", t.time)
+      .addColumn("emailed_at", t.time)
+      .execute();
+    await db.schema
+      .createIndex("inbox_items_person_idx")
+      .on("inbox_items")
+      .columns(["person_id", "workspace_id", "id"])
+      .execute();
+    await db.schema
+      .createIndex("inbox_items_unread_idx")
+      .on("inbox_items")
+      .columns(["person_id", "workspace_id", "id"])
+      .where(sql.ref("read_at"), "is", null)
+      .execute();
+    await db.schema
+      .createIndex("inbox_items_unmailed_idx")
+      .on("inbox_items")
+      .columns(["person_id", "id"])
+      .where(sql<boolean>`emailed_at is null and read_at is null`)
+      .execute();
+
+    await db.schema
+      .alterTable("spaces")
+      .addColumn("done_requires", "text", (c) => c.notNull().defaultTo("anyone"))
+      .execute();
+    await db.schema
+      .alterTable("spaces")
+      .addColumn("reviewers", "text", (c) => c.notNull().defaultTo("[]"))
+      .execute();
+    // who last changed the issue's substance: an agent connection (con_…) or a person (per_…)
+    await db.schema.alterTable("issues").addColumn("substance_by", "text").execute();
+    await db.schema
+      .alterTable("people")
+      .addColumn("inbox_email", "text", (c) => c.notNull().defaultTo("off"))
+      .execute();
+    await db.schema.alterTable("people").addColumn("digest_sent_at", t.time).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("people").dropColumn("digest_sent_at").execute();
+    await db.schema.alterTable("people").dropColumn("inbox_email").execute();
+    await db.schema.alterTable("issues").dropColumn("substance_by").execute();
+    await db.schema.alterTable("spaces").dropColumn("reviewers").execute();
+    await db.schema.alterTable("spaces").dropColumn("done_requires").execute();
+    for (const table of ["inbox_items", "approvals", "comment_revisions", "comments"]) {
+      await db.schema.dropTable(table).execute();
     }
   },
 });

@@ -47,6 +47,78 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  comments: CommentsTable;
+  comment_revisions: CommentRevisionsTable;
+  approvals: ApprovalsTable;
+  inbox_items: InboxItemsTable;
+}
+
+/** A comment on an issue, a decision or a note; a reply names its top-level comment as `parent_id`. */
+export interface CommentsTable extends Authored {
+  id: string;
+  workspace_id: string;
+  subject_type: "issue" | "decision" | "note";
+  subject_id: string;
+  parent_id: string | null;
+  body: string;
+  version: number;
+  deleted_at: string | null;
+  deleted_by: string | null;
+  deleted_via: string | null;
+}
+
+/** An earlier text of a comment, kept when an edit replaced it. */
+export interface CommentRevisionsTable {
+  id: string;
+  comment_id: string;
+  version: number;
+  body: string;
+  written_by: string;
+  written_via: string;
+  written_at: string;
+  replaced_at: string;
+}
+
+/** A question asked on an issue that only a person may answer. */
+export interface ApprovalsTable {
+  id: string;
+  workspace_id: string;
+  issue_id: string;
+  question: string;
+  /** JSON array of the options offered */
+  options: string;
+  /** the person asked, or null for the space's reviewers */
+  asked_of: string | null;
+  status: "open" | "resolved";
+  answer: string | null;
+  comment: string | null;
+  answered_by: string | null;
+  answered_via: string | null;
+  answered_at: string | null;
+  version: number;
+  created_by: string;
+  created_via: string;
+  created_at: string;
+}
+
+export type InboxKind = "mention" | "assignment" | "approval" | "review";
+
+/** One thing a person should look at: a mention, an assignment, an approval or a review. */
+export interface InboxItemsTable {
+  id: string;
+  workspace_id: string;
+  person_id: string;
+  kind: InboxKind;
+  subject_type: string;
+  subject_id: string;
+  issue_id: string | null;
+  title: string;
+  excerpt: string;
+  actor_id: string;
+  actor_via: string;
+  created_at: string;
+  read_at: string | null;
+  emailed_at: string | null;
 }
 
 /** The outbox: one row per event, written in the transaction of the change it tells of. */
@@ -119,6 +191,9 @@ export interface PeopleTable {
   /** the version of the Terms and Privacy Policy the person accepted, and when */
   terms_version: ColumnType<string | null, string | null | undefined, string | null>;
   terms_accepted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** mail about the inbox: off, immediate or daily (a digest) */
+  inbox_email: ColumnType<"off" | "immediate" | "daily", "off" | "immediate" | "daily" | undefined>;
+  digest_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -149,6 +224,13 @@ export interface SpacesTable {
   name: string;
   prefix: string;
   next_issue_number: ColumnType<number, number | undefined, number>;
+  /** who may mark an issue done: anyone, not_author or person */
+  done_requires: ColumnType<
+    "anyone" | "not_author" | "person",
+    "anyone" | "not_author" | "person" | undefined
+  >;
+  /** JSON array of the reviewers' person ids; empty: the workspace's admins */
+  reviewers: ColumnType<string, string | undefined>;
   created_at: string;
   updated_at: string;
 }
@@ -213,6 +295,8 @@ export interface IssuesTable extends Authored {
   claim_expires_at: string | null;
   /** the fencing token of the latest claim: every new claim takes the next value; 0 before any */
   fencing_token: number;
+  /** who last changed the title or description: an agent connection (con_…) or a person (usr_…) */
+  substance_by: string | null;
 }
 
 /** A lease on one issue; `ended_at` set once released, expired or ended by closing the issue. */

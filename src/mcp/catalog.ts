@@ -203,12 +203,19 @@ function inputSchemaOf(
 
 const ISSUE_REF_PATTERN = "^([A-Za-z][A-Za-z0-9]{1,9}-[1-9][0-9]{0,9}|iss_[0-9A-Z]{26})$";
 const PREFIXED_ID = /^\^([a-z]+)_\[0-9A-Z\]\{26\}\$$/;
-const ISSUE_DEF: JsonSchema = { type: "string", description: "An issue identifier (ENG-42) or id (iss_…)." };
+const ISSUE_DEF: JsonSchema = { type: "string", description: "ENG-42 (or iss_…)" };
+
+/** Descriptions that only restate the limits and default the schema itself states. */
+const RESTATED = [
+  /^(Items|Results) per page, \d+ to \d+; \d+ by default\.$/,
+  /^A one-line title, 1 to 255 characters\.$/,
+];
 
 /**
  * A tool's input schema made lean for `tools/list`: an issue reference, however often it appears, is one
  * shared `$defs/issue` (the pattern stays in the zod schema that parses the call); a prefixed id's pattern
- * becomes its prefix (`cyc_…`). Limits, enums and descriptions stay.
+ * becomes its prefix (`cyc_…`); a description that only restates the limits beside it goes. Limits, enums
+ * and the other descriptions stay.
  */
 export function leanSchema(schema: JsonSchema): JsonSchema {
   let issueRefs = 0;
@@ -224,6 +231,7 @@ export function leanSchema(schema: JsonSchema): JsonSchema {
     }
     const out: JsonSchema = {};
     for (const [k, v] of Object.entries(o)) {
+      if (k === "description" && typeof v === "string" && RESTATED.some((r) => r.test(v))) continue;
       if (k === "pattern" && typeof v === "string") {
         const m = PREFIXED_ID.exec(v);
         if (m) {

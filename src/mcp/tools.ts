@@ -2,6 +2,14 @@ import { z } from "zod";
 import { getWorkspaceIdentity } from "../auth/workspaces.ts";
 import { listActivity } from "../tracker/activity.ts";
 import {
+  type ApprovalView,
+  approvalParams,
+  approvalView,
+  getApproval,
+  requestApproval,
+  requestApprovalInput,
+} from "../tracker/approvals.ts";
+import {
   BUNDLE_DEFAULT_MAX_TOKENS,
   type BundleView,
   bundleInput,
@@ -29,6 +37,20 @@ import {
   heartbeatClaimInput,
   releaseClaim,
 } from "../tracker/claims.ts";
+import {
+  addComment,
+  type CommentView,
+  commentDetail,
+  commentId,
+  createCommentInput,
+  deleteComment,
+  listComments,
+  listCommentsQuery,
+  subjectRef,
+  threadView,
+  updateComment,
+  updateCommentInput,
+} from "../tracker/comments.ts";
 import { issueRef } from "../tracker/common.ts";
 import {
   createCycle,
@@ -79,6 +101,7 @@ import {
   registerFileInput,
   uploadUrlView,
 } from "../tracker/files.ts";
+import { inboxItemView, listInbox, listInboxQuery } from "../tracker/inbox.ts";
 import {
   createIssue,
   createIssueInput,
@@ -223,6 +246,12 @@ const bundleText = (b: BundleView) => bundleMarkdown(b);
 
 const deletedText = (r: { id: string }) => `Removed ${r.id}.`;
 
+const commentLine = (c: CommentView, indent = "") =>
+  `${indent}${c.id} ${c.author.label}, ${c.created_at}${c.edited ? " (edited)" : ""}: ${c.deleted ? "[deleted]" : c.body}`;
+
+const approvalLine = (a: ApprovalView) =>
+  `${a.id} on ${a.issue.identifier} [${a.status}${a.answer ? `: ${a.answer}` : ""}] ${a.question} (options: ${a.options.join(", ")})${a.comment ? ` comment: ${a.comment}` : ""}`;
+
 // ---------------------------------------------------------------------------------------------------
 // Shared argument and result schemas
 
@@ -231,7 +260,10 @@ const page = <T extends z.ZodType>(item: T) =>
 
 const idOf = <S extends z.ZodType>(schema: S, description: string) =>
   z.strictObject({ id: schema.describe(description) as S });
-const issueParams = idOf(issueRef, "The issue: its identifier such as ENG-42 (or its id, iss_…).");
+const issueParams = idOf(issueRef, "An issue identifier such as ENG-42.");
+/** What a comment is on, lean in tools/list (a plain string), checked as REST checks it. */
+const subjectParams = z.strictObject({ id: z.string().describe("ENG-42, dec_… or note_…").pipe(subjectRef) });
+const commentsInput = z.strictObject({ cursor: listCommentsQuery.shape.cursor });
 
 const activityView = z.object({
   id: z.string(),
@@ -295,8 +327,8 @@ export const TOOLS: readonly Tool[] = [
     title: "Workspace identity",
     description:
       "Call this first. Names the workspace this connection reaches (tell the person its name), its spaces with their issue prefixes, and whether the connection may write. " +
-      "More tools in opt-in toolsets (header X-MCP-Toolsets or ?toolsets= on the endpoint URL, comma-separated; all for every one): " +
-      "issues (icing, history, dependency edits, bundle snapshots), knowledge (edit decisions and notes, folders), planning (cycles, milestones), files, events.",
+      "Opt-in toolsets (header X-MCP-Toolsets or ?toolsets=, comma-separated, or all): " +
+      "issues (icing, history, dependency edits, snapshots), knowledge (edit decisions, notes, folders), planning (cycles, milestones), files, events, conversation (approvals, inbox, comment edits).",
     scope: "workspace.read",
     output: identityView,
     run: async (ctx, _args, principal) => {
@@ -472,7 +504,7 @@ export const TOOLS: readonly Tool[] = [
     name: "set_dependencies",
     title: "Add dependencies to an issue",
     description:
-      "Add blockedBy, blocks and relatesTo edges to an issue in one call, all or nothing. An edge to the issue itself or to an unknown issue is refused; a `blocks` edge that would close a cycle is refused with the cycle's path. An edge that exists already is returned (created: false), not duplicated.",
+      "Add blockedBy, blocks and relatesTo edges in one call, all or nothing. An edge to the issue itself or an unknown issue is refused, as is a `blocks` cycle (with its path). An existing edge is returned with created: false.",
     scope: "workspace.write",
     params: issueParams,
     input: addDependenciesInput,
@@ -839,11 +871,106 @@ export const TOOLS: readonly Tool[] = [
   }),
 
   // Search
+  // Conversation
+  tool({
+    name: "list_comments",
+    title: "Read comments",
+    description: "Comment threads on an issue, decision or note, oldest first, with replies.",
+    scope: "workspace.read",
+    params: subjectParams,
+    input: commentsInput,
+    query: true,
+    output: page(threadView),
+    run: (ctx, { params, input }) =>
+      listComments(ctx, params.id, input.cursor ? { cursor: input.cursor } : {}),
+    text: (p) =>
+      pageText(
+        p,
+        (t) => [commentLine(t), ...t.replies.map((r) => commentLine(r, "  "))].join("\n"),
+        "No comments.",
+      ),
+  }),
+  tool({
+    name: "add_comment",
+    title: "Comment",
+    description: "Comment on an issue, decision or note; @email or @agent-name mentions.",
+    scope: "workspace.write",
+    params: subjectParams,
+    input: z.strictObject({
+      body: createCommentInput.shape.body.describe("Markdown."),
+      parent: createCommentInput.shape.parent.describe("A top-level comment to reply to."),
+    }),
+    output: commentDetail,
+    hints: write,
+    run: (ctx, { params, input }) => addComment(ctx, params.id, input),
+    text: (c) => commentLine(c),
+  }),
+  tool({
+    name: "update_comment",
+    title: "Edit a comment",
+    description: "Replace the text of your comment; the earlier text is kept in its history.",
+    scope: "workspace.write",
+    params: idOf(commentId, "The comment (cmt_…)."),
+    input: updateCommentInput,
+    versioned: true,
+    output: commentDetail,
+    hints: idempotentWrite,
+    run: (ctx, { params, input, ifMatch }) => updateComment(ctx, params.id, input, ifMatch),
+    text: (c) => commentLine(c),
+  }),
+  tool({
+    name: "delete_comment",
+    title: "Delete a comment",
+    description: "Mark your comment deleted: it stays in its thread, shown as deleted.",
+    scope: "workspace.write",
+    params: idOf(commentId, "The comment (cmt_…)."),
+    versioned: true,
+    output: commentDetail,
+    hints: { destructiveHint: true, idempotentHint: true },
+    run: (ctx, { params, ifMatch }) => deleteComment(ctx, params.id, ifMatch),
+    text: (c) => `Deleted ${c.id}.`,
+  }),
+  tool({
+    name: "request_approval",
+    title: "Ask a person to approve",
+    description:
+      "Ask a question on an issue that only a person can answer (approve/reject, or your `options`), of `from` or the space's reviewers. Then wait for approval.resolved (list_events with object = the approval's id) or call get_approval.",
+    scope: "workspace.write",
+    params: issueParams,
+    input: requestApprovalInput,
+    output: approvalView,
+    hints: write,
+    run: (ctx, { params, input }) => requestApproval(ctx, params.id, input),
+    text: approvalLine,
+  }),
+  tool({
+    name: "get_approval",
+    title: "Read an approval",
+    description: "An approval request: open, or the person's answer and comment.",
+    scope: "workspace.read",
+    params: approvalParams,
+    output: approvalView,
+    run: (ctx, { params }) => getApproval(ctx, params.id),
+    text: approvalLine,
+  }),
+  tool({
+    name: "list_inbox",
+    title: "Read the inbox",
+    description:
+      "Your person's inbox, newest first: mentions, assignments, approvals and reviews. Mentions of you (the agent) are mention.created events naming your connection.",
+    scope: "workspace.read",
+    input: listInboxQuery,
+    query: true,
+    output: page(inboxItemView).extend({ unread_count: z.int().min(0) }),
+    run: (ctx, { input }) => listInbox(ctx, input),
+    text: (p) =>
+      `${p.unread_count} unread.\n${pageText(p, (n) => `${n.id} [${n.kind}${n.read ? "" : ", unread"}] ${n.title} by ${n.actor.label}: ${n.excerpt}`, "Nothing in the inbox.")}`,
+  }),
   tool({
     name: "search",
     title: "Search",
     description:
-      'Ranked full-text search over issues, decisions, notes and file names; title matches rank above body matches. Words must all match; "quoted words" match as a phrase, word* as a prefix, -word leaves out, OR matches either side. An issue identifier (ENG-42) puts that issue first. Snippets mark matches with <mark>…</mark>.',
+      "Ranked full-text search over issues, decisions, notes and file names; title matches rank above body matches (`q` says how words match). Snippets mark matches with <mark>…</mark>.",
     scope: "workspace.read",
     input: searchQuery,
     query: true,
@@ -950,9 +1077,12 @@ export const TOOLSETS = {
     "list_notes",
     "get_note",
     "create_note",
+    "list_comments",
+    "add_comment",
     "search",
     "get_bundle",
   ],
+  conversation: ["update_comment", "delete_comment", "request_approval", "get_approval", "list_inbox"],
   issues: [
     "ice_issue",
     "list_activity",

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { countTokens } from "../tokens.ts";
+import { approvalView, openApprovals } from "./approvals.ts";
+import { commentView, recentComments } from "./comments.ts";
 import { issueRef, objectId, timeOut } from "./common.ts";
 import { actorView, type Ctx } from "./context.ts";
 import { type CycleView, cycleView, getCycle } from "./cycles.ts";
@@ -53,13 +55,15 @@ export const bundleRef = z.union([bundleIdSchema, issueRef], {
 
 export const omissionView = z.object({
   kind: z
-    .enum(["note_body", "decision_text", "related", "file", "blocks", "description"])
+    .enum(["comment", "note_body", "decision_text", "related", "file", "blocks", "description"])
     .describe(
-      "What was left out: a note's body, a decision's text, a related issue, a file, an issue it blocks, or the rest of the description.",
+      "What was left out: older comments, a note's body, a decision's text, a related issue, a file, an issue it blocks, or the rest of the description.",
     ),
   id: z
     .string()
-    .describe("The object left out (or whose text was): note_…, dec_…, an issue identifier, file_…"),
+    .describe(
+      "The object left out (or whose text was): note_…, dec_…, an issue identifier (its description, or for `comment` its older comments), file_…",
+    ),
   title: z.string(),
   tokens: z.number().int().describe("About how many tokens it took."),
   fetch: z.string().describe("How to read it in full."),
@@ -85,6 +89,12 @@ export const bundleView = z
     files: z.array(linkedFileView),
     cycle: cycleView.nullable(),
     milestone: milestoneView.nullable(),
+    approvals: z.array(approvalView).describe("Approvals asked on the issue and still open, oldest first."),
+    comments: z
+      .array(commentView)
+      .describe(
+        "The issue's comments (the newest 50, not deleted), newest first; a budget cuts the oldest first.",
+      ),
     omitted: z
       .array(omissionView)
       .optional()
@@ -108,7 +118,9 @@ export const listBundlesQuery = z.strictObject({
 /** The live bundle of an issue. */
 export async function liveBundle(ctx: Ctx, ref: string): Promise<BundleView> {
   const issue = await getIssue(ctx, ref);
-  const [decisions, notes, files, cycle, milestone] = await Promise.all([
+  const [approvals, comments, decisions, notes, files, cycle, milestone] = await Promise.all([
+    openApprovals(ctx, issue.id),
+    recentComments(ctx, issue),
     linkedDecisions(ctx, issue.id),
     linkedNotes(ctx, issue.id),
     linkedFiles(ctx, issue.id),
@@ -129,6 +141,8 @@ export async function liveBundle(ctx: Ctx, ref: string): Promise<BundleView> {
     files,
     cycle,
     milestone,
+    approvals,
+    comments,
   };
 }
 
@@ -211,6 +225,7 @@ export async function listBundles(
 // Markdown
 
 const OMISSION_LABEL: Record<Omission["kind"], string> = {
+  comment: "older comments of",
   note_body: "the body of note",
   decision_text: "the text of decision",
   related: "related issue",
@@ -293,6 +308,26 @@ export function bundleMarkdown(b: BundleView): string {
   for (const f of b.files)
     out.push(`- ${line(f.name)} (${f.content_type}, ${f.size} bytes, sha256 ${f.sha256}, ${f.id})`);
   out.push("");
+  // snapshots kept before comments and approvals existed have neither
+  const approvals = b.approvals ?? [];
+  if (approvals.length) {
+    out.push("## Open approvals", "");
+    for (const a of approvals)
+      out.push(
+        `- ${a.id}, asked by ${a.asked_by.label}: ${line(a.question)} (options: ${a.options.join(", ")})`,
+      );
+    out.push("");
+  }
+  const comments = b.comments ?? [];
+  out.push("## Comments (newest first)", "");
+  if (comments.length === 0) out.push("_None._", "");
+  for (const c of comments)
+    out.push(
+      `### ${c.author.label}, ${c.created_at}${c.parent_id ? ` (reply to ${c.parent_id})` : ""}${c.edited ? " (edited)" : ""} (${c.id})`,
+      "",
+      c.body.trim(),
+      "",
+    );
   if (b.omitted?.length) {
     out.push("## Left out", "", "Cut to fit the token budget; in the order cut:", "");
     for (const o of b.omitted)
@@ -379,6 +414,29 @@ export function fitBundle(b: BundleView, maxTokens: number | undefined): BundleV
     }));
   }
 
+  if (total > maxTokens && out.comments.length > 0) {
+    // comments go first, the oldest first, as one entry: the newest stay longest
+    const entry: Omission = {
+      kind: "comment",
+      id: issueId,
+      title: "",
+      tokens: 0,
+      fetch: `list_comments ${issueId}, or GET /v1/issues/${issueId}/comments`,
+    };
+    omitted.push(entry);
+    let cut = 0;
+    let estimate = total + LINE;
+    while (out.comments.length > 0 && estimate > maxTokens) {
+      const c = out.comments.pop()!;
+      const size = countTokens(c.body) + 25;
+      cut++;
+      entry.tokens += size;
+      estimate -= size;
+      if (estimate <= maxTokens) estimate = countTokens(bundleMarkdown(out));
+    }
+    entry.title = `${cut} older comment${cut === 1 ? "" : "s"}`;
+    total = countTokens(bundleMarkdown(out));
+  }
   for (const step of steps) {
     const cuts = step()
       .filter((c) => c.size > LINE)

@@ -26,6 +26,9 @@ const OBJECT_PATHS: Record<string, string> = {
   file: "files",
   bundle: "bundles",
   claim: "claims",
+  comment: "comments",
+  approval: "approvals",
+  inbox_item: "inbox",
 };
 
 /** Every event type the tracker emits, for the documentation and the webhook subscription check. */
@@ -54,6 +57,13 @@ export const EVENT_TYPES = [
   "claim.created",
   "claim.released",
   "claim.expired",
+  "comment.created",
+  "comment.updated",
+  "comment.deleted",
+  "mention.created",
+  "approval.requested",
+  "approval.resolved",
+  "inbox_item.created",
 ] as const;
 
 export interface EmitInput {
@@ -262,7 +272,7 @@ export const eventView = z
       type: z
         .string()
         .describe(
-          "issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file or bundle.",
+          "issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file, bundle, claim, comment, approval or inbox_item.",
         ),
       id: z.string(),
       url: z.string().describe("Where its current state is read (a /v1 path)."),

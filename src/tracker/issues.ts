@@ -42,9 +42,11 @@ import {
   recountOpenBlockers,
 } from "./dependencies.ts";
 import { emitEvent } from "./events.ts";
+import { actingIdentity, excerptOf, type Notice, notify, recordMentions, reviewersOf } from "./inbox.ts";
 import { CLEARED_CLAIM, endClaimOnClose, fenceOk } from "./leases.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";
+import { checkDonePolicy } from "./spaces.ts";
 
 export const MAX_ESTIMATE = 1000;
 
@@ -715,17 +717,63 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
       claim_id: null,
       claim_expires_at: null,
       fencing_token: 0,
+      substance_by: actingIdentity(ctx),
       ...authoredBy(ctx, at),
     };
+    if (status === "done") await checkDonePolicy(trx, ctx, issue);
     await trx.insertInto("issues").values(issue).execute();
     if (data.labels?.length) await setLabels(trx, issue, data.labels, true);
     await indexIssue(trx, issue);
     await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "created", {}, at);
     await recordCycleStanding(trx, undefined, issue, at);
     if (hasEdges) await addEdges(ctx, trx, issue, edges, at, true);
+    await tellPeople(trx, ctx, undefined, issue);
     return issue.id;
   });
   return getIssue(ctx, id);
+}
+
+/**
+ * The inbox items a write makes: the new assignee (a person) is told of the assignment, the space's
+ * reviewers of a move to in_review, and people mentioned in the description of their mention.
+ */
+async function tellPeople(
+  trx: Transaction<Database>,
+  ctx: Ctx,
+  before: IssueRow | undefined,
+  after: IssueRow,
+): Promise<void> {
+  const title = `${after.identifier}: ${after.title}`;
+  const subject = { type: "issue", id: after.id };
+  const notices: Notice[] = [];
+  if (
+    after.assignee_id &&
+    !after.assignee_id.startsWith("con_") &&
+    after.assignee_id !== before?.assignee_id
+  ) {
+    notices.push({ personId: after.assignee_id, kind: "assignment", subject, issueId: after.id, title });
+  }
+  if (after.status === "in_review" && before?.status !== "in_review") {
+    for (const personId of await reviewersOf(trx, ctx, after.space_id))
+      notices.push({
+        personId,
+        kind: "review",
+        subject,
+        issueId: after.id,
+        title,
+        excerpt: excerptOf(after.description),
+      });
+  }
+  if (notices.length) await notify(trx, ctx, notices);
+  if (after.description !== (before?.description ?? "")) {
+    await recordMentions(
+      trx,
+      ctx,
+      { ...subject, issueId: after.id, title },
+      after.description,
+      before?.description,
+    );
+  }
 }
 
 /** What an issue's fields look like in its activity: names rather than ranks and ids. */
@@ -790,6 +838,8 @@ async function writeIssue(
       };
       const changes: Changes = diff(activityFields(current), activityFields(next));
       if (Object.keys(changes).length === 0 && !planned.action) return { id: current.id, lost: false };
+      if (changes.title || changes.description) next.substance_by = actingIdentity(ctx);
+      if (next.status === "done" && current.status !== "done") await checkDonePolicy(trx, ctx, next);
       if (CLOSED_STATUSES.includes(next.status) !== CLOSED_STATUSES.includes(current.status)) {
         next.completed_at = CLOSED_STATUSES.includes(next.status) ? at : null;
       }
@@ -835,6 +885,7 @@ async function writeIssue(
         at,
       );
       await recordCycleStanding(trx, current, next, at);
+      await tellPeople(trx, ctx, current, next);
       if (CLOSED_STATUSES.includes(next.status) !== CLOSED_STATUSES.includes(current.status)) {
         // what this issue blocks gains or loses an open blocker
         const dependents = await trx

@@ -62,6 +62,9 @@ async function counts(m: McpEnv): Promise<Record<string, number>> {
     "issue_links",
     "bundles",
     "activity",
+    "comments",
+    "approvals",
+    "inbox_items",
   ] as const;
   const out: Record<string, number> = {};
   for (const table of tables) {
@@ -396,6 +399,39 @@ for (const era of Object.keys(ERAS) as Era[]) {
       const released = await run("release_claim", { id: same.id });
       assert.equal(released.id, same.id);
 
+      // Conversation: comments (a mention of the agent itself is an event naming it), approvals, inbox
+      const comment = await run("add_comment", { id: "ENG-1", body: "Started; @ada@example.com FYI" });
+      assert.equal(comment.author.agent.id, connectionId);
+      assert.match(comment.author.label, / \(for Ada\)$/);
+      const reply = await run("add_comment", { id: "ENG-1", body: "Reply", parent: comment.id });
+      assert.equal(reply.parent_id, comment.id);
+      const threads = await run("list_comments", { id: "eng-1" });
+      assert.deepEqual(
+        threads.data.map((c: Any) => [c.id, c.replies.map((r: Any) => r.id)]),
+        [[comment.id, [reply.id]]],
+      );
+      const edited = await run("update_comment", { id: comment.id, body: "Started.", expected_version: 1 });
+      assert.equal(edited.history[0].body, "Started; @ada@example.com FYI");
+      const gone = await run("delete_comment", { id: reply.id });
+      assert.equal(gone.deleted, true);
+      await fails(
+        client,
+        "add_comment",
+        { id: "nope", body: "x" },
+        "invalid_request",
+        /id: must be an issue/,
+      );
+      const asked = await run("request_approval", { id: "ENG-1", question: "Ship it?" });
+      assert.deepEqual(asked.options, ["approve", "reject"]);
+      const seen = await run("get_approval", { id: asked.id });
+      assert.equal(seen.status, "open");
+      const inbox = await run("list_inbox", { unread: true });
+      assert.deepEqual(
+        inbox.data.map((n: Any) => n.kind).sort(),
+        ["approval", "mention"],
+        "Ada's inbox: her agent's mention of her and its question",
+      );
+
       assert.deepEqual(
         TOOLS.map((x) => x.name).filter((n) => !called.has(n)),
         [],
@@ -601,6 +637,10 @@ for (const era of Object.keys(ERAS) as Era[]) {
         claim_issue: { issue: "ENG-1" },
         heartbeat_claim: { id: "clm_00000000000000000000000000" },
         release_claim: { id: "clm_00000000000000000000000000" },
+        add_comment: { id: "ENG-1", body: "Hello" },
+        update_comment: { id: "cmt_00000000000000000000000000", body: "Hi" },
+        delete_comment: { id: "cmt_00000000000000000000000000" },
+        request_approval: { id: "ENG-1", question: "Ship?" },
       };
       assert.deepEqual(Object.keys(args).sort(), [...WRITE_TOOLS].sort());
       for (const name of WRITE_TOOLS) {

@@ -4,6 +4,7 @@ import { EXIT, type Io, reportError, UsageError } from "../output.ts";
 import type { ApiClient } from "./api.ts";
 import { AUTH_COMMANDS } from "./commands/auth.ts";
 import { CLAIM_COMMANDS } from "./commands/claims.ts";
+import { CONVERSATION_COMMANDS } from "./commands/conversation.ts";
 import { EVENT_COMMANDS } from "./commands/events.ts";
 import { FILE_COMMANDS } from "./commands/files.ts";
 import { FIND_COMMANDS } from "./commands/find.ts";
@@ -21,6 +22,7 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...AUTH_COMMANDS,
   ...ISSUE_COMMANDS,
   ...CLAIM_COMMANDS,
+  ...CONVERSATION_COMMANDS,
   ...KNOWLEDGE_COMMANDS,
   ...PLANNING_COMMANDS,
   ...FILE_COMMANDS,

@@ -11,6 +11,7 @@ import { acceptForms, currentSession, page, STYLESHEET_PATH, sendPage, signedInP
 import { settingsRoutes } from "./settings.ts";
 import { describe, notice, signInRoutes } from "./signin.ts";
 import { STYLESHEET } from "./style.ts";
+import { unsubscribeRoutes } from "./unsubscribe.ts";
 
 /** Expired sessions are swept about once per this many new sign-in page views. */
 const SWEEP_EVERY = 200;
@@ -88,5 +89,6 @@ export function pageRoutes(core: Core): FastifyPluginAsync {
     signInRoutes(core, app, deliver);
     claimRoutes(core, app);
     settingsRoutes(core, app);
+    unsubscribeRoutes(core, app);
   };
 }

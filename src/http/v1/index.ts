@@ -5,6 +5,7 @@ import { rateLimited } from "../../errors.ts";
 import { authenticateRequest } from "../auth.ts";
 import { etagOf } from "./etag.ts";
 import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
+import "./conversation.ts";
 import "./cycles.ts";
 import "./decisions.ts";
 import "./events.ts";

@@ -94,6 +94,13 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Leases on issues: claim an issue (or the next ready one), renew by heartbeat, release. Each claim carries a fencing token that grows per issue.",
   Events:
     "Every committed change as an event, kept 30 days: a feed to read from where you left off, and a live Server-Sent Events stream.",
+  Comments:
+    "Markdown comments on issues, decisions and notes, one level of replies, with edit history; `@email` and `@agent-name` mention.",
+  Approvals:
+    "Questions asked on an issue (typically by an agent) that only a person answers; `approval.requested` and `approval.resolved`.",
+  Inbox:
+    "Each person's mentions, assignments, approvals and reviews, read and unread, with optional mail (immediate or a daily digest).",
+  Spaces: "Spaces and their review policy: who may mark an issue done, and who reviews.",
   Webhooks:
     "Event deliveries to your URLs, signed per Standard Webhooks, retried for about 3 days, with a log of every attempt.",
 };
@@ -425,6 +432,13 @@ function components(): OpenApiDocument["components"] {
             additionalProperties: { type: "string" },
           },
           retry_after: { type: "integer", description: "With 429: seconds to wait before retrying." },
+          review: {
+            type: "object",
+            description:
+              "With 403 `review_required`: who may mark the issue done, and the request that asks them (an approval).",
+            properties: { may_finish: { type: "string" }, ask: { type: "string" } },
+            required: ["may_finish", "ask"],
+          },
           claim: {
             type: "object",
             description: "With 409 `already_claimed`: who holds the issue (an `Assignee`) and until when.",

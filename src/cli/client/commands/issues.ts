@@ -20,6 +20,7 @@ import {
   textOrEdit,
 } from "../context.ts";
 import { drawTree, fields, statusColour, type TreeNode } from "../render.ts";
+import { fetchThreads, threadsText } from "./conversation.ts";
 
 /** An assignee as people read it: a person's name (or email), an agent as "agent name (for person)". */
 export function assigneeText(a: Schemas["Assignee"] | null, withEmail = false): string | null {
@@ -314,13 +315,39 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
   },
   {
     name: "issues show",
-    summary: "One issue with its blockers, what it blocks, related issues and readiness",
+    summary: "One issue with its blockers, what it blocks, related issues, readiness and comments",
     positionals: ["id"],
-    options: {},
-    examples: ["docket issues show ENG-42", "docket issues show ENG-42 --json | jq .blockedBy"],
-    async run(ctx, _v, [id]) {
-      const issue = await ok(ctx.api().v1.GET("/issues/{id}", { params: { path: { id: id! } } }));
-      return { json: issue, text: issueText(ctx, issue) };
+    options: { "no-comments": { type: "boolean" } },
+    examples: [
+      "docket issues show ENG-42",
+      "docket issues show ENG-42 --no-comments",
+      "docket issues show ENG-42 --json | jq .comments",
+    ],
+    async run(ctx, v, [id]) {
+      const api = ctx.api();
+      const issue = await ok(api.v1.GET("/issues/{id}", { params: { path: { id: id! } } }));
+      if (v["no-comments"] === true) return { json: issue, text: issueText(ctx, issue) };
+      const threads = await fetchThreads(api, issue.identifier, { all: true, limit: 100 });
+      const open = await ok(
+        api.v1.GET("/issues/{id}/approvals", {
+          params: { path: { id: issue.id }, query: { status: "open" } },
+        }),
+      );
+      const extra: string[] = [];
+      if (open.data.length)
+        extra.push(
+          "",
+          ctx.paint("Open approvals", "bold"),
+          ...open.data.map(
+            (a) => `  ${a.id}  ${a.question}  (${a.options.join(" / ")}; asked by ${a.asked_by.label})`,
+          ),
+        );
+      extra.push("", ctx.paint(`Comments (${threads.data.length})`, "bold"));
+      if (threads.data.length) extra.push(threadsText(ctx, threads.data));
+      return {
+        json: { ...issue, approvals: open.data, comments: threads.data },
+        text: [issueText(ctx, issue), ...extra].join("\n"),
+      };
     },
   },
   {

@@ -1,0 +1,398 @@
+import type { Kysely, Transaction } from "kysely";
+import { z } from "zod";
+import type { ApprovalsTable, Database } from "../db/schema.ts";
+import { conflict, DocketError, invalid, notFound } from "../errors.ts";
+import { newId } from "../secrets.ts";
+import { parse } from "../validate.ts";
+import { recordActivity } from "./activity.ts";
+import { objectId, timeOut, versionOut } from "./common.ts";
+import type { Ctx } from "./context.ts";
+import { emitEvent } from "./events.ts";
+import { actorNamed, actsAsAgent, excerptOf, namedActors, notify, reviewersOf } from "./inbox.ts";
+import { resolveIssue } from "./issues.ts";
+import { type Page, pageQuery, paginate } from "./pagination.ts";
+
+/**
+ * Approval requests: anyone who may write (typically an agent) asks a question on an issue; a person
+ * answers it, never an agent connection. The asker waits for `approval.resolved` on the event stream, or
+ * reads the approval. An open approval shows on the issue and in the inbox of whoever is asked (the
+ * person named, else the space's reviewers).
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type ApprovalRow = ApprovalsTable;
+
+export const approvalId = objectId("apr", "approval");
+export const APPROVE = "approve";
+export const REJECT = "reject";
+
+const option = z
+  .string({ error: "must be a string" })
+  .trim()
+  .min(1, { error: "must not be empty" })
+  .max(100, { error: "must be at most 100 characters" });
+
+export const requestApprovalInput = z.strictObject({
+  question: z
+    .string({ error: "must be a string" })
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(10_000, { error: "must be at most 10,000 characters" })
+    .describe("What the person is asked (Markdown)."),
+  options: z
+    .array(option, { error: "must be an array of strings" })
+    .min(2, { error: "must offer at least 2 options" })
+    .max(10, { error: "must offer at most 10 options" })
+    .refine((list) => new Set(list.map((o) => o.toLowerCase())).size === list.length, {
+      error: "must not repeat an option",
+    })
+    .optional()
+    .describe('The answers offered, e.g. ["Ship it", "Hold"]; approve or reject when left out.'),
+  from: z
+    .string({ error: "must be a member's email or id" })
+    .trim()
+    .min(1, { error: "must be a member's email or id" })
+    .max(254)
+    .optional()
+    .describe("The person asked (email or id); the space's reviewers when left out."),
+});
+export type RequestApprovalInput = z.input<typeof requestApprovalInput>;
+
+export const answerApprovalInput = z
+  .strictObject({
+    option: option.optional().describe("One of the approval's options."),
+    approve: z
+      .boolean({ error: "must be true or false" })
+      .optional()
+      .describe("true approves, false rejects."),
+    comment: z
+      .string({ error: "must be a string" })
+      .max(10_000, { error: "must be at most 10,000 characters" })
+      .optional()
+      .describe("Why, for the asker (Markdown)."),
+  })
+  .refine((a) => (a.option === undefined) !== (a.approve === undefined), {
+    error: "send either option or approve, one of them",
+    path: ["option"],
+  });
+export type AnswerApprovalInput = z.input<typeof answerApprovalInput>;
+
+export const listApprovalsQuery = z.strictObject({
+  ...pageQuery,
+  status: z
+    .enum(["open", "resolved"], { error: "must be open or resolved" })
+    .optional()
+    .describe("Only open or only resolved approvals; all when left out."),
+});
+
+export const approvalView = z
+  .object({
+    id: z.string(),
+    issue: z.object({ id: z.string(), identifier: z.string(), title: z.string() }),
+    question: z.string(),
+    options: z.array(z.string()).describe("The answers offered: its own options, or approve and reject."),
+    asked_of: z
+      .object({ id: z.string(), name: z.string(), email: z.string() })
+      .nullable()
+      .describe("The person asked; null when the space's reviewers are."),
+    status: z.enum(["open", "resolved"]),
+    answer: z.string().nullable().describe("The option chosen (approve or reject for a yes/no question)."),
+    approved: z
+      .boolean()
+      .nullable()
+      .describe("For a yes/no question: whether it was approved; null while open or for other options."),
+    comment: z.string().nullable(),
+    answered_by: actorNamed.nullable(),
+    answered_at: timeOut.nullable(),
+    asked_by: actorNamed,
+    version: versionOut,
+    created_at: timeOut,
+  })
+  .meta({ id: "Approval" });
+export type ApprovalView = z.output<typeof approvalView>;
+
+async function views(db: Db, rows: readonly ApprovalRow[]): Promise<ApprovalView[]> {
+  if (rows.length === 0) return [];
+  const issues = new Map(
+    (
+      await db
+        .selectFrom("issues")
+        .select(["id", "identifier", "title"])
+        .where(
+          "id",
+          "in",
+          rows.map((r) => r.issue_id),
+        )
+        .execute()
+    ).map((i) => [i.id, i]),
+  );
+  const askedIds = rows.map((r) => r.asked_of).filter((x): x is string => x !== null);
+  const asked = new Map(
+    askedIds.length
+      ? (
+          await db.selectFrom("people").select(["id", "name", "email"]).where("id", "in", askedIds).execute()
+        ).map((p) => [p.id, p])
+      : [],
+  );
+  const named = await namedActors(db, [
+    ...rows.map((r) => ({ person: r.created_by, via: r.created_via })),
+    ...rows.flatMap((r) => (r.answered_by ? [{ person: r.answered_by, via: r.answered_via! }] : [])),
+  ]);
+  return rows.map((r) => {
+    const options: string[] = JSON.parse(r.options);
+    const yesNo = options.length === 2 && options[0] === APPROVE && options[1] === REJECT;
+    return {
+      id: r.id,
+      issue: issues.get(r.issue_id) ?? { id: r.issue_id, identifier: "", title: "" },
+      question: r.question,
+      options,
+      asked_of: r.asked_of ? (asked.get(r.asked_of) ?? null) : null,
+      status: r.status,
+      answer: r.answer,
+      approved: yesNo && r.answer ? r.answer === APPROVE : null,
+      comment: r.comment,
+      answered_by: r.answered_by ? named(r.answered_by, r.answered_via!) : null,
+      answered_at: r.answered_at,
+      asked_by: named(r.created_by, r.created_via),
+      version: r.version,
+      created_at: r.created_at,
+    };
+  });
+}
+
+async function findApproval(db: Db, ctx: Ctx, id: string, lock = false): Promise<ApprovalRow> {
+  let q = db
+    .selectFrom("approvals")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("id", "=", id);
+  if (lock && ctx.core.store.kind === "postgres") q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound(`No approval ${id} in this workspace.`);
+  return row;
+}
+
+export async function getApproval(ctx: Ctx, id: string): Promise<ApprovalView> {
+  const row = await findApproval(ctx.core.db, ctx, parse(approvalId, id));
+  return (await views(ctx.core.db, [row]))[0]!;
+}
+
+/** An issue's approvals, newest first. */
+export async function listApprovals(
+  ctx: Ctx,
+  ref: string,
+  q: z.output<typeof listApprovalsQuery>,
+): Promise<Page<ApprovalView>> {
+  const issue = await resolveIssue(ctx, ref);
+  let query = ctx.core.db
+    .selectFrom("approvals as a")
+    .selectAll("a")
+    .where("a.workspace_id", "=", ctx.workspaceId)
+    .where("a.issue_id", "=", issue.id);
+  if (q.status) query = query.where("a.status", "=", q.status);
+  const page = await paginate(
+    query,
+    "approvals",
+    [
+      { column: "a.created_at", direction: "desc" },
+      { column: "a.id", direction: "desc" },
+    ],
+    q,
+  );
+  return { data: await views(ctx.core.db, page.data), next_cursor: page.next_cursor };
+}
+
+/** The open approvals of an issue (by id), oldest first: for the issue's bundle. */
+export async function openApprovals(ctx: Ctx, issueId: string): Promise<ApprovalView[]> {
+  const rows = await ctx.core.db
+    .selectFrom("approvals")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("issue_id", "=", issueId)
+    .where("status", "=", "open")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return views(ctx.core.db, rows);
+}
+
+/** Asks a question on an issue: `approval.requested`, and an inbox item for each person asked. */
+export async function requestApproval(
+  ctx: Ctx,
+  ref: string,
+  input: RequestApprovalInput,
+): Promise<ApprovalView> {
+  const data = parse(requestApprovalInput, input);
+  const at = ctx.core.clock.now().toISOString();
+  const id = newId("apr", new Date(at));
+  await ctx.core.db.transaction().execute(async (trx) => {
+    const issue = await resolveIssue(ctx, ref, trx);
+    let askedOf: string | null = null;
+    if (data.from) {
+      const person = await trx
+        .selectFrom("memberships as m")
+        .innerJoin("people as p", "p.id", "m.person_id")
+        .select("p.id")
+        .where("m.workspace_id", "=", ctx.workspaceId)
+        .where(
+          data.from.includes("@") ? "p.email" : "p.id",
+          "=",
+          data.from.includes("@") ? data.from.toLowerCase() : data.from,
+        )
+        .executeTakeFirst();
+      if (!person)
+        throw invalid(`from: no member ${data.from} in this workspace`, {
+          from: `no member ${data.from} in this workspace`,
+        });
+      askedOf = person.id;
+    }
+    const options = data.options ?? [APPROVE, REJECT];
+    await trx
+      .insertInto("approvals")
+      .values({
+        id,
+        workspace_id: ctx.workspaceId,
+        issue_id: issue.id,
+        question: data.question,
+        options: JSON.stringify(options),
+        asked_of: askedOf,
+        status: "open",
+        answer: null,
+        comment: null,
+        answered_by: null,
+        answered_via: null,
+        answered_at: null,
+        version: 1,
+        created_by: ctx.actor.personId,
+        created_via: ctx.actor.via,
+        created_at: at,
+      })
+      .execute();
+    await recordActivity(trx, ctx, [{ type: "approval", id }], "created", {}, at);
+    await emitEvent(trx, ctx, {
+      type: "approval.requested",
+      object: { type: "approval", id },
+      data: {
+        issue: issue.identifier,
+        issue_id: issue.id,
+        question: data.question,
+        options,
+        asked_of: askedOf,
+      },
+      at,
+    });
+    const people = askedOf ? [askedOf] : await reviewersOf(trx, ctx, issue.space_id);
+    await notify(
+      trx,
+      ctx,
+      people.map((personId) => ({
+        personId,
+        kind: "approval" as const,
+        subject: { type: "approval", id },
+        issueId: issue.id,
+        title: `${issue.identifier}: ${issue.title}`,
+        excerpt: excerptOf(data.question),
+      })),
+    );
+  });
+  return getApproval(ctx, id);
+}
+
+/**
+ * A person's answer: one of the options (or approve/reject for a yes/no question) and an optional
+ * comment. `approval.resolved`; the approval's inbox items are marked read. An agent connection is
+ * refused; an approval already answered is 409.
+ */
+export async function answerApproval(
+  ctx: Ctx,
+  id: string,
+  input: AnswerApprovalInput,
+  ifMatch?: number[],
+): Promise<ApprovalView> {
+  const data = parse(answerApprovalInput, input);
+  const key = parse(approvalId, id);
+  if (actsAsAgent(ctx)) {
+    throw new DocketError(
+      403,
+      "forbidden",
+      "Only a person answers an approval; an agent connection never can. Wait for approval.resolved on the event stream, or read GET /v1/approvals/" +
+        key +
+        ".",
+    );
+  }
+  await ctx.core.db.transaction().execute(async (trx) => {
+    const current = await findApproval(trx, ctx, key, true);
+    if (ifMatch && !ifMatch.includes(current.version))
+      throw new DocketError(412, "precondition_failed", `Approval ${key} changed since you read it.`);
+    if (current.status !== "open")
+      throw conflict(`Approval ${key} was already answered (${current.answer}).`);
+    const options: string[] = JSON.parse(current.options);
+    let answer: string;
+    if (data.approve !== undefined) {
+      if (!(options[0] === APPROVE && options[1] === REJECT && options.length === 2))
+        throw invalid(`approve: this approval offers options (${options.join(", ")}); send option`, {
+          approve: `this approval offers options; send option, one of ${options.join(", ")}`,
+        });
+      answer = data.approve ? APPROVE : REJECT;
+    } else {
+      const chosen = options.find((o) => o.toLowerCase() === data.option!.toLowerCase());
+      if (!chosen)
+        throw invalid(`option: must be one of ${options.join(", ")}`, {
+          option: `must be one of ${options.join(", ")}`,
+        });
+      answer = chosen;
+    }
+    const at = ctx.core.clock.now().toISOString();
+    const written = await trx
+      .updateTable("approvals")
+      .set({
+        status: "resolved",
+        answer,
+        comment: data.comment?.trim() ? data.comment : null,
+        answered_by: ctx.actor.personId,
+        answered_via: ctx.actor.via,
+        answered_at: at,
+        version: current.version + 1,
+      })
+      .where("id", "=", key)
+      .where("status", "=", "open")
+      .executeTakeFirst();
+    if (Number(written.numUpdatedRows) === 0) throw conflict(`Approval ${key} was already answered.`);
+    await recordActivity(
+      trx,
+      ctx,
+      [{ type: "approval", id: key }],
+      "resolved",
+      { answer: { from: null, to: answer } },
+      at,
+    );
+    const issue = await trx
+      .selectFrom("issues")
+      .select(["identifier"])
+      .where("id", "=", current.issue_id)
+      .executeTakeFirst();
+    await emitEvent(trx, ctx, {
+      type: "approval.resolved",
+      object: { type: "approval", id: key },
+      data: {
+        issue: issue?.identifier ?? null,
+        issue_id: current.issue_id,
+        answer,
+        approved: answer === APPROVE ? true : answer === REJECT ? false : null,
+        comment: data.comment?.trim() ? data.comment : null,
+        asked_by: { person_id: current.created_by, via: current.created_via },
+      },
+      at,
+    });
+    await trx
+      .updateTable("inbox_items")
+      .set({ read_at: at })
+      .where("subject_id", "=", key)
+      .where("kind", "=", "approval")
+      .where("read_at", "is", null)
+      .execute();
+  });
+  return getApproval(ctx, key);
+}
+
+export const approvalParams = z.strictObject({ id: approvalId });

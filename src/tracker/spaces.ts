@@ -1,0 +1,228 @@
+import type { Kysely, Transaction } from "kysely";
+import { z } from "zod";
+import { roleOf } from "../auth/workspaces.ts";
+import type { Database } from "../db/schema.ts";
+import { DocketError, invalid, notFound } from "../errors.ts";
+import { parse } from "../validate.ts";
+import { timeOut } from "./common.ts";
+import type { Ctx } from "./context.ts";
+import { actingIdentity, actsAsAgent, reviewersOf } from "./inbox.ts";
+
+/**
+ * A space's review policy: who may mark its issues done (`done_requires`), and its reviewers (told when
+ * an issue moves to in_review, and asked approvals nobody in particular is asked). Workspace admins set
+ * it, as themselves: an agent connection never can, even an admin's.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const DONE_REQUIRES = ["anyone", "not_author", "person"] as const;
+export type DoneRequires = (typeof DONE_REQUIRES)[number];
+
+const prefixParam = z
+  .string({ error: "must be a space prefix such as ENG" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z][A-Z0-9]{1,9}$/, { error: "must be a space prefix such as ENG" });
+export const spaceParams = z.strictObject({ prefix: prefixParam.describe("The space's prefix, e.g. ENG.") });
+
+export const spaceView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string(),
+    done_requires: z
+      .enum(DONE_REQUIRES)
+      .describe(
+        "Who may mark an issue done: anyone; not_author (someone other than whoever last changed its title or description); person (a person, never an agent connection).",
+      ),
+    reviewers: z
+      .array(z.object({ id: z.string(), name: z.string(), email: z.string() }))
+      .describe("The people told when an issue moves to in_review."),
+    reviewers_default: z
+      .boolean()
+      .describe("true when the space names no reviewers, so its reviewers are the workspace's admins."),
+    updated_at: timeOut,
+  })
+  .meta({ id: "Space" });
+export type SpaceView = z.output<typeof spaceView>;
+
+export const updateSpaceInput = z.strictObject({
+  done_requires: z
+    .enum(DONE_REQUIRES, { error: `must be one of ${DONE_REQUIRES.join(", ")}` })
+    .optional()
+    .describe("anyone, not_author or person."),
+  reviewers: z
+    .array(z.string({ error: "must be a member's email or id" }).trim().min(1).max(254), {
+      error: "must be an array of members' emails or ids",
+    })
+    .max(50, { error: "must name at most 50 reviewers" })
+    .optional()
+    .describe("Members (email or usr_… id) to review the space's issues; [] for the workspace's admins."),
+});
+export type UpdateSpaceInput = z.input<typeof updateSpaceInput>;
+
+async function findSpace(db: Db, ctx: Ctx, prefix: string) {
+  const row = await db
+    .selectFrom("spaces")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("prefix", "=", prefix)
+    .executeTakeFirst();
+  if (!row) throw notFound(`No space ${prefix} in this workspace.`);
+  return row;
+}
+
+async function view(db: Db, ctx: Ctx, row: Awaited<ReturnType<typeof findSpace>>): Promise<SpaceView> {
+  const ids = await reviewersOf(db, ctx, row.id);
+  const people = ids.length
+    ? await db
+        .selectFrom("people")
+        .select(["id", "name", "email"])
+        .where("id", "in", ids)
+        .orderBy("email")
+        .execute()
+    : [];
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    done_requires: row.done_requires,
+    reviewers: people,
+    reviewers_default: JSON.parse(row.reviewers).length === 0,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function getSpace(ctx: Ctx, prefix: string): Promise<SpaceView> {
+  const p = parse(prefixParam, prefix);
+  return view(ctx.core.db, ctx, await findSpace(ctx.core.db, ctx, p));
+}
+
+export async function listSpaces(ctx: Ctx): Promise<{ data: SpaceView[] }> {
+  const rows = await ctx.core.db
+    .selectFrom("spaces")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspaceId)
+    .orderBy("prefix")
+    .execute();
+  const data = [];
+  for (const r of rows) data.push(await view(ctx.core.db, ctx, r));
+  return { data };
+}
+
+/** The people `refs` name (email or id), each a member of this workspace; else 400 naming the item. */
+async function memberIds(db: Db, workspaceId: string, refs: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  const fields: Record<string, string> = {};
+  for (const [i, ref] of refs.entries()) {
+    const row = await db
+      .selectFrom("memberships as m")
+      .innerJoin("people as p", "p.id", "m.person_id")
+      .select("p.id")
+      .where("m.workspace_id", "=", workspaceId)
+      .where(ref.includes("@") ? "p.email" : "p.id", "=", ref.includes("@") ? ref.toLowerCase() : ref)
+      .executeTakeFirst();
+    if (row) out.push(row.id);
+    else fields[`reviewers[${i}]`] = `no member ${ref} in this workspace`;
+  }
+  if (Object.keys(fields).length) {
+    throw invalid(
+      `Invalid input: ${Object.entries(fields)
+        .map(([f, m]) => `${f}: ${m}`)
+        .join("; ")}`,
+      fields,
+    );
+  }
+  return [...new Set(out)];
+}
+
+/** Sets a space's review policy and reviewers; the operator's tool passes `asOperator`. */
+export async function updateSpace(
+  ctx: Ctx,
+  prefix: string,
+  input: UpdateSpaceInput,
+  options: { asOperator?: boolean } = {},
+): Promise<SpaceView> {
+  const data = parse(updateSpaceInput, input);
+  const p = parse(prefixParam, prefix);
+  const db = ctx.core.db;
+  if (!options.asOperator) {
+    if (actsAsAgent(ctx))
+      throw new DocketError(
+        403,
+        "forbidden",
+        "A space's review policy is set by a workspace admin, never by an agent.",
+      );
+    const role = await roleOf(ctx.core, ctx.workspaceId, ctx.actor.personId);
+    if (role !== "owner" && role !== "admin")
+      throw new DocketError(
+        403,
+        "forbidden",
+        "Only the workspace's Owner and admins may change a space's review policy.",
+      );
+  }
+  const row = await findSpace(db, ctx, p);
+  const reviewers =
+    data.reviewers === undefined ? undefined : await memberIds(db, ctx.workspaceId, data.reviewers);
+  await db
+    .updateTable("spaces")
+    .set({
+      ...(data.done_requires ? { done_requires: data.done_requires } : {}),
+      ...(reviewers ? { reviewers: JSON.stringify(reviewers) } : {}),
+      updated_at: ctx.core.clock.now().toISOString(),
+    })
+    .where("id", "=", row.id)
+    .execute();
+  return view(db, ctx, await findSpace(db, ctx, p));
+}
+
+/**
+ * Refuses (403 `review_required`) marking `issue` done when its space's policy does not let the caller:
+ * `person` wants a person, not an agent connection; `not_author` someone other than whoever last changed
+ * the issue's title or description (an agent connection and the person it acts for count apart).
+ */
+export async function checkDonePolicy(
+  db: Db,
+  ctx: Ctx,
+  issue: {
+    identifier: string;
+    space_id: string;
+    substance_by: string | null;
+    created_by: string;
+    created_via: string;
+  },
+): Promise<void> {
+  const space = await db
+    .selectFrom("spaces")
+    .select(["prefix", "done_requires"])
+    .where("id", "=", issue.space_id)
+    .executeTakeFirst();
+  const policy = space?.done_requires ?? "anyone";
+  if (policy === "anyone") return;
+  const ask = `POST /v1/issues/${issue.identifier}/approvals asks a person for it`;
+  if (policy === "person" && actsAsAgent(ctx)) {
+    throw reviewRequired(
+      `${issue.identifier} needs a person to mark it done (space ${space!.prefix} requires a person): an agent may move it to in_review, and a person marks it done; ${ask}.`,
+      "a person (not an agent connection)",
+      issue.identifier,
+    );
+  }
+  if (policy === "not_author") {
+    const author =
+      issue.substance_by ?? (issue.created_via.startsWith("con_") ? issue.created_via : issue.created_by);
+    if (author === actingIdentity(ctx)) {
+      throw reviewRequired(
+        `${issue.identifier} needs review by someone other than its author (space ${space!.prefix} requires not_author): you last changed its substance, so someone else must mark it done; ${ask}.`,
+        "someone other than whoever last changed its title or description",
+        issue.identifier,
+      );
+    }
+  }
+}
+
+function reviewRequired(description: string, mayFinish: string, identifier: string): DocketError {
+  return new DocketError(403, "review_required", description, {
+    body: { review: { may_finish: mayFinish, ask: `POST /v1/issues/${identifier}/approvals` } },
+  });
+}
