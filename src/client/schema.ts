@@ -8821,7 +8821,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -8946,7 +8946,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -9068,7 +9070,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -9192,7 +9194,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -9313,7 +9317,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -9437,7 +9441,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -9551,7 +9557,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -9646,7 +9652,9 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -9742,7 +9750,9 @@ export interface operations {
       header?: {
         /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
         "If-Match"?: components["parameters"]["IfMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -9859,7 +9869,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -9954,7 +9964,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -10065,7 +10077,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -10152,7 +10164,9 @@ export interface operations {
         "If-Match"?: components["parameters"]["IfMatch"];
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -10269,7 +10283,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -10349,7 +10363,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -10390,7 +10404,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -10449,7 +10465,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -10519,7 +10535,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -10577,7 +10595,9 @@ export interface operations {
       header?: {
         /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -10643,7 +10663,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path?: never;
@@ -10703,7 +10723,7 @@ export interface operations {
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
@@ -10758,7 +10778,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. */
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
