@@ -7,6 +7,7 @@ export function InboxCount({ ws }: { ws: string }) {
   if (count === 0) return null;
   return (
     <span className="nav-count">
+      <span className="sr-only">, </span>
       {count > 99 ? "99+" : count}
       <span className="sr-only"> unread</span>
     </span>
