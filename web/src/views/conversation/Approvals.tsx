@@ -44,6 +44,10 @@ export function showReviewRefusal(error: unknown, issue: string): boolean {
   return true;
 }
 
+/** The refusal's words without the REST hint the app offers as a button ("Ask for approval"). */
+const forPeople = (message: string): string =>
+  message.replace(/[;,]?\s*POST \/v1\/issues\/\S+\/approvals asks[^.]*\.?\s*$/, ".").replace(/\.\.$/, ".");
+
 export function Approvals({ ws, issue }: { ws: string; issue: string }) {
   const query = useQuery(approvalsQuery(ws, issue));
   const refusal = useStore(refusals);
@@ -58,10 +62,8 @@ export function Approvals({ ws, issue }: { ws: string; issue: string }) {
     <section className="approvals" aria-label="Approvals">
       {shownRefusal && (
         <div className="review-refusal" role="alert">
-          <p className="review-refusal-title">
-            <span aria-hidden="true">⛔ </span>Not marked done: this space requires review
-          </p>
-          <p>{shownRefusal.message}</p>
+          <p className="review-refusal-title">Not marked done: this space requires review</p>
+          <p>{forPeople(shownRefusal.message)}</p>
           <p className="muted">Who may finish it: {shownRefusal.mayFinish}.</p>
           <div className="review-refusal-actions">
             <button type="button" className="btn btn-primary btn-small" onClick={() => setAsking(true)}>
@@ -101,11 +103,13 @@ export function Approvals({ ws, issue }: { ws: string; issue: string }) {
           </ul>
         </details>
       )}
-      <div className="approvals-foot">
-        <button type="button" className="btn btn-small" onClick={() => setAsking(true)}>
-          Ask for approval
-        </button>
-      </div>
+      {!shownRefusal && (
+        <div className="approvals-foot">
+          <button type="button" className="btn btn-small" onClick={() => setAsking(true)}>
+            Ask for approval
+          </button>
+        </div>
+      )}
       <AskApprovalDialog
         ws={ws}
         issue={issue}

@@ -196,18 +196,22 @@ function InboxRow({ ws, item, onChanged }: { ws: string; item: InboxItem; onChan
           <span className="sr-only">{item.read ? "Read" : "Unread"}: </span>
           <span className="badge">{KIND_LABEL[item.kind]}</span>
           <button type="button" className="inbox-title" onClick={() => void open()}>
-            {item.issue && <span className="identifier">{item.issue.identifier}</span>} {item.title}
+            {item.issue && !item.title.startsWith(item.issue.identifier) && (
+              <span className="identifier">{item.issue.identifier} </span>
+            )}
+            {item.title}
           </button>
           <time className="muted inbox-time" dateTime={item.created_at} title={exactTime(item.created_at)}>
             {relativeTime(item.created_at)}
           </time>
         </div>
-        <p className="muted inbox-excerpt">
-          {item.actor.label}
-          {item.excerpt && <>: {item.excerpt}</>}
-        </p>
-        {approval.data && (
-          <ApprovalCard ws={ws} approval={approval.data} showIssue onAnswered={() => onChanged()} />
+        {approval.data ? (
+          <ApprovalCard ws={ws} approval={approval.data} onAnswered={() => onChanged()} />
+        ) : (
+          <p className="muted inbox-excerpt">
+            {item.actor.label}
+            {item.excerpt && <>: {item.excerpt}</>}
+          </p>
         )}
       </div>
       <div className="inbox-actions">
