@@ -88,6 +88,7 @@ export function Comments({ ws, kind, id }: CommentsProps) {
         busy={post.isPending}
         error={post.isError ? errorText(post.error) : undefined}
         placeholder="Leave a comment: Markdown, @ to mention a member or an agent"
+        collapsible
       />
     </section>
   );

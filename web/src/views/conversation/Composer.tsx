@@ -28,12 +28,16 @@ export interface ComposerProps {
   autoFocus?: boolean;
   onCancel?: () => void;
   minRows?: number;
+  /** Starts as one quiet line; the tabs and buttons appear once it is focused. */
+  collapsible?: boolean;
 }
 
 export function Composer(props: ComposerProps) {
   const { ws, label, value, onChange, onSubmit, submitLabel, busy, error, onCancel } = props;
   const id = useId();
   const [tab, setTab] = useState<"write" | "preview">("write");
+  const [expanded, setExpanded] = useState(!props.collapsible);
+  const shown = expanded || value !== "";
   const [mention, setMention] = useState<ActiveMention | null>(null);
   const [active, setActive] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -108,37 +112,46 @@ export function Composer(props: ComposerProps) {
         if (value.trim() && !busy) onSubmit();
       }}
     >
-      <div className="composer-tabs" role="tablist" aria-label={`${label}: write or preview`}>
-        <button
-          type="button"
-          role="tab"
-          id={`${id}-write-tab`}
-          aria-selected={tab === "write"}
-          aria-controls={`${id}-write`}
-          className={`composer-tab ${tab === "write" ? "on" : ""}`}
-          onClick={() => setTab("write")}
-        >
-          Write
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id={`${id}-preview-tab`}
-          aria-selected={tab === "preview"}
-          aria-controls={`${id}-preview`}
-          className={`composer-tab ${tab === "preview" ? "on" : ""}`}
-          onClick={() => setTab("preview")}
-        >
-          Preview
-        </button>
-      </div>
+      {shown && (
+        <div className="composer-tabs" role="tablist" aria-label={`${label}: write or preview`}>
+          <button
+            type="button"
+            role="tab"
+            id={`${id}-write-tab`}
+            aria-selected={tab === "write"}
+            aria-controls={`${id}-write`}
+            className={`composer-tab ${tab === "write" ? "on" : ""}`}
+            onClick={() => setTab("write")}
+          >
+            Write
+          </button>
+          <button
+            type="button"
+            role="tab"
+            id={`${id}-preview-tab`}
+            aria-selected={tab === "preview"}
+            aria-controls={`${id}-preview`}
+            className={`composer-tab ${tab === "preview" ? "on" : ""}`}
+            onClick={() => setTab("preview")}
+          >
+            Preview
+          </button>
+        </div>
+      )}
       <div className="composer-box">
-        <div id={`${id}-write`} role="tabpanel" aria-labelledby={`${id}-write-tab`} hidden={tab !== "write"}>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: labelled by its tab only while the tabs are shown (a tabpanel then) */}
+        <div
+          id={`${id}-write`}
+          role={shown ? "tabpanel" : undefined}
+          aria-labelledby={shown ? `${id}-write-tab` : undefined}
+          hidden={shown && tab !== "write"}
+        >
           <textarea
             ref={area}
             aria-label={label}
             value={value}
-            rows={props.minRows ?? 3}
+            rows={shown ? (props.minRows ?? 3) : 1}
+            onFocus={() => setExpanded(true)}
             placeholder={props.placeholder ?? "Write in Markdown; @ mentions a member or an agent"}
             // biome-ignore lint/a11y/noAutofocus: opened on purpose (Reply, Edit): the person types next
             autoFocus={props.autoFocus}
@@ -188,32 +201,36 @@ export function Composer(props: ComposerProps) {
             </div>
           )}
         </div>
-        <div
-          id={`${id}-preview`}
-          role="tabpanel"
-          aria-labelledby={`${id}-preview-tab`}
-          hidden={tab !== "preview"}
-          className="composer-preview"
-        >
-          {tab === "preview" && <Markdown source={value} empty="Nothing to preview." />}
-        </div>
+        {shown && (
+          <div
+            id={`${id}-preview`}
+            role="tabpanel"
+            aria-labelledby={`${id}-preview-tab`}
+            hidden={tab !== "preview"}
+            className="composer-preview"
+          >
+            {tab === "preview" && <Markdown source={value} empty="Nothing to preview." />}
+          </div>
+        )}
       </div>
       {error && (
         <p className="field-error" id={`${id}-error`} role="alert">
           {error}
         </p>
       )}
-      <div className="composer-actions">
-        <span className="muted composer-hint">Markdown · @ to mention</span>
-        {onCancel && (
-          <button type="button" className="btn btn-small" onClick={onCancel}>
-            Cancel
+      {shown && (
+        <div className="composer-actions">
+          <span className="muted composer-hint">Markdown · @ to mention</span>
+          {onCancel && (
+            <button type="button" className="btn btn-small" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" className="btn btn-primary btn-small" disabled={busy || !value.trim()}>
+            {busy ? "Saving…" : submitLabel}
           </button>
-        )}
-        <button type="submit" className="btn btn-primary btn-small" disabled={busy || !value.trim()}>
-          {busy ? "Saving…" : submitLabel}
-        </button>
-      </div>
+        </div>
+      )}
     </form>
   );
 }
