@@ -332,3 +332,50 @@ test("a person refused by the review policy is told who may finish it and asks f
   assertNoErrors(errors, [/403 PATCH .*\/v1\/issues\//]);
   assertNoErrors(graceView.errors);
 });
+
+test("comments on a decision and on a note: written, replied to, and live for another reader", async (t) => {
+  const env = await appEnv(t);
+  const grace = await addPerson(env.core, "grace@example.com", "Grace Hopper");
+  await addMember(env.core, { workspace: "acme", email: "grace@example.com", role: "member" });
+  const decision = await env.rest("POST", "/decisions", { title: "Keep the ledger in PostgreSQL" });
+  assert.equal(decision.status, 201);
+  const note = await env.rest("POST", "/notes", { title: "Release checklist", body: "1. Tag\n2. Ship" });
+  assert.equal(note.status, 201);
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  const graceView = await signedIn(browser, env, grace);
+
+  for (const [path, text] of [
+    [`/acme/decisions/${decision.body.id}`, "Agreed: transactions matter. @grace@example.com?"],
+    [`/acme/notes/${note.body.id}`, "Add *backups* to the list."],
+  ] as const) {
+    await page.goto(`${env.baseUrl}${path}`);
+    await graceView.page.goto(`${env.baseUrl}${path}`);
+    await comments(graceView.page).getByText("No comments yet.").waitFor();
+    const box = comments(page).getByRole("combobox", { name: "Comment" });
+    await box.fill(text);
+    await comments(page).getByRole("button", { name: "Comment", exact: true }).click();
+    // Grace, reading the same page, sees it arrive and replies
+    const thread = comments(graceView.page).getByRole("article", { name: "Comment by Ada Lovelace" });
+    await thread.waitFor();
+    await comments(graceView.page).getByRole("button", { name: "Reply" }).click();
+    await comments(graceView.page).getByRole("combobox", { name: "Reply to Ada Lovelace" }).fill("Yes.");
+    await comments(graceView.page).getByRole("button", { name: "Reply", exact: true }).click();
+    await comments(page)
+      .getByRole("list", { name: "Replies to Ada Lovelace" })
+      .getByRole("article", { name: "Comment by Grace Hopper" })
+      .waitFor();
+  }
+  await comments(page).locator("em", { hasText: "backups" }).waitFor();
+  await shot(page, "note-comments");
+  const listed = await env.rest("GET", `/decisions/${decision.body.id}/comments`);
+  assert.equal(listed.body.data.length, 1);
+  assert.equal(listed.body.data[0].replies.length, 1);
+  // the mention in the decision's comment reached Grace's inbox
+  await graceView.page.goto(`${env.baseUrl}/acme/inbox`);
+  await graceView.page.getByText(/Agreed: transactions matter/).waitFor();
+  await graceView.page.getByRole("button", { name: /Keep the ledger in PostgreSQL/ }).first().click();
+  await graceView.page.waitForURL(new RegExp(`/acme/decisions/${decision.body.id}$`));
+  assertNoErrors(errors);
+  assertNoErrors(graceView.errors);
+});
