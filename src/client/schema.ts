@@ -2181,7 +2181,7 @@ export interface components {
     };
     SearchResult: {
       /** @enum {string} */
-      type: "issue" | "decision" | "note" | "file";
+      type: "issue" | "decision" | "note" | "file" | "comment";
       id: string;
       /** @description The issue's identifier, e.g. ENG-42 (issues only). */
       identifier?: string;
@@ -7106,7 +7106,7 @@ export interface operations {
       query: {
         /** @description The words to look for. All words must match; "quoted words" match as a phrase, a trailing * matches any word starting so (at least 2 letters), -word leaves out what contains the word, and OR between words matches either side. An issue identifier such as ENG-42 puts that issue first. At most 16 terms, 4 of them prefixes, and 4 alternatives joined by OR. */
         q: string;
-        /** @description Comma-separated kinds of object to search: issue, decision, note, file. All by default. */
+        /** @description Comma-separated kinds of object to search: issue, decision, note, file, comment. All by default. */
         type?: string;
         /** @description Results per page, 1 to 100; 20 by default. */
         limit?: number;

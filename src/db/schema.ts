@@ -495,7 +495,7 @@ export interface ServiceSecretsTable {
 export interface SearchDocumentsTable {
   object_id: string;
   workspace_id: string;
-  object_type: "issue" | "decision" | "note" | "file";
+  object_type: "issue" | "decision" | "note" | "file" | "comment";
   title: string;
   body: string;
   updated_at: string;

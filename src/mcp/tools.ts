@@ -970,7 +970,7 @@ export const TOOLS: readonly Tool[] = [
     name: "search",
     title: "Search",
     description:
-      "Ranked full-text search over issues, decisions, notes and file names; title matches rank above body matches (`q` says how words match). Snippets mark matches with <mark>…</mark>.",
+      "Ranked full-text search over issues, decisions, notes, comments and file names; title matches rank above body matches (`q` says how words match). Snippets mark matches with <mark>…</mark>.",
     scope: "workspace.read",
     input: searchQuery,
     query: true,

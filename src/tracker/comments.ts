@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import { roleOf } from "../auth/workspaces.ts";
 import type { CommentsTable, Database } from "../db/schema.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
@@ -22,6 +21,7 @@ import { emitEvent } from "./events.ts";
 import { actorNamed, actsAsAgent, excerptOf, namedActors, recordMentions } from "./inbox.ts";
 import { noteId } from "./notes.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "./pagination.ts";
+import { indexDocument, removeDocument } from "./search-index.ts";
 
 /**
  * Comments on issues, decisions and notes: Markdown, one level of replies. An edit keeps the earlier
@@ -315,6 +315,21 @@ const where = (subject: Subject, id: string) => ({
   title: `${subject.identifier ?? subject.title}${subject.identifier ? `: ${subject.title}` : ""}`,
 });
 
+/** A comment as search finds it: its text, titled by what it is on. */
+const indexComment = (
+  trx: Transaction<Database>,
+  subject: Subject,
+  row: Pick<CommentRow, "id" | "workspace_id" | "body" | "updated_at">,
+) =>
+  indexDocument(trx, {
+    object_id: row.id,
+    workspace_id: row.workspace_id,
+    object_type: "comment",
+    title: `Comment on ${subject.identifier ? `${subject.identifier}: ` : ""}${subject.title}`,
+    body: row.body,
+    updated_at: row.updated_at,
+  });
+
 const eventData = (subject: Subject, row: Pick<CommentRow, "parent_id">) => ({
   subject: {
     type: subject.type,
@@ -362,6 +377,7 @@ export async function addComment(ctx: Ctx, ref: string, input: CreateCommentInpu
       ...authoredBy(ctx, at),
     };
     await trx.insertInto("comments").values(row).execute();
+    await indexComment(trx, subject, row);
     await recordActivity(trx, ctx, [{ type: "comment", id }], "created", {}, at);
     await emitEvent(trx, ctx, {
       type: "comment.created",
@@ -375,11 +391,16 @@ export async function addComment(ctx: Ctx, ref: string, input: CreateCommentInpu
 }
 
 /** Only the author (any of their credentials) or an admin acting as themself changes a comment. */
-async function mayChange(ctx: Ctx, row: CommentRow): Promise<void> {
+async function mayChange(trx: Transaction<Database>, ctx: Ctx, row: CommentRow): Promise<void> {
   if (row.created_by === ctx.actor.personId) return;
   if (!actsAsAgent(ctx)) {
-    const role = await roleOf(ctx.core, ctx.workspaceId, ctx.actor.personId);
-    if (role === "owner" || role === "admin") return;
+    const membership = await trx
+      .selectFrom("memberships")
+      .select("role")
+      .where("workspace_id", "=", ctx.workspaceId)
+      .where("person_id", "=", ctx.actor.personId)
+      .executeTakeFirst();
+    if (membership?.role === "owner" || membership?.role === "admin") return;
   }
   throw new DocketError(
     403,
@@ -399,7 +420,7 @@ export async function updateComment(
   const commentKey = parse(commentId, id);
   await ctx.core.db.transaction().execute(async (trx) => {
     const current = await findComment(trx, ctx, commentKey, true);
-    await mayChange(ctx, current);
+    await mayChange(trx, ctx, current);
     checkIfMatch(ifMatch, current.version, `Comment ${commentKey}`);
     if (current.deleted_at) throw conflict(`Comment ${commentKey} was deleted; it can no longer be edited.`);
     if (current.body === data.body) return;
@@ -427,6 +448,7 @@ export async function updateComment(
     const changes = { body: { from: current.body, to: data.body } };
     await recordActivity(trx, ctx, [{ type: "comment", id: current.id }], "updated", changes, at);
     const subject = await subjectOf(trx, ctx, current);
+    await indexComment(trx, subject, { ...current, body: data.body, updated_at: at });
     await emitEvent(trx, ctx, {
       type: "comment.updated",
       object: { type: "comment", id: current.id },
@@ -443,7 +465,7 @@ export async function deleteComment(ctx: Ctx, id: string, ifMatch?: number[]): P
   const commentKey = parse(commentId, id);
   await ctx.core.db.transaction().execute(async (trx) => {
     const current = await findComment(trx, ctx, commentKey, true);
-    await mayChange(ctx, current);
+    await mayChange(trx, ctx, current);
     checkIfMatch(ifMatch, current.version, `Comment ${commentKey}`);
     if (current.deleted_at) return;
     const at = ctx.core.clock.now().toISOString();
@@ -461,6 +483,7 @@ export async function deleteComment(ctx: Ctx, id: string, ifMatch?: number[]): P
       .executeTakeFirst();
     if (touched(written) === 0) throw lostRace(ifMatch, `Comment ${commentKey}`);
     await recordActivity(trx, ctx, [{ type: "comment", id: current.id }], "deleted", {}, at);
+    await removeDocument(trx, current.id);
     const subject = await subjectOf(trx, ctx, current);
     await emitEvent(trx, ctx, {
       type: "comment.deleted",

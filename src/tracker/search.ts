@@ -14,7 +14,7 @@ import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.t
  * quoted (FTS5) or as a bound value to `phraseto_tsquery` / `to_tsquery` (PostgreSQL).
  */
 
-export const SEARCH_TYPES = ["issue", "decision", "note", "file"] as const;
+export const SEARCH_TYPES = ["issue", "decision", "note", "file", "comment"] as const;
 export type SearchType = SearchDocumentsTable["object_type"];
 
 /**
@@ -51,7 +51,9 @@ export const searchQuery = z.strictObject({
   type: csv(z.enum(SEARCH_TYPES, { error: `must be one of ${SEARCH_TYPES.join(", ")}` }))
     .refine((types) => types.length > 0, { error: `must name at least one of ${SEARCH_TYPES.join(", ")}` })
     .optional()
-    .describe("Comma-separated kinds of object to search: issue, decision, note, file. All by default."),
+    .describe(
+      "Comma-separated kinds of object to search: issue, decision, note, file, comment. All by default.",
+    ),
   limit: pageQuery.limit
     .unwrap()
     .default(SEARCH_LIMITS.defaultLimit)
@@ -395,7 +397,13 @@ interface RankRequest {
   offset: number;
 }
 
-const ID_PREFIX: Record<SearchType, string> = { issue: "iss", decision: "dec", note: "note", file: "file" };
+const ID_PREFIX: Record<SearchType, string> = {
+  issue: "iss",
+  decision: "dec",
+  note: "note",
+  file: "file",
+  comment: "cmt",
+};
 
 /**
  * A read that may take long (SQLite's full-text statements over common words): off the event loop when
