@@ -97,7 +97,7 @@ test("comments: Markdown and a completed mention reach the inbox with its count;
     .filter({ hasText: "Unread" })
     .filter({ hasText: "ENG-1" });
   await item.getByText("Mention", { exact: true }).waitFor();
-  await item.getByText(/Ada Lovelace: The \*\*ledger\*\* needs/).waitFor();
+  await item.getByText(/Ada Lovelace: The ledger needs/).waitFor();
   await shot(graceView.page, "inbox");
   // Grace may not change Ada's comment: no Edit or Delete for her
   await item.getByRole("button", { name: /^ENG-1: Import the ledger/ }).click();
@@ -165,6 +165,13 @@ test("comments: Markdown and a completed mention reach the inbox with its count;
   assert.equal(await page.evaluate("window.pwned"), undefined);
   assert.equal(await page.locator(".comments script, .comments img[onerror]").count(), 0);
   await shot(page, "issue-comments");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await first.scrollIntoViewIfNeeded();
+  await shot(page, "issue-comments-dark");
+  await graceView.page.emulateMedia({ colorScheme: "dark" });
+  await graceView.page.goto(`${env.baseUrl}/acme/inbox`);
+  await graceView.page.getByRole("heading", { name: /^Inbox/ }).waitFor();
+  await shot(graceView.page, "inbox-dark");
   assertNoErrors(errors);
   assertNoErrors(graceView.errors);
 });
@@ -374,7 +381,10 @@ test("comments on a decision and on a note: written, replied to, and live for an
   // the mention in the decision's comment reached Grace's inbox
   await graceView.page.goto(`${env.baseUrl}/acme/inbox`);
   await graceView.page.getByText(/Agreed: transactions matter/).waitFor();
-  await graceView.page.getByRole("button", { name: /Keep the ledger in PostgreSQL/ }).first().click();
+  await graceView.page
+    .getByRole("button", { name: /Keep the ledger in PostgreSQL/ })
+    .first()
+    .click();
   await graceView.page.waitForURL(new RegExp(`/acme/decisions/${decision.body.id}$`));
   assertNoErrors(errors);
   assertNoErrors(graceView.errors);

@@ -12,7 +12,7 @@ import { exactTime, relativeTime } from "../../lib/time.ts";
 import { toastError } from "../../ui/toast.tsx";
 import { ApprovalCard } from "./Approvals.tsx";
 import { convKeys, type InboxItem } from "./data.ts";
-import { groupByDay, inboxTarget } from "./model.ts";
+import { groupByDay, inboxTarget, plainExcerpt } from "./model.ts";
 
 type Kind = InboxItem["kind"];
 const KINDS: { value: Kind | "all"; label: string }[] = [
@@ -210,7 +210,7 @@ function InboxRow({ ws, item, onChanged }: { ws: string; item: InboxItem; onChan
         ) : (
           <p className="muted inbox-excerpt">
             {item.actor.label}
-            {item.excerpt && <>: {item.excerpt}</>}
+            {item.excerpt && <>: {plainExcerpt(item.excerpt)}</>}
           </p>
         )}
       </div>

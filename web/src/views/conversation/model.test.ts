@@ -10,6 +10,7 @@ import {
   matchMentions,
   mentionCandidates,
   mentionedHandles,
+  plainExcerpt,
   replyTarget,
 } from "./model.ts";
 
@@ -121,6 +122,13 @@ describe("inbox", () => {
       ["This week", 1],
       ["Earlier", 1],
     ]);
+  });
+  it("takes Markdown marks out of an excerpt", () => {
+    expect(plainExcerpt("The **ledger** needs `care`, see [the doc](https://x.y) and _this_")).toBe(
+      "The ledger needs care, see the doc and this",
+    );
+    expect(plainExcerpt("## Heading * not emphasis a*b")).toBe("Heading * not emphasis a*b");
+    expect(plainExcerpt("@grace@example.com, snake_case_name")).toBe("@grace@example.com, snake_case_name");
   });
   it("finds the page an item is about", () => {
     const base = { subject: { type: "comment", id: "cmt_1", url: "/v1/comments/cmt_1" }, issue: null };

@@ -214,6 +214,16 @@ export function groupByDay<T extends { created_at: string }>(
   return groups.filter((g) => g.items.length > 0);
 }
 
+/** An excerpt's Markdown marks taken out for a one-line summary (`**ledger**` → `ledger`). */
+export function plainExcerpt(text: string): string {
+  return text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/(\*\*|__|~~)(?=\S)([\s\S]*?\S)\1/g, "$2")
+    .replace(/(^|[\s(])[*_](?=\S)([^*_]*?\S)[*_](?=[\s).,;:!?]|$)/g, "$1$2")
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/^\s*(#{1,6}|>|[-*+]|\d+\.)\s+/, "");
+}
+
 /** The app's address of what an inbox item is about: the issue, decision or note page. */
 export function inboxTarget(item: {
   subject: { type: string; id: string; url: string };
