@@ -101,7 +101,9 @@ test("comments: Markdown and a completed mention reach the inbox with its count;
   await shot(graceView.page, "inbox");
   // Grace may not change Ada's comment: no Edit or Delete for her
   await item.getByRole("button", { name: /^ENG-1: Import the ledger/ }).click();
-  await graceView.page.waitForURL(/\/acme\/issue\/ENG-1$/);
+  await graceView.page.waitForURL(/\/acme\/issue\/ENG-1#cmt_\w+$/);
+  // at the comment that mentions her
+  await graceView.page.locator("article.comment-target", { hasText: "second pair of eyes" }).waitFor();
   await comments(graceView.page).getByRole("article", { name: "Comment by Ada Lovelace" }).waitFor();
   assert.equal(
     await comments(graceView.page)
@@ -385,7 +387,7 @@ test("comments on a decision and on a note: written, replied to, and live for an
     .getByRole("button", { name: /Keep the ledger in PostgreSQL/ })
     .first()
     .click();
-  await graceView.page.waitForURL(new RegExp(`/acme/decisions/${decision.body.id}$`));
+  await graceView.page.waitForURL(new RegExp(`/acme/decisions/${decision.body.id}#cmt_\\w+$`));
   assertNoErrors(errors);
   assertNoErrors(graceView.errors);
 });

@@ -7,7 +7,7 @@
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiError, api, unwrap } from "../../api.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
 import { useMe } from "../../queries.ts";
@@ -54,6 +54,17 @@ export function Comments({ ws, kind, id }: CommentsProps) {
       void refresh();
     },
   });
+
+  // opened from the inbox at a comment (#cmt_…): shown once the thread is there
+  const loaded = query.data !== undefined;
+  useEffect(() => {
+    const target = loaded ? window.location.hash.slice(1) : "";
+    if (!target.startsWith("cmt_")) return;
+    const el = document.getElementById(target);
+    if (!el) return;
+    el.scrollIntoView({ block: "center" });
+    el.classList.add("comment-target");
+  }, [loaded]);
 
   const count = countComments(threads);
   return (

@@ -179,10 +179,13 @@ function InboxRow({ ws, item, onChanged }: { ws: string; item: InboxItem; onChan
       }
     }
     if (!target) return;
-    if (target.to === "issue") void navigate({ to: "/$ws/issue/$key", params: { ws, key: target.key } });
+    // a comment is scrolled to on its page
+    const hash = item.subject.type === "comment" ? item.subject.id : undefined;
+    if (target.to === "issue")
+      void navigate({ to: "/$ws/issue/$key", params: { ws, key: target.key }, hash });
     else if (target.to === "decision")
-      void navigate({ to: "/$ws/decisions/$id", params: { ws, id: target.id } });
-    else void navigate({ to: "/$ws/notes/$id", params: { ws, id: target.id } });
+      void navigate({ to: "/$ws/decisions/$id", params: { ws, id: target.id }, hash });
+    else void navigate({ to: "/$ws/notes/$id", params: { ws, id: target.id }, hash });
   };
 
   return (
