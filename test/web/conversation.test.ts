@@ -99,6 +99,9 @@ test("comments: Markdown and a completed mention reach the inbox with its count;
   await item.getByText("Mention", { exact: true }).waitFor();
   await item.getByText(/Ada Lovelace: The ledger needs/).waitFor();
   await shot(graceView.page, "inbox");
+  // she chooses a daily digest of her inbox by email
+  await graceView.page.getByLabel("Email about your inbox").selectOption({ label: "Daily digest" });
+  await graceView.page.getByText("A daily digest will be mailed to grace@example.com").waitFor();
   // Grace may not change Ada's comment: no Edit or Delete for her
   await item.getByRole("button", { name: /^ENG-1: Import the ledger/ }).click();
   await graceView.page.waitForURL(/\/acme\/issue\/ENG-1#cmt_\w+$/);

@@ -9,7 +9,7 @@ import { useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { api, unwrap } from "../../api.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
-import { toastError } from "../../ui/toast.tsx";
+import { toast, toastError } from "../../ui/toast.tsx";
 import { ApprovalCard } from "./Approvals.tsx";
 import { convKeys, type InboxItem } from "./data.ts";
 import { groupByDay, inboxTarget, plainExcerpt } from "./model.ts";
@@ -96,6 +96,7 @@ export function InboxPage() {
             <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} />
             Unread only
           </label>
+          <MailSetting ws={ws} />
           <button
             type="button"
             className="btn btn-small"
@@ -231,5 +232,53 @@ function InboxRow({ ws, item, onChanged }: { ws: string; item: InboxItem; onChan
         )}
       </div>
     </li>
+  );
+}
+
+const MAIL: { value: "off" | "immediate" | "daily"; label: string }[] = [
+  { value: "off", label: "No email" },
+  { value: "immediate", label: "Email each item" },
+  { value: "daily", label: "Daily digest" },
+];
+
+/** Whether new items are mailed: off, each at once, or a daily digest (the person's own choice). */
+function MailSetting({ ws }: { ws: string }) {
+  const queryClient = useQueryClient();
+  const key = ["ws", ws, "inbox", "settings"];
+  const settings = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      unwrap(api.GET("/inbox/settings", { signal, params: { header: { "Docket-Workspace": ws } } })),
+    staleTime: 60_000,
+  });
+  const save = useMutation({
+    mutationFn: (email: (typeof MAIL)[number]["value"]) =>
+      unwrap(api.PATCH("/inbox/settings", { body: { email } })),
+    onSuccess: (s) => {
+      queryClient.setQueryData(key, s);
+      toast(
+        s.email === "off"
+          ? "No more email about your inbox"
+          : `${s.email === "daily" ? "A daily digest" : "Each new item"} will be mailed to ${s.address}`,
+      );
+    },
+    onError: (error) => toastError(error, "Email setting"),
+  });
+  if (!settings.data) return null;
+  return (
+    <select
+      className="inbox-mail"
+      aria-label="Email about your inbox"
+      title={`Mail goes to ${settings.data.address}`}
+      value={save.isPending && save.variables ? save.variables : settings.data.email}
+      disabled={save.isPending}
+      onChange={(e) => save.mutate(e.target.value as (typeof MAIL)[number]["value"])}
+    >
+      {MAIL.map((m) => (
+        <option key={m.value} value={m.value}>
+          {m.label}
+        </option>
+      ))}
+    </select>
   );
 }
