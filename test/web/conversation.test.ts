@@ -102,8 +102,13 @@ test("comments: Markdown and a completed mention reach the inbox with its count;
   // she chooses a daily digest of her inbox by email
   await graceView.page.getByLabel("Email about your inbox").selectOption({ label: "Daily digest" });
   await graceView.page.getByText("A daily digest will be mailed to grace@example.com").waitFor();
-  // Grace may not change Ada's comment: no Edit or Delete for her
-  await item.getByRole("button", { name: /^ENG-1: Import the ledger/ }).click();
+  // Grace may not change Ada's comment: no Edit or Delete for her. j moves to the item, Enter opens it
+  await graceView.page.locator("body").press("j");
+  assert.equal(
+    await graceView.page.evaluate("document.activeElement?.textContent"),
+    "ENG-1: Import the ledger",
+  );
+  await graceView.page.keyboard.press("Enter");
   await graceView.page.waitForURL(/\/acme\/issue\/ENG-1#cmt_\w+$/);
   // at the comment that mentions her
   await graceView.page.locator("article.comment-target", { hasText: "second pair of eyes" }).waitFor();

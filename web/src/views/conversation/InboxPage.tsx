@@ -9,6 +9,7 @@ import { useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { api, unwrap } from "../../api.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
+import { useShortcut } from "../../shell/keys.ts";
 import { toast, toastError } from "../../ui/toast.tsx";
 import { ApprovalCard } from "./Approvals.tsx";
 import { convKeys, type InboxItem } from "./data.ts";
@@ -65,6 +66,9 @@ export function InboxPage() {
     onSuccess: () => void refresh(),
     onError: (error) => toastError(error, "Mark all read"),
   });
+
+  useShortcut("j", "Next item", "Inbox", () => moveFocus(1));
+  useShortcut("k", "Previous item", "Inbox", () => moveFocus(-1));
 
   return (
     <>
@@ -281,4 +285,15 @@ function MailSetting({ ws }: { ws: string }) {
       ))}
     </select>
   );
+}
+
+/** j / k: the next or previous item's title gets the focus (Enter opens it). */
+function moveFocus(step: 1 | -1): void {
+  const titles = [...document.querySelectorAll<HTMLButtonElement>(".inbox-title")];
+  if (titles.length === 0) return;
+  const at = titles.indexOf(document.activeElement as HTMLButtonElement);
+  const next =
+    at === -1 ? (step === 1 ? 0 : titles.length - 1) : Math.min(titles.length - 1, Math.max(0, at + step));
+  titles[next]!.focus();
+  titles[next]!.scrollIntoView({ block: "nearest" });
 }
