@@ -103,7 +103,8 @@ test("comments: Markdown and a completed mention reach the inbox with its count;
   await graceView.page.getByLabel("Email about your inbox").selectOption({ label: "Daily digest" });
   await graceView.page.getByText("A daily digest will be mailed to grace@example.com").waitFor();
   // Grace may not change Ada's comment: no Edit or Delete for her. j moves to the item, Enter opens it
-  await graceView.page.locator("body").press("j");
+  await graceView.page.evaluate("document.activeElement?.blur()");
+  await graceView.page.keyboard.press("j");
   assert.equal(
     await graceView.page.evaluate("document.activeElement?.textContent"),
     "ENG-1: Import the ledger",
