@@ -18,12 +18,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { ensureWebBuilt } from "../scripts/build-web.ts";
 import { createSession, SESSION_COOKIE } from "../src/auth/web/sessions.ts";
 import { acceptTerms } from "../src/auth/web/terms.ts";
 import { loadConfig } from "../src/config.ts";
 import { closeCore, createCore } from "../src/core.ts";
 import { openStore } from "../src/db/store.ts";
-import { ensureWebBuilt } from "../scripts/build-web.ts";
 
 process.env.DOCKET_SECRET_KEY ??= Buffer.alloc(32, 66).toString("base64");
 const REPO = path.resolve(import.meta.dirname, "..");
@@ -31,6 +31,7 @@ const { values } = parseArgs({
   options: {
     issues: { type: "string", default: "100000" },
     rounds: { type: "string", default: "10" },
+    waterfall: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -51,7 +52,11 @@ async function freePort(): Promise<number> {
 }
 
 async function run(command: string[], env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, command, { cwd: REPO, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, command, {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout.on("data", (c: Buffer) => {
     out += c.toString();
@@ -72,14 +77,20 @@ function summary(samples: number[]): string {
 const given = process.env.BENCH_DATABASE_URL?.trim();
 const folder = given ? null : mkdtempSync(path.join(tmpdir(), "docket-web-bench-"));
 const databaseUrl = given ?? path.join(folder!, "bench.sqlite");
-if (given && !/bench/.test(given)) throw new Error("BENCH_DATABASE_URL must name a database whose name contains \"bench\"");
+if (given && !/bench/.test(given))
+  throw new Error('BENCH_DATABASE_URL must name a database whose name contains "bench"');
 
 const built = await ensureWebBuilt({ quiet: true });
 console.log(`web app ${built === "built" ? "built" : "up to date"}`);
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 console.log(`seeding ${ISSUES.toLocaleString("en")} issues …`);
-const fixture = JSON.parse((await run(["bench/prepare.ts", databaseUrl, String(ISSUES)], { BASE_URL: baseUrl })).trim().split("\n").at(-1)!) as {
+const fixture = JSON.parse(
+  (await run(["bench/prepare.ts", databaseUrl, String(ISSUES)], { BASE_URL: baseUrl }))
+    .trim()
+    .split("\n")
+    .at(-1)!,
+) as {
   token: string;
 };
 
@@ -99,18 +110,43 @@ await store.close();
 
 const server = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
   cwd: REPO,
-  env: { ...process.env, DATABASE_URL: databaseUrl, BASE_URL: baseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", REST_RATE_LIMIT: "1000000" },
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    BASE_URL: baseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    REST_RATE_LIMIT: "1000000",
+  },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
+
+/** What the measuring functions read in the page (this file is typed without the DOM's types). */
+interface PageGlobals {
+  document: { body: { innerText: string }; querySelector(selector: string): { innerText: string } | null };
+}
 
 const rest = async (method: string, url: string, body?: unknown) => {
   const res = await fetch(`${baseUrl}/v1${url}`, {
     method,
-    headers: { authorization: `Bearer ${fixture.token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${fixture.token}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
@@ -128,12 +164,18 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const listUrl = `${baseUrl}/bench/issues`;
-  const listPainted = () =>
-    // the list is painted when rows with identifiers are on the screen
-    `(() => { const m = document.querySelector("main"); return !!m && /\\b[A-Z]{2,}-\\d+\\b/.test(m.innerText); })()`;
+  // the list is painted when rows with identifiers are on the screen (functions, not strings: the
+  // page's Content-Security-Policy forbids evaluating strings)
+  const listPainted = () => {
+    const main = (globalThis as unknown as PageGlobals).document.querySelector("main");
+    return !!main && /\b[A-Z]{2,}-\d+\b/.test(main.innerText);
+  };
+  const pageShows = (text: string) =>
+    (globalThis as unknown as PageGlobals).document.body.innerText.includes(text);
 
   // 1. first load: the JavaScript a fresh browser fetches to show the list, gzipped
   const cold: number[] = [];
+  const waterfall: string[] = [];
   const warm: number[] = [];
   let firstLoad = { raw: 0, gzip: 0, files: 0 };
   for (let round = 0; round < 5; round++) {
@@ -144,8 +186,18 @@ try {
     page.on("response", (r) => {
       if (r.request().resourceType() === "script") scripts.push(r.body());
     });
+    // the first cold load's requests, as a waterfall (ms after navigation: start → end)
+    const started = Date.now();
+    if (round === 0) {
+      page.on("requestfinished", (r) => {
+        const t = r.timing();
+        waterfall.push(
+          `${String(Math.round(t.startTime - started + (t.responseEnd > 0 ? 0 : 0))).padStart(5)} → ${String(Math.round(Date.now() - started)).padStart(5)} ms  ${r.method()} ${r.url().replace(baseUrl, "")}`,
+        );
+      });
+    }
     await page.goto(listUrl, { waitUntil: "commit" });
-    await page.waitForFunction(listPainted(), undefined, { timeout: 30_000, polling: "raf" });
+    await page.waitForFunction(listPainted, undefined, { timeout: 30_000, polling: "raf" });
     cold.push(await page.evaluate(() => performance.now()));
     if (round === 0) {
       const bodies = await Promise.all(scripts);
@@ -157,7 +209,7 @@ try {
     }
     // warm: the same browser again, its assets cached
     await page.goto(listUrl, { waitUntil: "commit" });
-    await page.waitForFunction(listPainted(), undefined, { timeout: 30_000, polling: "raf" });
+    await page.waitForFunction(listPainted, undefined, { timeout: 30_000, polling: "raf" });
     warm.push(await page.evaluate(() => performance.now()));
     await context.close();
   }
@@ -167,25 +219,25 @@ try {
   await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: baseUrl }]);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/bench/issue/ENG-1`);
-  await page.waitForFunction(`document.body.innerText.includes("ENG-1")`, undefined, { timeout: 30_000 });
+  await page.waitForFunction(pageShows, "ENG-1", { timeout: 30_000 });
   await page.waitForTimeout(1500); // the event stream connected
   const onIssuePage: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const title = `Renamed in round ${round} ${Date.now()}`;
     const started = Date.now();
     await rest("PATCH", "/issues/ENG-1", { title });
-    await page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(title)})`, undefined, { timeout: 10_000, polling: "raf" });
+    await page.waitForFunction(pageShows, title, { timeout: 10_000, polling: "raf" });
     onIssuePage.push(Date.now() - started);
   }
-  await page.goto(`${listUrl}?sort=-updated`);
-  await page.waitForFunction(listPainted(), undefined, { timeout: 30_000 });
+  await page.goto(`${listUrl}?group=none&sort=-updated`);
+  await page.waitForFunction(listPainted, undefined, { timeout: 30_000 });
   await page.waitForTimeout(1500);
   const onList: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const title = `Moved up in round ${round} ${Date.now()}`;
     const started = Date.now();
     await rest("PATCH", `/issues/ENG-${100 + round}`, { title });
-    await page.waitForFunction(`document.querySelector("main").innerText.includes(${JSON.stringify(title)})`, undefined, { timeout: 10_000, polling: "raf" });
+    await page.waitForFunction(pageShows, title, { timeout: 10_000, polling: "raf" });
     onList.push(Date.now() - started);
   }
   await context.close();
@@ -193,12 +245,23 @@ try {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const ok = (good: boolean) => (good ? "meets the aim" : "MISSES the aim");
   const s = (xs: number[]) => [...xs].sort((a, b) => a - b);
-  console.log(`\nweb app, ${ISSUES.toLocaleString("en")} issues (SQLite unless BENCH_DATABASE_URL), Chromium headless`);
-  console.log(`first load JS: ${firstLoad.files} files, ${kb(firstLoad.raw)} raw, ${kb(firstLoad.gzip)} gzipped — ${ok(firstLoad.gzip / 1024 <= AIMS.firstLoadKb)} (≤ ${AIMS.firstLoadKb} KB)`);
-  console.log(`navigation → issue list painted, cold: ${summary(cold)} — ${ok(quantile(s(cold), 0.5) <= AIMS.listPaintMs)} (≤ ${AIMS.listPaintMs} ms)`);
+  console.log(
+    `\nweb app, ${ISSUES.toLocaleString("en")} issues (SQLite unless BENCH_DATABASE_URL), Chromium headless`,
+  );
+  console.log(
+    `first load JS: ${firstLoad.files} files, ${kb(firstLoad.raw)} raw, ${kb(firstLoad.gzip)} gzipped — ${ok(firstLoad.gzip / 1024 <= AIMS.firstLoadKb)} (≤ ${AIMS.firstLoadKb} KB)`,
+  );
+  console.log(
+    `navigation → issue list painted, cold: ${summary(cold)} — ${ok(quantile(s(cold), 0.5) <= AIMS.listPaintMs)} (≤ ${AIMS.listPaintMs} ms)`,
+  );
   console.log(`navigation → issue list painted, warm: ${summary(warm)}`);
-  console.log(`REST change → open issue page: ${summary(onIssuePage)} — ${ok(quantile(s(onIssuePage), 0.99) <= AIMS.liveMs)} (≤ ${AIMS.liveMs} ms)`);
-  console.log(`REST change → open issue list: ${summary(onList)} — ${ok(quantile(s(onList), 0.99) <= AIMS.liveMs)} (≤ ${AIMS.liveMs} ms)`);
+  if (values.waterfall) console.log(`first cold load:\n  ${waterfall.join("\n  ")}`);
+  console.log(
+    `REST change → open issue page: ${summary(onIssuePage)} — ${ok(quantile(s(onIssuePage), 0.99) <= AIMS.liveMs)} (≤ ${AIMS.liveMs} ms)`,
+  );
+  console.log(
+    `REST change → open issue list: ${summary(onList)} — ${ok(quantile(s(onList), 0.99) <= AIMS.liveMs)} (≤ ${AIMS.liveMs} ms)`,
+  );
 } finally {
   await browser.close();
   server.kill("SIGTERM");

@@ -16,7 +16,7 @@ import { mintPat } from "../../src/auth/tokens.ts";
 import { createSession, SESSION_COOKIE } from "../../src/auth/web/sessions.ts";
 import { acceptTerms } from "../../src/auth/web/terms.ts";
 import { createWorkspace } from "../../src/auth/workspaces.ts";
-import { systemClock } from "../../src/clock.ts";
+import { ManualClock } from "../../src/clock.ts";
 import type { Config } from "../../src/config.ts";
 import { type Core, createCore } from "../../src/core.ts";
 import { openStore, type Store } from "../../src/db/store.ts";
@@ -61,6 +61,8 @@ export interface AppEnv {
   store: Store;
   config: Config;
   databaseUrl: string;
+  /** The service's clock: set to the real time at the start (so the browser's times agree); tests may move it. */
+  clock: ManualClock;
   baseUrl: string;
   smtp: Awaited<ReturnType<typeof startSmtp>>;
   /** Ada: owner of "acme" (space ENG) and of "side" (space SIDE). */
@@ -84,17 +86,18 @@ export async function appEnv(t: TestContext, vars: Record<string, string> = {}):
   const smtp = await startSmtp(t);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // the real clock: the browser's times and the service's must agree (relative times, "since")
+  // a clock starting at the real time: the browser's times and the service's agree ("just now", "since")
+  const clock = new ManualClock(new Date().toISOString());
   const database = await createTestDatabase();
   const config = testConfig(database.url, { BASE_URL: baseUrl, SMTP_URL: smtp.url, ...vars });
   const store = openStore(config.database, { poolSize: 4 });
-  const core = createCore(config, store, { clock: systemClock, limiter: new MemoryRateLimiter(systemClock) });
+  const core = createCore(config, store, { clock, limiter: new MemoryRateLimiter(clock) });
   t.after(async () => {
     await store.close();
     await database.drop();
   });
   await store.migrate();
-  const env = { core, store, config, databaseUrl: database.url };
+  const env = { core, store, config, clock, databaseUrl: database.url };
   const person = await createPerson(core, { email: "ada@example.com", name: "Ada Lovelace" });
   await acceptTerms(core, person.id);
   const acme = await createWorkspace(core, {
@@ -202,6 +205,13 @@ export function assertNoErrors(errors: string[], allowed: RegExp[] = []): void {
   const refusals = errors.filter((e) => e.startsWith("response: "));
   const unexpected = errors.filter((e) => {
     if (allowed.some((a) => a.test(e))) return false;
+    // a refusal allowed in the console's words ("status of 409") is allowed in ours too
+    const status = /^response: (\d+) /.exec(e)?.[1];
+    if (
+      status &&
+      allowed.some((a) => a.test(`Failed to load resource: the server responded with a status of ${status}`))
+    )
+      return false;
     // the console's line for a refusal that a response line already names (and that is allowed)
     if (/^console: Failed to load resource: the server responded with a status of \d+/.test(e)) {
       const status = /status of (\d+)/.exec(e)?.[1];

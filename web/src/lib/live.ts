@@ -64,6 +64,7 @@ export interface LiveOptions {
 export function startLive({ ws, queryClient, coalesceMs = 150 }: LiveOptions): () => void {
   const controller = new AbortController();
   let lastEventId: string | null = null;
+  let connectedBefore = false;
   let pendingAreas = new Set<string>();
   let timer: number | undefined;
 
@@ -92,8 +93,11 @@ export function startLive({ ws, queryClient, coalesceMs = 150 }: LiveOptions): (
         if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
         liveState.set("live");
         delay = 500;
-        // after a gap, everything shown may be stale
-        if (lastEventId === null) void queryClient.invalidateQueries({ queryKey: ["ws", ws] });
+        // after a drop with no event seen yet, what is shown may be stale (with one, the stream resumes
+        // after it and misses nothing); the first connection follows the first reads, which are fresh
+        if (connectedBefore && lastEventId === null)
+          void queryClient.invalidateQueries({ queryKey: ["ws", ws] });
+        connectedBefore = true;
         for await (const message of sseMessages(response.body, controller.signal)) {
           if (message.id) lastEventId = message.id;
           if (!message.data) continue;
