@@ -9,7 +9,8 @@
  *   inbox item and its events);
  * - `GET /v1/inbox` p50 and p99 for a person with 10,000 inbox items (the first page, and unread only);
  * - `GET /v1/bundles/{id}` p50 and p99 for an issue with 500 comments, whole and within 8,000 tokens.
- * With PostgreSQL it uses a database of its own on that server (created and dropped).
+ * With PostgreSQL it uses a database of its own on that server (created and dropped), and needs
+ * DOCKET_SECRET_KEY set (PostgreSQL runs in production mode).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -79,7 +80,13 @@ async function database(): Promise<{ url: string; label: string; done: () => Pro
 
 /** Ada and Bob in workspace "bench"; ENG-1 to comment on; ENG-2 with 500 comments; Bob's 10,000 items. */
 async function prepare(url: string): Promise<{ ada: string; bob: string }> {
-  const config = loadConfig({ DATABASE_URL: url, DOCKET_DATA_DIR: tmpdir() });
+  // PostgreSQL is production mode: it needs DOCKET_SECRET_KEY (the served process gets the same)
+  const key = process.env.DOCKET_SECRET_KEY;
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DOCKET_DATA_DIR: tmpdir(),
+    ...(key ? { DOCKET_SECRET_KEY: key } : {}),
+  });
   const store = openStore(config.database, { poolSize: 2 });
   const core = createCore(config, store);
   await store.migrate();

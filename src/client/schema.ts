@@ -1313,7 +1313,7 @@ export interface paths {
     };
     /**
      * The workspace's spaces with their review policies
-     * @description Every space of the workspace, by prefix, with `done_requires` and its reviewers.
+     * @description The workspace's spaces by prefix, a page at a time, each with `done_requires` and its reviewers.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -10659,7 +10659,12 @@ export interface operations {
   };
   listSpaces: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -10680,6 +10685,7 @@ export interface operations {
           "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
           [name: string]: unknown;
         };
         content: {
@@ -10701,11 +10707,13 @@ export interface operations {
            *           "reviewers_default": false,
            *           "updated_at": "2026-03-01T09:00:00.000Z"
            *         }
-           *       ]
+           *       ],
+           *       "next_cursor": "ENG-42"
            *     }
            */
           "application/json": {
             data: components["schemas"]["Space"][];
+            next_cursor: string | null;
           };
         };
       };

@@ -7,6 +7,7 @@ import { parse } from "../validate.ts";
 import { timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { actingIdentity, actsAsAgent, reviewersOf } from "./inbox.ts";
+import { type Page, type PageInput, pageQuery, paginate } from "./pagination.ts";
 
 /**
  * A space's review policy: who may mark its issues done (`done_requires`), and its reviewers (told when
@@ -99,16 +100,19 @@ export async function getSpace(ctx: Ctx, prefix: string): Promise<SpaceView> {
   return view(ctx.core.db, ctx, await findSpace(ctx.core.db, ctx, p));
 }
 
-export async function listSpaces(ctx: Ctx): Promise<{ data: SpaceView[] }> {
-  const rows = await ctx.core.db
-    .selectFrom("spaces")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspaceId)
-    .orderBy("prefix")
-    .execute();
+export const listSpacesQuery = z.strictObject({ ...pageQuery });
+
+/** The workspace's spaces by prefix, a page at a time. */
+export async function listSpaces(ctx: Ctx, q: PageInput): Promise<Page<SpaceView>> {
+  const page = await paginate(
+    ctx.core.db.selectFrom("spaces as s").selectAll("s").where("s.workspace_id", "=", ctx.workspaceId),
+    "spaces",
+    [{ column: "s.prefix", direction: "asc" }],
+    q,
+  );
   const data = [];
-  for (const r of rows) data.push(await view(ctx.core.db, ctx, r));
-  return { data };
+  for (const r of page.data) data.push(await view(ctx.core.db, ctx, r));
+  return { data, next_cursor: page.next_cursor };
 }
 
 /** The people `refs` name (email or id), each a member of this workspace; else 400 naming the item. */

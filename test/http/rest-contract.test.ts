@@ -5,8 +5,9 @@ import path from "node:path";
 import { describe, type TestContext, test } from "node:test";
 import { createConnection } from "../../src/auth/connections.ts";
 import { createPerson } from "../../src/auth/people.ts";
+import { mintPat } from "../../src/auth/tokens.ts";
 import { createSession, SESSION_COOKIE } from "../../src/auth/web/sessions.ts";
-import { addMember } from "../../src/auth/workspaces.ts";
+import { addMember, createSpace } from "../../src/auth/workspaces.ts";
 import { operations } from "../../src/http/v1/route.ts";
 import { fanOut } from "../../src/tracker/webhooks.ts";
 import { type Api, type ApiCall, api, bearer } from "../support.ts";
@@ -96,6 +97,22 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
   await ok(a, "POST", "/v1/issues", { title: "Claimed two", status: "todo" });
   const claim = await ok(a, "POST", "/v1/claims", { issue: "ENG-4" });
   await ok(a, "POST", "/v1/claims", { issue: "ENG-5" });
+  // conversation: comments on each kind of subject, approvals, and two inbox items for Ada from Zed
+  await createPerson(a.env.core, { email: "zed@example.com", name: "Zed" });
+  await addMember(a.env.core, { workspace: "acme", email: "zed@example.com" });
+  const zed = bearer(
+    (await mintPat(a.env.core, { workspace: "acme", email: "zed@example.com", name: "z" })).token,
+  );
+  const comment = await ok(a, "POST", "/v1/issues/ENG-1/comments", { body: "Paging @ada@example.com" }, zed);
+  await ok(a, "POST", "/v1/issues/ENG-1/comments", { body: "Paging again @ada@example.com" }, zed);
+  for (const subject of [`decisions/${decision.id}`, `notes/${note.id}`]) {
+    await ok(a, "POST", `/v1/${subject}/comments`, { body: "Paging comment" });
+    await ok(a, "POST", `/v1/${subject}/comments`, { body: "Paging comment two" });
+  }
+  const approval = await ok(a, "POST", "/v1/issues/ENG-1/approvals", { question: "Paging?" });
+  await ok(a, "POST", "/v1/issues/ENG-1/approvals", { question: "Paging again?" });
+  const inboxItem = (await ok(a, "GET", "/v1/inbox")).data[0];
+  await createSpace(a.env.core, { workspace: "acme", name: "Operations", prefix: "OPS" });
   await fanOut(a.env.core);
   // a second member, and two agent connections
   await createPerson(a.env.core, { email: "bob@example.com", name: "Bob" });
@@ -117,6 +134,9 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
   return {
     a,
     ids: {
+      comment: comment.id,
+      approval: approval.id,
+      inboxItem: inboxItem.id,
       cycle: cycle.id,
       milestone: milestone.id,
       milestoneDependency: mdeps.data[0].id,
@@ -172,6 +192,17 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     listWebhooks: "/v1/webhooks",
     getWebhook: `/v1/webhooks/${ids.webhook}`,
     listWebhookDeliveries: `/v1/webhooks/${ids.webhook}/deliveries`,
+    listIssueComments: "/v1/issues/ENG-1/comments",
+    listDecisionComments: `/v1/decisions/${ids.decision}/comments`,
+    listNoteComments: `/v1/notes/${ids.note}/comments`,
+    getComment: `/v1/comments/${ids.comment}`,
+    listIssueApprovals: "/v1/issues/ENG-1/approvals",
+    getApproval: `/v1/approvals/${ids.approval}`,
+    listInbox: "/v1/inbox",
+    getInboxItem: `/v1/inbox/${ids.inboxItem}`,
+    getInboxSettings: "/v1/inbox/settings",
+    listSpaces: "/v1/spaces",
+    getSpace: "/v1/spaces/ENG",
   };
 }
 

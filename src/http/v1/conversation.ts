@@ -44,6 +44,7 @@ import { noteId } from "../../tracker/notes.ts";
 import {
   getSpace,
   listSpaces,
+  listSpacesQuery,
   spaceParams,
   spaceView,
   updateSpace,
@@ -311,10 +312,12 @@ op({
   operationId: "listSpaces",
   tag: "Spaces",
   summary: "The workspace's spaces with their review policies",
-  description: "Every space of the workspace, by prefix, with `done_requires` and its reviewers.",
+  description:
+    "The workspace's spaces by prefix, a page at a time, each with `done_requires` and its reviewers.",
   scope: "workspace.read",
-  response: z.object({ data: z.array(spaceView) }),
-  handler: async ({ ctx }) => listSpaces(ctx),
+  query: listSpacesQuery,
+  response: page(spaceView),
+  handler: async ({ ctx, query }) => listSpaces(ctx, query),
 });
 
 op({
