@@ -89,6 +89,11 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
           }}
         >
           <Dialog.Title>New issue</Dialog.Title>
+          {defaults?.parent && (
+            <p className="muted create-parent">
+              Sub-issue of <span className="identifier">{defaults.parent}</span>
+            </p>
+          )}
           <Dialog.Description className="sr-only">Create an issue. Ctrl+Enter creates it.</Dialog.Description>
           <form
             onSubmit={submit}

@@ -1,11 +1,13 @@
-/** One issue's page, by its identifier (ENG-42). */
-import { createRoute } from "@tanstack/react-router";
+/**
+ * One issue's page, by its identifier (ENG-42). Loaded when first opened (its editor, pickers and the
+ * graph's layout are not needed for the first page).
+ */
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { wsRoute } from "../../routes/base.ts";
-import { IssuePage } from "./IssuePage.tsx";
 
 export const issueRoute = createRoute({
   getParentRoute: () => wsRoute,
   path: "issue/$key",
-  component: IssuePage,
+  component: lazyRouteComponent(() => import("./IssuePage.tsx"), "IssuePage"),
 });
 export const issueRoutes = [issueRoute] as const;

@@ -1,0 +1,101 @@
+/**
+ * The issue's activity, oldest first: who changed what, with agents told apart from people ("Claude
+ * (agent for Ada)", a square mark and the word "agent") and each field's change in words.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../api.ts";
+import { keys } from "../../queries.ts";
+import { activityActor, describeChange, type Activity as Entry, type NameOf } from "./model.ts";
+import { Avatar } from "./Properties.tsx";
+
+const ACTIONS: Record<string, string> = {
+  created: "created the issue",
+  iced: "put it on ice",
+  linked: "linked",
+  unlinked: "unlinked",
+};
+
+export function useActivity(ws: string, issueId: string) {
+  return useQuery({
+    queryKey: keys.activity(ws, "issue", issueId),
+    queryFn: async ({ signal }) => {
+      const all: Entry[] = [];
+      let cursor: string | undefined;
+      // at most ten pages (a thousand changes) on the page
+      for (let i = 0; i < 10; i++) {
+        const page = await unwrap(
+          api.GET("/issues/{id}/activity", {
+            signal,
+            params: { path: { id: issueId }, query: { limit: 100, cursor } },
+          }),
+        );
+        all.push(...page.data);
+        if (!page.next_cursor) break;
+        cursor = page.next_cursor;
+      }
+      return all;
+    },
+  });
+}
+
+function when(at: string): string {
+  const seconds = (Date.now() - new Date(at).getTime()) / 1000;
+  if (seconds < 45) return "just now";
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
+  return new Date(at).toLocaleDateString();
+}
+
+export function ActivityList({ ws, issueId, nameOf }: { ws: string; issueId: string; nameOf: NameOf }) {
+  const activity = useActivity(ws, issueId);
+  return (
+    <section className="issue-section" aria-labelledby="activity-heading">
+      <h2 id="activity-heading">Activity</h2>
+      {activity.isLoading ? (
+        <p className="muted">Loading activity…</p>
+      ) : activity.error ? (
+        <p className="form-error">The activity could not be read: {activity.error.message}</p>
+      ) : (
+        <ol className="activity">
+          {(activity.data ?? []).map((entry) => {
+            const actor = activityActor(entry.actor);
+            const changes = Object.entries(entry.changes);
+            const verb =
+              entry.action === "created"
+                ? ACTIONS.created
+                : entry.action === "iced"
+                  ? ACTIONS.iced
+                  : changes.length === 0
+                    ? (ACTIONS[entry.action] ?? entry.action.replace(/_/g, " "))
+                    : null;
+            return (
+              <li key={entry.id} className={`activity-entry activity-${actor.kind}`}>
+                <Avatar name={entry.actor.agent?.name ?? entry.actor.name} agent={actor.kind === "agent"} />
+                <div className="activity-body">
+                  <p>
+                    <strong>{actor.name}</strong>
+                    {actor.kind === "agent" && <span className="badge badge-agent">agent</span>}{" "}
+                    {verb ??
+                      (changes.length === 1 && changes[0]
+                        ? describeChange(changes[0][0], changes[0][1].from, changes[0][1].to, nameOf)
+                        : `made ${changes.length} changes:`)}{" "}
+                    <time className="muted" dateTime={entry.at} title={new Date(entry.at).toLocaleString()}>
+                      · {when(entry.at)}
+                    </time>
+                  </p>
+                  {!verb && changes.length > 1 && (
+                    <ul className="activity-changes">
+                      {changes.map(([field, c]) => (
+                        <li key={field}>{describeChange(field, c.from, c.to, nameOf)}</li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
