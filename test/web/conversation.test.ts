@@ -397,6 +397,13 @@ test("comments on a decision and on a note: written, replied to, and live for an
     .first()
     .click();
   await graceView.page.waitForURL(new RegExp(`/acme/decisions/${decision.body.id}#cmt_\\w+$`));
+  // search finds comments too, and a comment found opens at its place
+  await page.goto(`${env.baseUrl}/acme/search?q=backups`);
+  const found = page.locator(".search-result.search-comment");
+  await found.getByText("Comment", { exact: true }).waitFor();
+  await found.getByRole("button").first().click();
+  await page.waitForURL(new RegExp(`/acme/notes/${note.body.id}#cmt_\\w+$`));
+  await page.locator("article.comment-target", { hasText: "backups" }).waitFor();
   assertNoErrors(errors);
   assertNoErrors(graceView.errors);
 });
