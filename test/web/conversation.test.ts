@@ -197,7 +197,10 @@ test("approvals and review policy: an agent asks, the person answers in one clic
 
   // Ada, the Owner, sets ENG's policy in its settings
   await page.goto(`${env.baseUrl}/acme/issues`);
-  await page.getByRole("link", { name: "Engineering settings (review policy)" }).click();
+  await page
+    .getByRole("navigation", { name: "Docket" })
+    .getByRole("link", { name: "Review policy", description: /Engineering/ })
+    .click();
   await page.waitForURL(/\/acme\/spaces\/ENG$/);
   const policy = page.getByRole("group", { name: "Marking an issue done requires" });
   await policy.getByRole("radio", { name: /^Anyone/ }).waitFor();

@@ -14,16 +14,22 @@ export function InboxCount({ ws }: { ws: string }) {
   );
 }
 
+/** The gear beside a space in the sidebar: its settings page (named by the list item it sits in). */
 export function SpaceSettingsLink({ ws, prefix, name }: { ws: string; prefix: string; name: string }) {
+  const described = `space-settings-${prefix}`;
   return (
     <Link
       to="/$ws/spaces/$prefix"
       params={{ ws, prefix }}
       className="nav-settings"
-      aria-label={`${name} settings (review policy)`}
-      title="Space settings"
+      aria-label="Review policy"
+      aria-describedby={described}
+      title={`${name}: settings and review policy`}
     >
       <span aria-hidden="true">⚙</span>
+      <span id={described} hidden>
+        Settings of the space {name}
+      </span>
     </Link>
   );
 }
