@@ -2,6 +2,7 @@ import { createRouter } from "@tanstack/react-router";
 import { queryClient } from "./query-client.ts";
 import { indexRoute, rootRoute, wsIndexRoute, wsRoute } from "./routes/base.ts";
 import { agentRoutes } from "./views/agents/routes.ts";
+import { conversationRoutes } from "./views/conversation/routes.ts";
 import { issueRoutes } from "./views/issue/routes.ts";
 import { issuesRoutes } from "./views/issues/routes.ts";
 import { knowledgeRoutes } from "./views/knowledge/routes.ts";
@@ -16,6 +17,7 @@ const routeTree = rootRoute.addChildren([
     ...planningRoutes,
     ...knowledgeRoutes,
     ...agentRoutes,
+    ...conversationRoutes,
   ]),
 ]);
 

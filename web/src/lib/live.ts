@@ -42,6 +42,12 @@ export function staleAreas(event: Pick<LiveEvent, "type" | "object">): string[] 
     case "claim":
     case "connection":
       return ["agents", "issues", "issue"];
+    case "comment":
+      return ["comments", "inbox", "search"];
+    case "approval":
+      return ["approvals", "inbox"];
+    case "inbox_item":
+      return ["inbox"];
     default:
       return [kind, `${kind}s`];
   }

@@ -10,6 +10,7 @@ import { useEffect } from "react";
 import { liveState, startLive } from "../lib/live.ts";
 import { useStore } from "../lib/store.ts";
 import { useMe, useWorkspace } from "../queries.ts";
+import { InboxCount, SpaceSettingsLink } from "../views/conversation/InboxCount.tsx";
 import { CreateIssueDialog } from "../views/issue/CreateIssueDialog.tsx";
 import { HelpDialog } from "./HelpDialog.tsx";
 import { displayKeys, useShortcut } from "./keys.ts";
@@ -17,6 +18,7 @@ import { Palette } from "./Palette.tsx";
 import { ui } from "./ui.ts";
 
 export const NAV = [
+  { to: "/$ws/inbox", label: "Inbox", keys: "g x" },
   { to: "/$ws/issues", label: "Issues", keys: "g i" },
   { to: "/$ws/my-work", label: "My work", keys: "g m" },
   { to: "/$ws/ready", label: "Ready work", keys: "g r" },
@@ -174,6 +176,7 @@ function Sidebar({ ws }: { ws: string }) {
               activeProps={{ className: "nav-link active", "aria-current": "page" }}
             >
               {n.label}
+              {n.to === "/$ws/inbox" && <InboxCount ws={ws} />}
             </Link>
           </li>
         ))}
@@ -188,6 +191,7 @@ function Sidebar({ ws }: { ws: string }) {
                 <Link to="/$ws/issues" params={{ ws }} search={{ space: s.prefix }} className="nav-link">
                   <span className="space-prefix">{s.prefix}</span> {s.name}
                 </Link>
+                <SpaceSettingsLink ws={ws} prefix={s.prefix} name={s.name} />
               </li>
             ))}
           </ul>

@@ -14,6 +14,8 @@ import { useShortcut } from "../../shell/keys.ts";
 import { ui } from "../../shell/ui.ts";
 import { StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
+import { Approvals } from "../conversation/Approvals.tsx";
+import { Comments } from "../conversation/Comments.tsx";
 import { ActivityList, useActivity } from "./Activity.tsx";
 import { ConflictPanel } from "./ConflictPanel.tsx";
 import { Dependencies } from "./Dependencies.tsx";
@@ -243,11 +245,13 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
             lastActor={lastActor}
             initialDraft={pendingDraft}
           />
+          <Approvals ws={ws} issue={issue.identifier} />
           <SubIssues ws={ws} issue={issue} />
           <Dependencies ws={ws} issue={issue} onChanged={() => void state.refetch()} />
           <Linked ws={ws} issue={issue} />
           <Files ws={ws} issue={issue} {...uploads} />
           <ActivityList ws={ws} issueId={issue.id} nameOf={nameOf} />
+          <Comments ws={ws} kind="issue" id={issue.identifier} />
         </article>
         <Properties ws={ws} issue={issue} save={state.save} />
       </div>

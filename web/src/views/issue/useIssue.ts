@@ -10,6 +10,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { ApiError, api, type Issue, unwrapTagged } from "../../api.ts";
 import { keys } from "../../queries.ts";
 import { toast } from "../../ui/toast.tsx";
+import { showReviewRefusal } from "../conversation/Approvals.tsx";
 import { conflictingFields, type IssuePatch, type PatchField } from "./model.ts";
 
 export interface Tagged {
@@ -137,7 +138,8 @@ export function useIssue(ws: string, key: string) {
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        toast(`${options.what} not saved, the change was undone: ${message}`, { kind: "error" });
+        if (!showReviewRefusal(error, base.data.identifier))
+          toast(`${options.what} not saved, the change was undone: ${message}`, { kind: "error" });
         if (error instanceof ApiError && error.status === 404) void query.refetch();
         return error instanceof Error ? error : new Error(message);
       } finally {

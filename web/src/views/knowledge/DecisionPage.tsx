@@ -3,6 +3,7 @@
  * decision and consequences in Markdown, what it supersedes, its linked issues. Saving sends only the
  * fields changed, with If-Match; see editing.tsx for drafts, live versions and conflicts.
  */
+
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -10,6 +11,7 @@ import { ApiError, api, unwrapTagged } from "../../api.ts";
 import { keys } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { toast } from "../../ui/toast.tsx";
+import { Comments } from "../conversation/Comments.tsx";
 import { DecisionBadge } from "./DecisionBadge.tsx";
 import {
   allDecisionsQuery,
@@ -321,6 +323,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
             placeholder="What follows from it, good and bad."
             error={fieldError("consequences")}
           />
+          {server && <Comments ws={ws} kind="decision" id={server.data.id} />}
         </div>
         <aside className="doc-side" aria-label="Properties">
           <div className="field">

@@ -2,6 +2,7 @@
  * One note, read and edited in place (or a new one, `new`): title, folder, Markdown body, linked issues.
  * Saving sends only the fields changed, with If-Match; see editing.tsx for drafts and conflicts.
  */
+
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -9,6 +10,7 @@ import { ApiError, api, unwrapTagged } from "../../api.ts";
 import { keys } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { toast } from "../../ui/toast.tsx";
+import { Comments } from "../conversation/Comments.tsx";
 import { patchOf } from "./draft.ts";
 import {
   ConflictPanel,
@@ -277,6 +279,7 @@ function NoteEditor({
             placeholder="Write in Markdown."
             error={fieldError("body")}
           />
+          {server && <Comments ws={ws} kind="note" id={server.data.id} />}
         </div>
         <aside className="doc-side" aria-label="Properties">
           <div className="field">

@@ -3,6 +3,7 @@
  * shared as a link), results as they are typed (the last word matched as a prefix), each labelled with
  * its kind and a snippet with the matched words highlighted, a page at a time.
  */
+import { openComment } from "../conversation/open.ts";
 import "./knowledge.css";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
@@ -210,6 +211,7 @@ export function SearchPage() {
 }
 
 function SearchRow({ ws, result: r }: { ws: string; result: Result }) {
+  const navigate = useNavigate();
   const kind = KINDS.find((k) => k.value === r.type)!;
   // a snippet of the title itself highlights the title
   const titleMatched = Boolean(r.snippet) && plainText(r.snippet) === r.title;
@@ -237,6 +239,16 @@ function SearchRow({ ws, result: r }: { ws: string; result: Result }) {
       <Link to="/$ws/notes/$id" params={{ ws, id: r.id }} className="search-link">
         {title}
       </Link>
+    );
+  else if (r.type === "comment")
+    head = (
+      <button
+        type="button"
+        className="search-link linklike"
+        onClick={() => void openComment(navigate, ws, r.id).catch((e) => toastError(e, "Open"))}
+      >
+        {title}
+      </button>
     );
   else
     head = (

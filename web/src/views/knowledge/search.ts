@@ -9,6 +9,7 @@ export const KINDS: { value: Kind; label: string; plural: string }[] = [
   { value: "decision", label: "Decision", plural: "Decisions" },
   { value: "note", label: "Note", plural: "Notes" },
   { value: "file", label: "File", plural: "Files" },
+  { value: "comment", label: "Comment", plural: "Comments" },
 ];
 
 /** The kinds named in the URL, known ones only, in a stable order (none: every kind). */
