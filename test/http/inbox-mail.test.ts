@@ -1,35 +1,11 @@
 import assert from "node:assert/strict";
-import { type TestContext, test } from "node:test";
-import { SMTPServer } from "smtp-server";
+import { test } from "node:test";
 import { createPerson } from "../../src/auth/people.ts";
 import { mintPat } from "../../src/auth/tokens.ts";
 import { addMember } from "../../src/auth/workspaces.ts";
 import { sendInboxMail, smtpSender } from "../../src/tracker/inbox-mail.ts";
+import { startSmtp } from "../smtp.ts";
 import { api, bearer } from "../support.ts";
-
-/** A real SMTP peer: keeps every message it receives. */
-async function startSmtp(t: TestContext) {
-  const inbox: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const port = (server.server.address() as { port: number }).port;
-  return { url: `smtp://127.0.0.1:${port}`, inbox };
-}
 
 /** The plain text of a mail (quoted-printable soft line breaks joined). */
 const bodyOf = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { addMember } from "../../src/auth/workspaces.ts";
-import { addPerson, appEnv, assertNoErrors, launch, shot, signedIn, watch } from "./support.ts";
+import { addPerson, appEnv, assertNoErrors, connectAgent, launch, shot, signedIn, watch } from "./support.ts";
 
 test("a person signs in from / with a mailed code and lands in the app; the shell, palette and shortcut list work", async (t) => {
   const env = await appEnv(t);
@@ -124,40 +124,10 @@ test("the Agents view: an agent approved in the browser shows what it claimed an
   const { page, errors } = await signedIn(browser, env);
 
   // the agent registers for Ada; Ada approves it on the claim page, signed in already
-  const registered = await fetch(`${env.baseUrl}/api/agent-auth/identity`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ type: "service_auth", login_hint: "ada@example.com", client_name: "Claude" }),
-  }).then(
-    (r) =>
-      r.json() as Promise<{ claim_token: string; claim: { verification_uri: string; user_code: string } }>,
-  );
-  await page.goto(registered.claim.verification_uri);
-  await page.getByLabel("Code the agent shows you").fill(registered.claim.user_code);
-  await page.getByRole("radio", { name: /^Acme/ }).check();
-  await page.getByRole("radio", { name: /^Read and write/ }).check();
-  await page.getByRole("button", { name: "Approve" }).click();
-  await page.getByText(/^Approved\./).waitFor();
-  const redeemed = await fetch(`${env.baseUrl}/api/auth/oauth2/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "urn:docket:agent-auth:grant-type:claim",
-      claim_token: registered.claim_token,
-    }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const asAgent = (method: string, url: string, body?: unknown) =>
-    fetch(`${env.baseUrl}/v1${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${redeemed.access_token}`,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+  const asAgent = await connectAgent(env, page, "Claude");
   const created = await asAgent("POST", "/issues", { space: "ENG", title: "Migrate the billing tables" });
   assert.equal(created.status, 201);
-  const issue = (await created.json()) as { id: string; identifier: string };
+  const issue = created.body as { id: string; identifier: string };
   assert.equal((await asAgent("POST", "/claims", { issue: issue.identifier })).status, 201);
 
   await page.goto(`${env.baseUrl}/acme/agents`);

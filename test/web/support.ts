@@ -229,3 +229,41 @@ export async function shot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+/** An agent connection of Ada's with read-write access in acme, approved by her on the claim page. */
+export async function connectAgent(env: AppEnv, page: Page, name: string) {
+  const registered = await fetch(`${env.baseUrl}/api/agent-auth/identity`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ type: "service_auth", login_hint: "ada@example.com", client_name: name }),
+  }).then(
+    (r) =>
+      r.json() as Promise<{ claim_token: string; claim: { verification_uri: string; user_code: string } }>,
+  );
+  await page.goto(registered.claim.verification_uri);
+  await page.getByLabel("Code the agent shows you").fill(registered.claim.user_code);
+  await page.getByRole("radio", { name: /^Acme/ }).check();
+  await page.getByRole("radio", { name: /^Read and write/ }).check();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByText(/^Approved\./).waitFor();
+  const redeemed = await fetch(`${env.baseUrl}/api/auth/oauth2/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "urn:docket:agent-auth:grant-type:claim",
+      claim_token: registered.claim_token,
+    }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  return async (method: string, url: string, body?: unknown): Promise<{ status: number; body: Json }> => {
+    const res = await fetch(`${env.baseUrl}/v1${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${redeemed.access_token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+}
