@@ -1,82 +1,21 @@
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { test } from "node:test";
-import { MemoryRateLimiter } from "../../src/auth/limits.ts";
-import { createPerson } from "../../src/auth/people.ts";
-import { mintPat } from "../../src/auth/tokens.ts";
-import { createWorkspace } from "../../src/auth/workspaces.ts";
-import { systemClock } from "../../src/clock.ts";
-import { closeCore, createCore } from "../../src/core.ts";
-import { openStore } from "../../src/db/store.ts";
-import { freePort } from "../cli/support.ts";
-import { createTestDatabase, ON_POSTGRES, REPO, testConfig } from "../support.ts";
+import { ON_POSTGRES } from "../support.ts";
+import { crashableService, sleep } from "./crash-support.ts";
 
 const RUNS = 5;
 const REQUESTS = 60;
 const LEASE_S = 1;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 test(`kill -9 during keyed POSTs: every retry gets the first answer or makes the issue once, ${RUNS} crash runs (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, {
   timeout: 300_000,
 }, async (t) => {
-  const database = await createTestDatabase();
-  const dir = mkdtempSync(path.join(tmpdir(), "docket-crash-"));
-  t.after(async () => {
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
+  const service = await crashableService(t, {
+    dirPrefix: "docket-crash-",
+    env: { IDEMPOTENCY_LEASE_SECONDS: String(LEASE_S) },
   });
-  const config = testConfig(database.url, { DOCKET_DATA_DIR: dir });
-  const store = openStore(config.database, { poolSize: 2 });
-  const core = createCore(config, store, { limiter: new MemoryRateLimiter(systemClock) });
-  await store.migrate();
-  await createPerson(core, { email: "ada@example.com", name: "Ada" });
-  await createWorkspace(core, {
-    name: "Acme",
-    slug: "acme",
-    owner_email: "ada@example.com",
-    space_prefix: "ENG",
-  });
-  const { token } = await mintPat(core, { workspace: "acme", email: "ada@example.com", name: "rw" });
-  await closeCore(core);
-  await store.close();
-
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
-  t.after(() => child?.kill("SIGKILL"));
-  const start = async () => {
-    const proc = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DOCKET_DATA_DIR: dir,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        BASE_URL: url,
-        LOG_LEVEL: "fatal",
-        REST_RATE_LIMIT: "0",
-        IDEMPOTENCY_LEASE_SECONDS: String(LEASE_S),
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    child = proc;
-    for (let i = 0; ; i++) {
-      if (proc.exitCode !== null) throw new Error(`docket serve exited with ${proc.exitCode}`);
-      const ok = await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return proc;
-      if (i > 300) throw new Error("docket serve did not become ready in 30 seconds");
-      await sleep(100);
-    }
-  };
+  const { url, token, start } = service;
   const post = async (key: string, title: string) => {
     const res = await fetch(`${url}/v1/issues`, {
       method: "POST",
@@ -166,8 +105,8 @@ test(`kill -9 during keyed POSTs: every retry gets the first answer or makes the
       assert.equal(made.length, 1, `${r.title} is made exactly once`);
       assert.equal(made[0]!.id, ids.get(r.title));
     }
-    child!.kill("SIGTERM");
-    await once(child!, "exit");
+    service.child()!.kill("SIGTERM");
+    await once(service.child()!, "exit");
   }
   t.diagnostic(
     `requests cut off by kill -9: ${cutOff}; of them, replayed after restart: ${replayedAfterCrash}, run again: ${ranAfterCrash}; keys left pending by the crash (409 until their lease ended): ${pendingAtCrash}`,
