@@ -13,14 +13,12 @@
  * DOCKET_SECRET_KEY set (PostgreSQL runs in production mode).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
 import { createPerson } from "../src/auth/people.ts";
 import { mintPat } from "../src/auth/tokens.ts";
 import { addMember, createWorkspace } from "../src/auth/workspaces.ts";
@@ -30,6 +28,7 @@ import { openStore } from "../src/db/store.ts";
 import { newId } from "../src/secrets.ts";
 import { addComment } from "../src/tracker/comments.ts";
 import { createIssue } from "../src/tracker/issues.ts";
+import { benchDatabase } from "./database.ts";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -49,34 +48,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function database(): Promise<{ url: string; label: string; done: () => Promise<void> }> {
-  const given = process.env.BENCH_DATABASE_URL?.trim();
-  if (given?.startsWith("postgres")) {
-    const name = `docket_conversation_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: given });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(given);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      label: "PostgreSQL",
-      async done() {
-        const c = new pg.Client({ connectionString: given });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), "docket-conversation-bench-"));
-  return {
-    url: path.join(dir, "docket.db"),
-    label: "SQLite",
-    done: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
+const database = () => benchDatabase("conversation");
 
 /** Ada and Bob in workspace "bench"; ENG-1 to comment on; ENG-2 with 500 comments; Bob's 10,000 items. */
 async function prepare(url: string): Promise<{ ada: string; bob: string }> {

@@ -14,8 +14,7 @@
  * With PostgreSQL it uses a database of its own on that server (created and dropped).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -23,7 +22,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
+import { benchDatabase } from "./database.ts";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -59,34 +58,7 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-async function database(): Promise<{ url: string; label: string; done: () => Promise<void> }> {
-  const given = process.env.BENCH_DATABASE_URL?.trim();
-  if (given?.startsWith("postgres")) {
-    const name = `docket_events_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: given });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(given);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      label: "PostgreSQL",
-      async done() {
-        const c = new pg.Client({ connectionString: given });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), "docket-events-bench-"));
-  return {
-    url: path.join(dir, "docket.db"),
-    label: "SQLite",
-    done: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
+const database = () => benchDatabase("events");
 
 /** Migrates with the checkout that serves (its own code), and makes a workspace and a token. */
 async function prepare(url: string, from: string): Promise<string> {
