@@ -82,11 +82,6 @@ export async function appFetch(input: Request): Promise<Response> {
     throw new ApiError(0, "offline", "Docket cannot be reached: check your connection. Nothing was lost.");
   }
   const now = Date.now();
-  const date = response.headers.get("date");
-  if (serverClockOffsetMs === undefined && date) {
-    const server = Date.parse(date);
-    if (Number.isFinite(server)) serverClockOffsetMs = server - now;
-  }
   if (response.status === 503) {
     const wait = retryAfterSeconds(response) ?? 30;
     const body = (await response
@@ -125,12 +120,6 @@ export async function appFetch(input: Request): Promise<Response> {
 }
 
 // (outside a browser, in unit tests, the origin is a placeholder: nothing is fetched there)
-/** The service's clock less this browser's (from the first answer's Date header; 0 until then). */
-let serverClockOffsetMs: number | undefined;
-export function serverNow(): number {
-  return Date.now() + (serverClockOffsetMs ?? 0);
-}
-
 export const api = createDocketClient(globalThis.location?.origin ?? "http://localhost", { fetch: appFetch });
 
 interface Answer<T> {

@@ -5,7 +5,7 @@
  * It reconnects with Last-Event-ID after a drop, so no event is missed.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { appFetch, type Schemas, serverNow } from "../api.ts";
+import { appFetch, type Schemas } from "../api.ts";
 import { createStore } from "./store.ts";
 
 export type LiveEvent = Schemas["Event"];
@@ -65,7 +65,6 @@ export function startLive({ ws, queryClient, coalesceMs = 150 }: LiveOptions): (
   const controller = new AbortController();
   let lastEventId: string | null = null;
   let connectedBefore = false;
-  const startedAt = Date.now();
   let pendingAreas = new Set<string>();
   let timer: number | undefined;
 
@@ -88,15 +87,8 @@ export function startLive({ ws, queryClient, coalesceMs = 150 }: LiveOptions): (
       try {
         const headers: Record<string, string> = { accept: "text/event-stream", "docket-workspace": ws };
         if (lastEventId) headers["last-event-id"] = lastEventId;
-        // the first connection starts a little before this workspace's first reads (by the service's
-        // clock; Date headers count whole seconds), so a change committed between a read and the
-        // stream's start is not missed; a later one resumes after the last event seen
-        const from =
-          lastEventId || connectedBefore
-            ? ""
-            : `?since=${encodeURIComponent(new Date(serverNow() - (Date.now() - startedAt) - 2000).toISOString())}`;
         const response = await appFetch(
-          new Request(`/v1/events/stream${from}`, { headers, signal: controller.signal }),
+          new Request("/v1/events/stream", { headers, signal: controller.signal }),
         );
         if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
         liveState.set("live");
