@@ -381,6 +381,37 @@ test("a change made through the REST API appears in the open page without reload
   assertNoErrors(errors);
 });
 
+test("a change committed after the page's first read but before its event stream connects is still shown", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Read before the stream", status: "todo" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  // the stream's request is held back until the change below has committed
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  await page.route("**/v1/events/stream*", async (route) => {
+    held++;
+    await released;
+    await route.continue();
+  });
+  await open(page, env, issue.identifier);
+  const changed = await env.rest("PATCH", `/issues/${issue.identifier}`, {
+    title: "Changed before the stream connected",
+  });
+  assert.equal(changed.status, 200);
+  for (const until = Date.now() + 3000; held === 0 && Date.now() < until; )
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.ok(held >= 1, "the page asked for its event stream");
+  release();
+  await page
+    .getByRole("heading", { name: "Changed before the stream connected" })
+    .waitFor({ timeout: 3000 });
+  assertNoErrors(errors);
+});
+
 test("a conflicting edit: the change elsewhere is announced, the 412 shows theirs and mine, and nothing is lost", async (t) => {
   const env = await appEnv(t);
   const issue = await newIssue(env, { title: "Shared", description: "First version" });

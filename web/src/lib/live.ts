@@ -3,6 +3,11 @@
  * turns each event into fresh data: the queries the event touches are refetched (coalesced, so an agent
  * writing fifty issues a second costs one refetch per list), and listeners (an open issue page) hear it.
  * It reconnects with Last-Event-ID after a drop, so no event is missed.
+ *
+ * Where the first connection starts matters too: a change committed between a page's first reads and the
+ * stream's start would be in neither. So before a workspace's first reads, `prepareLive` takes the feed's
+ * newest event (`wsRoute.beforeLoad` waits for it), and the stream starts right after that event: every
+ * change the reads could have missed is replayed, and nothing older is.
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { appFetch, type Schemas } from "../api.ts";
@@ -53,6 +58,34 @@ export function staleAreas(event: Pick<LiveEvent, "type" | "object">): string[] 
   }
 }
 
+/** Where a prepared stream starts: after an event id, or at the feed's beginning when it was empty. */
+type StartAt = { after: string } | { fromBeginning: true };
+let prepared: { ws: string; start: Promise<StartAt | null> } | null = null;
+let following: string | null = null;
+
+/**
+ * Called before a workspace's first reads: reads where its feed ends now, so the stream started after
+ * them begins there. A workspace already followed needs nothing (its stream is connected); a failed read
+ * leaves the stream to start at the end of the feed, as it would without this.
+ */
+export function prepareLive(ws: string): Promise<unknown> {
+  if (following === ws) return Promise.resolve();
+  if (prepared?.ws !== ws) {
+    const start = appFetch(
+      new Request("/v1/events?order=newest&limit=1", { headers: { "docket-workspace": ws } }),
+    )
+      .then(async (response): Promise<StartAt | null> => {
+        if (!response.ok) return null;
+        const page = (await response.json()) as { data: { id: string }[] };
+        const newest = page.data[0];
+        return newest ? { after: newest.id } : { fromBeginning: true };
+      })
+      .catch(() => null);
+    prepared = { ws, start };
+  }
+  return prepared.start;
+}
+
 export interface LiveOptions {
   ws: string;
   queryClient: QueryClient;
@@ -65,6 +98,10 @@ export function startLive({ ws, queryClient, coalesceMs = 150 }: LiveOptions): (
   const controller = new AbortController();
   let lastEventId: string | null = null;
   let connectedBefore = false;
+  // kept until a stream connects: a start stopped before connecting (React's double effects) reuses it
+  const ready = prepared?.ws === ws ? prepared.start : Promise.resolve(null);
+  following = ws;
+  let startAt: StartAt | null = null;
   let pendingAreas = new Set<string>();
   let timer: number | undefined;
 
@@ -82,14 +119,23 @@ export function startLive({ ws, queryClient, coalesceMs = 150 }: LiveOptions): (
   };
 
   const run = async () => {
+    startAt = await ready;
+    if (startAt && "after" in startAt) lastEventId = startAt.after;
     let delay = 500;
     while (!controller.signal.aborted) {
       try {
         const headers: Record<string, string> = { accept: "text/event-stream", "docket-workspace": ws };
+        let url = "/v1/events/stream";
         if (lastEventId) headers["last-event-id"] = lastEventId;
-        const response = await appFetch(
-          new Request("/v1/events/stream", { headers, signal: controller.signal }),
-        );
+        else if (startAt && "fromBeginning" in startAt) url += `?since=${new Date(0).toISOString()}`;
+        const response = await appFetch(new Request(url, { headers, signal: controller.signal }));
+        if (response.status === 400 && lastEventId) {
+          // the event to resume after is no longer kept: start at the end, and read everything afresh
+          lastEventId = null;
+          startAt = null;
+          connectedBefore = true;
+          continue;
+        }
         if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
         liveState.set("live");
         delay = 500;
@@ -98,6 +144,8 @@ export function startLive({ ws, queryClient, coalesceMs = 150 }: LiveOptions): (
         if (connectedBefore && lastEventId === null)
           void queryClient.invalidateQueries({ queryKey: ["ws", ws] });
         connectedBefore = true;
+        startAt = null;
+        if (prepared?.ws === ws) prepared = null;
         for await (const message of sseMessages(response.body, controller.signal)) {
           if (message.id) lastEventId = message.id;
           if (!message.data) continue;
@@ -117,6 +165,7 @@ export function startLive({ ws, queryClient, coalesceMs = 150 }: LiveOptions): (
   };
   void run();
   return () => {
+    if (following === ws) following = null;
     controller.abort();
     if (timer !== undefined) window.clearTimeout(timer);
   };

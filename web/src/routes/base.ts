@@ -5,6 +5,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, redirect } from "@tanstack/react-router";
 import { setCsrfToken, setWorkspace } from "../api.ts";
+import { prepareLive } from "../lib/live.ts";
 import { meQuery } from "../queries.ts";
 import { Root } from "../shell/Root.tsx";
 import { NoWorkspace, Shell } from "../shell/Shell.tsx";
@@ -31,13 +32,15 @@ export const indexRoute = createRoute({
 export const wsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "$ws",
-  beforeLoad: async ({ context, params }) => {
+  beforeLoad: async ({ context, params, preload }) => {
     const me = await context.queryClient.ensureQueryData(meQuery);
     setCsrfToken(me.csrf_token ?? "");
     const ws = me.workspaces.find((w) => w.slug === params.ws);
     // another workspace's address: shown as not found, never as that workspace's data
     setWorkspace(ws ? ws.slug : "");
     if (ws) localStorage.setItem("docket.workspace", ws.slug);
+    // where the event stream will start, taken before the workspace's first reads (lib/live.ts)
+    if (ws && !preload) await prepareLive(ws.slug);
     return { workspace: ws ?? null };
   },
   component: Shell,

@@ -44,10 +44,12 @@ export function Shell() {
   const queryClient = useQueryClient();
   const live = useStore(liveState);
 
+  // a refetch of /v1/me makes a new membership object; the stream follows the workspace, not the object
+  const member = Boolean(membership);
   useEffect(() => {
-    if (!membership) return;
+    if (!member) return;
     return startLive({ ws, queryClient });
-  }, [ws, membership, queryClient]);
+  }, [ws, member, queryClient]);
 
   useShortcut("c", "New issue", "Everywhere", () => ui.createIssue.set({}), Boolean(membership));
   useShortcut("mod+k", "Command palette", "Everywhere", () => ui.palette.set((open) => !open));
