@@ -46,7 +46,10 @@ function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown
   const status = reply.statusCode;
   if (status >= 300 || (typeof payload !== "string" && !Buffer.isBuffer(payload))) return payload;
   if (request.method === "GET" || request.method === "HEAD") {
-    const etag = etagOf(request.etagBasis ?? payload, request.objectVersion);
+    // the body's UTF-8 bytes are made once, for the hash and for the socket (a string would be encoded
+    // for each)
+    if (typeof payload === "string") payload = Buffer.from(payload);
+    const etag = etagOf(request.etagBasis ?? (payload as Buffer), request.objectVersion);
     reply.header("etag", etag);
     reply.header("cache-control", "private, no-cache");
     const inm = request.headers["if-none-match"];
