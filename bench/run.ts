@@ -6,6 +6,8 @@
  *   npm run bench                          # the floor: /healthz and /v1/workspace, SQLite in a temp folder
  *   npm run bench -- --seed                # also build 100,000 issues (bench/seed.ts) and load the tracker
  *   npm run bench -- --seed --issues 20000 # a smaller workspace, the rest in proportion
+ *   npm run bench -- --seed --issues 10000,100000,1000000
+ *                                          # each size in turn, then how p99 grows from size to size
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/docket_bench npm run bench -- --seed
  *   npm run bench -- --duration 20 --connections 50 --warmup 2
  *   npm run bench -- --seed --only stall   # only the scenarios whose name contains "stall"
@@ -54,7 +56,8 @@ if (values.help) {
   --connections <n>   concurrent connections (32)
   --warmup <s>        seconds of warm-up before each (2)
   --seed              seed a workspace and run every tracker scenario (else the floor only)
-  --issues <n>        issues in the seeded workspace (100000; at least 100)
+  --issues <n,…>      issues in the seeded workspace (100000; at least 100); several sizes, comma-separated,
+                      run one after another and end with a table of how each scenario grows
   --only <text,…>     only the scenarios whose name contains one of these texts
   -h, --help          this text`);
   process.exit(0);
@@ -62,9 +65,9 @@ if (values.help) {
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const warmup = Number(values.warmup);
-const issueCount = Number(values.issues);
-if (!Number.isInteger(issueCount) || issueCount < 100)
-  throw new Error("--issues must be a whole number ≥ 100");
+const issueCounts = values.issues.split(",").map((n) => Number(n.trim().replace(/_/g, "")));
+if (issueCounts.some((n) => !Number.isInteger(n) || n < 100))
+  throw new Error("--issues must be whole numbers ≥ 100, comma-separated");
 
 interface Fixture extends SeededWorkspace, AgentFixture {
   seeded: boolean;
@@ -415,7 +418,7 @@ async function benchDatabase(): Promise<{ url: string; label: string; done: () =
 }
 
 /** Migrates and seeds the database in a process of its own (bench/prepare.ts) and reads the fixture. */
-async function prepare(databaseUrl: string, baseUrl: string): Promise<Fixture> {
+async function prepare(databaseUrl: string, baseUrl: string, issueCount: number): Promise<Fixture> {
   const args = ["bench/prepare.ts", databaseUrl, ...(values.seed ? [String(issueCount)] : [])];
   const child = spawn(process.execPath, args, {
     cwd: REPO,
@@ -605,13 +608,23 @@ function aimVerdict(s: Scenario, row: Row | undefined, rows: Row[], skipped: str
   return `${s.name}: ${wanted} — ${got}: ${verdict}`;
 }
 
-async function main(): Promise<void> {
+/** What one run at one size measured, for the table across sizes. */
+interface SizeResult {
+  issues: number;
+  rows: Row[];
+  coldStart: number;
+  idleRss: number;
+  peakRss: number;
+}
+
+/** Seeds (or not) a database of its own, runs every scenario against a new service, prints the report. */
+async function runSize(issueCount: number): Promise<SizeResult> {
   const database = await benchDatabase();
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
   let fixture: Fixture;
   try {
-    fixture = await prepare(database.url, address);
+    fixture = await prepare(database.url, address, issueCount);
   } catch (error) {
     database.done();
     throw error;
@@ -622,6 +635,8 @@ async function main(): Promise<void> {
     cwd: REPO,
     stdio: ["ignore", "ignore", "ignore"],
   });
+  // the floor is up before the service starts, so the service's cold start has the machine to itself
+  await waitUntilUp(floorAddress, floor);
   const loadBefore = loadavg();
   const startedAt = performance.now();
   const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
@@ -643,6 +658,7 @@ async function main(): Promise<void> {
   let coldStart = Number.NaN;
   let firstRead = Number.NaN;
   let idleRss = Number.NaN;
+  let rss = Number.NaN;
   try {
     await waitUntilUp(`${address}/readyz`, child);
     coldStart = performance.now() - startedAt;
@@ -653,7 +669,6 @@ async function main(): Promise<void> {
     firstRead = performance.now() - startedAt;
     await new Promise((r) => setTimeout(r, 1000));
     idleRss = memoryMiB(child.pid!, "VmRSS");
-    await waitUntilUp(floorAddress, floor);
     for (const scenario of SCENARIOS) {
       const only = values.only
         ?.split(",")
@@ -722,7 +737,7 @@ async function main(): Promise<void> {
     // requests the load generator left in flight finish before the server is asked to stop
     await new Promise((r) => setTimeout(r, 1000));
     const running = child.exitCode === null && child.signalCode === null;
-    const rss = running ? memoryMiB(child.pid!, "VmHWM") : 0;
+    rss = running ? memoryMiB(child.pid!, "VmHWM") : 0;
     if (running) {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -785,6 +800,58 @@ async function main(): Promise<void> {
       }
     }
   }
+  return { issues: issueCount, rows, coldStart, idleRss, peakRss: rss };
 }
 
-await main();
+/**
+ * The sizes side by side: each scenario's requests/s (as a share of the floor of its own run, which is
+ * what stays comparable when the machine is shared) and p99, and how the p99 of the largest size
+ * compares with the size before it (the aim: at most twice, for ten times the data).
+ */
+function printScale(results: SizeResult[]): void {
+  const sizes = results.map((r) => r.issues.toLocaleString("en"));
+  const w = Math.max(...SCENARIOS.map((s) => s.name.length), 8);
+  const cell = 26;
+  console.log(`\nacross sizes (req/s, its share of the run's floor, p99 ms):`);
+  console.log(
+    `${"scenario".padEnd(w)}  ${sizes.map((s) => s.padStart(cell)).join("")}  ${"p99 ratio".padStart(10)}`,
+  );
+  const last = results.at(-1)!;
+  const before = results.at(-2)!;
+  const verdicts: string[] = [];
+  for (const s of SCENARIOS) {
+    const cells = results.map((r) => {
+      const row = r.rows.find((x) => x.name === s.name);
+      const floor = r.rows.find((x) => x.name === BARE);
+      if (!row) return "–".padStart(cell);
+      const share = floor ? ` (${((row.rps / floor.rps) * 100).toFixed(1)}%)` : "";
+      return `${row.rps.toFixed(0)}${share} ${row.p99}`.padStart(cell);
+    });
+    if (cells.every((c) => c.trim() === "–")) continue;
+    const a = last.rows.find((x) => x.name === s.name);
+    const b = before.rows.find((x) => x.name === s.name);
+    // a p99 of 0 or 1 ms is the clock's grain, not a cost: ratios are taken from 1 ms up
+    const ratio = a && b ? Math.max(a.p99, 1) / Math.max(b.p99, 1) : Number.NaN;
+    console.log(
+      `${s.name.padEnd(w)}  ${cells.join("")}  ${(Number.isNaN(ratio) ? "–" : ratio.toFixed(2)).padStart(10)}`,
+    );
+    if (!s.floor && s.seeded && !Number.isNaN(ratio))
+      verdicts.push(
+        `  ${s.name}: p99 at ${sizes.at(-1)} ≤ 2 × p99 at ${sizes.at(-2)} — ${ratio.toFixed(2)}×: ${ratio <= 2 ? "holds" : "misses"}`,
+      );
+  }
+  const row = (label: string, f: (r: SizeResult) => string) =>
+    console.log(`${label.padEnd(w)}  ${results.map((r) => f(r).padStart(cell)).join("")}`);
+  row("cold start (ms)", (r) => r.coldStart.toFixed(0));
+  row("RSS idle / peak (MiB)", (r) => `${r.idleRss.toFixed(1)} / ${r.peakRss.toFixed(1)}`);
+  console.log("\naims across sizes:");
+  for (const v of verdicts) console.log(v);
+  for (const r of results)
+    console.log(
+      `  cold start ≤ 1,000 ms at ${r.issues.toLocaleString("en")} — ${r.coldStart.toFixed(0)} ms: ${r.coldStart <= 1000 ? "holds" : "misses"}`,
+    );
+}
+
+const results: SizeResult[] = [];
+for (const count of issueCounts) results.push(await runSize(count));
+if (results.length > 1) printScale(results);
