@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import { z } from "zod";
+import { insertRows } from "../db/insert.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../secrets.ts";
 import { type ActorView, actorView, type Ctx } from "./context.ts";
@@ -47,7 +48,7 @@ export async function recordActivity(
   }));
   const eventAction = EVENT_ACTIONS[action];
   if (Array.isArray(subject) || !eventAction) {
-    await trx.insertInto("activity").values(rows).execute();
+    await insertRows(trx, "activity", rows);
     return;
   }
   const event = {
@@ -66,7 +67,7 @@ export async function recordActivity(
     ctx.core.events.noteEventsWritten();
     return;
   }
-  await trx.insertInto("activity").values(rows).execute();
+  await insertRows(trx, "activity", rows);
   await emitEvent(trx, ctx, event);
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { z } from "zod";
+import { insertRows } from "../db/insert.ts";
 import { prepared, runNamed } from "../db/prepared.ts";
 import type { Database, IssueStatus, IssuesTable } from "../db/schema.ts";
 import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
@@ -648,10 +649,11 @@ async function setLabels(
 ): Promise<void> {
   if (!fresh) await trx.deleteFrom("issue_labels").where("issue_id", "=", issue.id).execute();
   if (list.length > 0) {
-    await trx
-      .insertInto("issue_labels")
-      .values(list.map((l) => ({ issue_id: issue.id, workspace_id: issue.workspace_id, label: l })))
-      .execute();
+    await insertRows(
+      trx,
+      "issue_labels",
+      list.map((l) => ({ issue_id: issue.id, workspace_id: issue.workspace_id, label: l })),
+    );
   }
 }
 
@@ -733,7 +735,7 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
       ...authoredBy(ctx, at),
     };
     if (status === "done") await checkDonePolicy(trx, ctx, issue);
-    await trx.insertInto("issues").values(issue).execute();
+    await insertRows(trx, "issues", [issue]);
     if (data.labels?.length) await setLabels(trx, issue, data.labels, true);
     await indexIssue(trx, issue);
     await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "created", {}, at);
