@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { CompiledQuery } from "kysely";
 
@@ -6,71 +7,97 @@ import type { CompiledQuery } from "kysely";
  * long read (a full-text search over common words) would hold every other request back for its whole
  * length. Such reads go to a worker thread with its own connection to the same file instead; the
  * service's thread only waits for the answer. It sees what is committed, which every answered write is.
+ * Searches at once go to as many threads as the machine has cores for, up to MAX_READERS.
  */
+/** Most reader threads: a second one on a machine with two cores or more, started only when needed. */
+export const MAX_READERS = Math.max(1, Math.min(2, availableParallelism()));
+
+interface Reader {
+  worker: Worker;
+  pending: Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>;
+}
+
 export class SqliteReader {
   readonly #file: string;
-  #worker: Worker | undefined;
-  readonly #pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
+  readonly #readers: Reader[] = [];
+  readonly #max: number;
   #next = 0;
   #closed = false;
 
-  constructor(file: string) {
+  constructor(file: string, max = MAX_READERS) {
     this.#file = file;
+    this.#max = max;
   }
 
-  /** The worker, started on the first read. */
-  #start(): Worker {
-    if (this.#worker) return this.#worker;
+  /**
+   * A reader for the next read: an idle one, else a new one while there may be more, else the least
+   * busy. Each holds its own connection; reads are independent, so any reader serves any read.
+   */
+  #pick(): Reader {
+    let best: Reader | undefined;
+    for (const r of this.#readers) if (!best || r.pending.size < best.pending.size) best = r;
+    if (best && (best.pending.size === 0 || this.#readers.length >= this.#max)) return best;
+    return this.#start();
+  }
+
+  #start(): Reader {
     const worker = new Worker(new URL("./sqlite-reader-worker.ts", import.meta.url), {
       workerData: { file: this.#file },
       // It holds a statement's rows at a time (a page of search results): a small young generation
       // keeps the memory it takes under load near what it takes idle.
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
-    this.#worker = worker;
+    const reader: Reader = { worker, pending: new Map() };
+    this.#readers.push(reader);
     worker.on("message", (m: { id: number; rows?: unknown[]; error?: { message: string } }) => {
-      const waiting = this.#pending.get(m.id);
+      const waiting = reader.pending.get(m.id);
       if (!waiting) return;
-      this.#pending.delete(m.id);
+      reader.pending.delete(m.id);
       if (m.error) waiting.reject(Object.assign(new Error(m.error.message), m.error));
       else waiting.resolve(m.rows ?? []);
     });
-    worker.on("error", (error) => this.#failAll(error));
+    worker.on("error", (error) => this.#failAll(reader, error));
     worker.on("exit", () => {
-      if (this.#worker === worker) this.#worker = undefined;
-      this.#failAll(new Error("The SQLite reader stopped"));
+      const at = this.#readers.indexOf(reader);
+      if (at !== -1) this.#readers.splice(at, 1);
+      this.#failAll(reader, new Error("The SQLite reader stopped"));
     });
-    return worker;
+    return reader;
   }
 
-  #failAll(error: Error): void {
-    for (const w of this.#pending.values()) w.reject(error);
-    this.#pending.clear();
+  #failAll(reader: Reader, error: Error): void {
+    for (const w of reader.pending.values()) w.reject(error);
+    reader.pending.clear();
   }
 
-  /** Runs a compiled read-only query in the worker; its rows as plain objects. */
+  /** How many reader threads are running. */
+  get threads(): number {
+    return this.#readers.length;
+  }
+
+  /** Runs a compiled read-only query on a reader thread; its rows as plain objects. */
   query<R>(query: CompiledQuery<R>): Promise<R[]> {
     if (this.#closed) return Promise.reject(new Error("The SQLite database is closed"));
     const id = ++this.#next;
     const parameters = query.parameters.map((v) =>
       typeof v === "boolean" ? (v ? 1 : 0) : v instanceof Date ? v.toISOString() : v === undefined ? null : v,
     );
-    const worker = this.#start();
+    const reader = this.#pick();
+    const { worker, pending } = reader;
     return new Promise<R[]>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-      // the worker keeps the process alive only while a read is under way
+      pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+      // a reader keeps the process alive only while a read is under way
       worker.ref();
       worker.postMessage({ id, sql: query.sql, parameters });
     }).finally(() => {
-      if (this.#pending.size === 0) worker.unref();
+      if (pending.size === 0) worker.unref();
     });
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    const worker = this.#worker;
-    this.#worker = undefined;
-    await worker?.terminate();
+    const readers = this.#readers.splice(0);
+    await Promise.all(readers.map((r) => r.worker.terminate()));
   }
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sql } from "kysely";
+import { SqliteReader } from "../../src/db/sqlite-reader.ts";
 import { ON_POSTGRES, setup } from "../support.ts";
 
 /** A read that keeps SQLite busy for a while: counting to a few million in a recursive query. */
@@ -59,4 +60,28 @@ test("the reader sees committed rows, refuses writes and stops with the store", 
   );
   await env.store.close();
   await assert.rejects(offLoop.query(sql`select 1`.compile(env.store.db)), /closed/);
+});
+
+test("reads at once go to a second reader thread, never to more than the most allowed", {
+  skip: ON_POSTGRES,
+}, async (t) => {
+  const env = await setup(t);
+  const file = env.config.database;
+  assert.equal(file.kind, "sqlite");
+  const reader = new SqliteReader(file.path, 2);
+  t.after(() => reader.close());
+  // one at a time: one thread serves them all
+  for (let i = 0; i < 3; i++) await reader.query(sql`select 1 as one`.compile(env.store.db));
+  assert.equal(reader.threads, 1);
+  // three at once: a second thread starts, and no third
+  const counts = await Promise.all([1, 2, 3].map(() => reader.query(slowCount.compile(env.store.db))));
+  assert.deepEqual(
+    counts.map((r) => Number(r[0]!.n)),
+    [3_000_000, 3_000_000, 3_000_000],
+  );
+  assert.equal(reader.threads, 2);
+  const single = new SqliteReader(file.path, 1);
+  t.after(() => single.close());
+  await Promise.all([1, 2].map(() => single.query(sql`select 1 as one`.compile(env.store.db))));
+  assert.equal(single.threads, 1);
 });
