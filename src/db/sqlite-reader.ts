@@ -7,6 +7,15 @@ import type { CompiledQuery } from "kysely";
  * length. Such reads go to a worker thread with its own connection to the same file instead; the
  * service's thread only waits for the answer. It sees what is committed, which every answered write is.
  */
+/**
+ * The worker's code: the TypeScript beside this file, or in the built server (dist/, which this file is
+ * bundled into) the JavaScript built from it, so the built server never loads the type stripper.
+ */
+const WORKER = new URL(
+  import.meta.url.endsWith(".ts") ? "./sqlite-reader-worker.ts" : "./sqlite-reader-worker.mjs",
+  import.meta.url,
+);
+
 export class SqliteReader {
   readonly #file: string;
   #worker: Worker | undefined;
@@ -21,7 +30,7 @@ export class SqliteReader {
   /** The worker, started on the first read. */
   #start(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL("./sqlite-reader-worker.ts", import.meta.url), {
+    const worker = new Worker(WORKER, {
       workerData: { file: this.#file },
       // It holds a statement's rows at a time (a page of search results): a small young generation
       // keeps the memory it takes under load near what it takes idle.
