@@ -24,6 +24,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { ensureServerBuilt } from "../scripts/build-server.ts";
 import { loadConfig } from "../src/config.ts";
 import { openStore } from "../src/db/store.ts";
 import type { AgentFixture } from "./agents.ts";
@@ -622,9 +623,11 @@ async function main(): Promise<void> {
     cwd: REPO,
     stdio: ["ignore", "ignore", "ignore"],
   });
+  // the service as `npm start` runs it: the built server (built now if src/ changed since)
+  console.log(`server ${(await ensureServerBuilt({ quiet: true })) === "built" ? "built" : "up to date"}`);
   const loadBefore = loadavg();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
+  const child = spawn(process.execPath, ["bin/docket.mjs", "serve"], {
     cwd: REPO,
     env: {
       ...process.env,
