@@ -9,6 +9,7 @@
  *   node scripts/build-server.ts           build if stale
  *   node scripts/build-server.ts --force   build anyway
  */
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { buildOnce, ROOT, SERVER_BUILD } from "./builds.mjs";
 
@@ -36,8 +37,23 @@ export async function ensureServerBuilt(
           format: "esm",
           entryFileNames: "[name].mjs",
           chunkFileNames: "[name]-[hash].mjs",
+          // V8 keeps each file's source in the heap for the life of the process (lazy compilation,
+          // Function.prototype.toString): without comments it is a third smaller, and in ASCII (a
+          // character past it escaped in the string or regular expression that holds it) a byte a
+          // character instead of two
+          comments: false,
+          charset: "ascii",
         },
       });
+      // what charset cannot escape (the text of a template literal, kept as written) is said here
+      for (const file of readdirSync(out)) {
+        const lines = readFileSync(path.join(out, file), "utf8").split("\n");
+        const at = lines.findIndex((line) => /[^\0-\x7f]/.test(line));
+        if (at >= 0)
+          console.warn(
+            `${file}:${at + 1} is not ASCII, so V8 holds the file's source at two bytes a character: escape it in src/`,
+          );
+      }
     },
     options,
   );
