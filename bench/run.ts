@@ -26,6 +26,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { ensureServerBuilt } from "../scripts/build-server.ts";
 import { loadConfig } from "../src/config.ts";
 import { openStore } from "../src/db/store.ts";
 import type { AgentFixture } from "./agents.ts";
@@ -637,9 +638,11 @@ async function runSize(issueCount: number): Promise<SizeResult> {
   });
   // the floor is up before the service starts, so the service's cold start has the machine to itself
   await waitUntilUp(floorAddress, floor);
+  // the service as `npm start` runs it: the built server (built now if src/ changed since)
+  console.log(`server ${(await ensureServerBuilt({ quiet: true })) === "built" ? "built" : "up to date"}`);
   const loadBefore = loadavg();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
+  const child = spawn(process.execPath, ["bin/docket.mjs", "serve"], {
     cwd: REPO,
     env: {
       ...process.env,

@@ -1,67 +1,22 @@
 /**
  * Builds the web app (web/ → web/dist) when its sources changed since the last build, so that
  * `npm install` and `npm start` on a fresh clone serve the app without a separate step. The sources'
- * digest is kept in web/dist/.build-stamp; an up-to-date build costs a few milliseconds to confirm.
+ * digest is kept in web/dist/.build-stamp (scripts/builds.mjs); an up-to-date build costs a few
+ * milliseconds to confirm.
  *
  *   node scripts/build-web.ts           build if stale
  *   node scripts/build-web.ts --force   build anyway
  */
-import { createHash } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import { buildOnce, files, isBuilt, WEB_BUILD } from "./builds.mjs";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const WEB = path.join(ROOT, "web");
-const DIST = path.join(WEB, "dist");
-const STAMP = path.join(DIST, ".build-stamp");
-const LOCK = path.join(WEB, ".build-lock");
+const WEB = path.dirname(WEB_BUILD.out);
 
-function* files(dir: string): Generator<string> {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (!/\.test\.tsx?$/.test(entry.name)) yield full;
-  }
-}
-
-/** A digest of everything the build reads: the app, the typed client, the locked dependencies. */
-export function sourceDigest(): string {
-  const hash = createHash("sha256");
-  const inputs = [
-    ...files(path.join(WEB, "src")),
-    ...files(path.join(WEB, "public")),
-    path.join(WEB, "index.html"),
-    path.join(WEB, "vite.config.ts"),
-    ...files(path.join(ROOT, "src", "client")),
-    path.join(ROOT, "package-lock.json"),
-  ];
-  for (const file of inputs) {
-    if (!existsSync(file)) continue;
-    hash.update(path.relative(ROOT, file));
-    hash.update(readFileSync(file));
-  }
-  return hash.digest("hex");
-}
-
-export function isBuilt(): boolean {
-  return (
-    existsSync(path.join(DIST, "index.html")) &&
-    existsSync(STAMP) &&
-    readFileSync(STAMP, "utf8") === sourceDigest()
-  );
+/** Whether web/dist is complete and built from the sources as they are. */
+export function isWebBuilt(): boolean {
+  return isBuilt(WEB_BUILD);
 }
 
 /** Brotli and gzip copies beside each text asset: the service sends them to browsers that accept them. */
@@ -78,59 +33,42 @@ function compressAssets(dir: string): void {
   }
 }
 
-async function sleep(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
+/** The build tools (devDependencies) are not installed. */
+class NoBuildTools extends Error {}
 
 /** Builds web/dist unless it is up to date; one build at a time (others wait for it). */
 export async function ensureWebBuilt(
   options: { force?: boolean; quiet?: boolean } = {},
 ): Promise<"fresh" | "built"> {
-  if (!options.force && isBuilt()) return "fresh";
-  // one builder at a time: test files and a start-up may ask together
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      // a lock left by a build that died more than two minutes ago is stale
-      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 120_000)
-        rmSync(LOCK, { recursive: true, force: true });
-      if (waited > 180_000)
-        throw new Error("another build of the web app holds web/.build-lock for too long");
-      await sleep(200);
-      if (!options.force && isBuilt()) return "fresh";
-    }
-  }
-  try {
-    if (!options.force && isBuilt()) return "fresh";
-    let vite: typeof import("vite");
-    try {
-      vite = await import("vite");
-    } catch {
-      if (existsSync(path.join(DIST, "index.html"))) return "fresh";
-      throw new Error("the web app is not built and its build tools are not installed: run `npm install`");
-    }
-    const digest = sourceDigest();
-    const started = Date.now();
-    const out = path.join(WEB, `.dist-${process.pid}`);
-    await vite.build({
-      configFile: path.join(WEB, "vite.config.ts"),
-      logLevel: options.quiet ? "error" : "warn",
-      build: { outDir: out, emptyOutDir: true },
-    });
-    compressAssets(path.join(out, "assets"));
-    writeFileSync(path.join(out, ".build-stamp"), digest);
-    // swap in whole: a server reading web/dist never sees half a build
-    const old = path.join(WEB, `.dist-old-${process.pid}`);
-    if (existsSync(DIST)) renameSync(DIST, old);
-    renameSync(out, DIST);
-    rmSync(old, { recursive: true, force: true });
-    if (!options.quiet) console.log(`web app built in ${Date.now() - started} ms (web/dist)`);
-    return "built";
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
+  const started = Date.now();
+  const result = await buildOnce(
+    WEB_BUILD,
+    async (out) => {
+      let vite: typeof import("vite");
+      try {
+        vite = await import("vite");
+      } catch {
+        throw new NoBuildTools(
+          "the web app is not built and its build tools are not installed: run `npm install`",
+        );
+      }
+      await vite.build({
+        configFile: path.join(WEB, "vite.config.ts"),
+        logLevel: options.quiet ? "error" : "warn",
+        build: { outDir: out, emptyOutDir: true },
+      });
+      compressAssets(path.join(out, "assets"));
+    },
+    options,
+  ).catch((error: unknown) => {
+    // without its build tools (a production install), a build already there is served as it is
+    if (error instanceof NoBuildTools && existsSync(path.join(WEB_BUILD.out, WEB_BUILD.main)))
+      return "fresh" as const;
+    throw error;
+  });
+  if (result === "built" && !options.quiet)
+    console.log(`web app built in ${Date.now() - started} ms (web/dist)`);
+  return result;
 }
 
 if (import.meta.main) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import module from "node:module";
+import { fileURLToPath } from "node:url";
 import { EXIT, type Io, processIo } from "./output.ts";
 
 // Each command is a process of its own: keep the compiled code on disk (in the system's temporary
@@ -87,33 +88,41 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
 export const SERVICE_NODE_OPTIONS = ["--max-semi-space-size=8", "--expose-gc"];
 
 /**
- * `docket serve` started without SERVICE_NODE_OPTIONS (they can only be given when Node starts): the
- * process replaces itself (same pid, same standard streams) with one started with them. Anything else,
- * or a Node without process.execve, runs on as it is.
+ * `docket serve` runs the built server (dist/, scripts/build-server.ts) while it is built from the
+ * sources as they are, and always with SERVICE_NODE_OPTIONS (they can only be given when Node starts):
+ * started from the sources, or without them, the process replaces itself (same pid, same standard
+ * streams) with one that runs the build with them. A build missing or stale runs the sources, as does
+ * anything else, or a Node without process.execve.
  */
-export function relaunchForService(argv: readonly string[]): void {
+export async function relaunchForService(argv: readonly string[]): Promise<void> {
   if (argv[0] !== "serve" || typeof process.execve !== "function") return;
+  const fromSources = import.meta.url.endsWith(".ts");
+  // the command to run: the build's (this file, once built), a fresh build's, or the one that was run
+  let command: string | undefined;
+  if (!fromSources) command = fileURLToPath(import.meta.url);
+  else command = (await import("../../scripts/builds.mjs")).builtServer();
   const missing = SERVICE_NODE_OPTIONS.filter(
     (o) => !process.execArgv.some((a) => a.startsWith(o.split("=")[0]!)),
   );
-  if (missing.length === 0) return;
+  if (missing.length === 0 && (!fromSources || command === undefined)) return;
   process.execve(process.execPath, [
     process.execPath,
     ...missing,
     ...process.execArgv,
-    ...process.argv.slice(1),
+    ...(command === undefined ? process.argv.slice(1) : [command, ...argv]),
   ]);
 }
 
 if (import.meta.main) {
-  relaunchForService(process.argv.slice(2));
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`docket: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  relaunchForService(process.argv.slice(2))
+    .then(() => main(process.argv.slice(2)))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        process.stderr.write(`docket: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      },
+    );
 }

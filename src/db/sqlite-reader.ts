@@ -9,6 +9,15 @@ import type { CompiledQuery } from "kysely";
  * service's thread only waits for the answer. It sees what is committed, which every answered write is.
  * Searches at once go to as many threads as the machine has cores for, up to MAX_READERS.
  */
+/**
+ * The worker's code: the TypeScript beside this file, or in the built server (dist/, which this file is
+ * bundled into) the JavaScript built from it, so the built server never loads the type stripper.
+ */
+const WORKER = new URL(
+  import.meta.url.endsWith(".ts") ? "./sqlite-reader-worker.ts" : "./sqlite-reader-worker.mjs",
+  import.meta.url,
+);
+
 /** Most reader threads: a second one on a machine with two cores or more, started only when needed. */
 export const MAX_READERS = Math.max(1, Math.min(2, availableParallelism()));
 
@@ -41,7 +50,7 @@ export class SqliteReader {
   }
 
   #start(): Reader {
-    const worker = new Worker(new URL("./sqlite-reader-worker.ts", import.meta.url), {
+    const worker = new Worker(WORKER, {
       workerData: { file: this.#file },
       // It holds a statement's rows at a time (a page of search results): a small young generation
       // keeps the memory it takes under load near what it takes idle.

@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasAcceptedTerms } from "../auth/web/terms.ts";
 import type { Core } from "../core.ts";
+import { ROOT } from "../paths.ts";
 import { RESERVED_SLUGS } from "../validate.ts";
 import { esc, redirect, signedInPerson, signInLocation } from "./pages/session.ts";
 
@@ -18,7 +19,7 @@ import { esc, redirect, signedInPerson, signInLocation } from "./pages/session.t
  */
 
 /** Where the app is built: `web/dist` of the repository. */
-export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
+export const DEFAULT_WEB_DIST = path.join(ROOT, "web", "dist");
 
 /** The command that builds the app, for the page shown when it is not built. */
 export const BUILD_COMMAND = "npm run build:web";

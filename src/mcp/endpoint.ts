@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import {
@@ -18,6 +17,7 @@ import type { Core } from "../core.ts";
 import { DocketError, rateLimited } from "../errors.ts";
 import { BODY_LIMIT_BYTES } from "../http/app.ts";
 import { errorReply } from "../http/errors.ts";
+import { PACKAGE_VERSION } from "../paths.ts";
 import { readOnlyRefusal, type Tool, type ToolLogger, type ToolResult } from "./catalog.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
 import { TOOLS_BY_NAME } from "./tools.ts";
@@ -112,10 +112,6 @@ function batchRevision(request: FastifyRequest, batch: unknown[]): string {
   }
   return DEFAULT_REVISION;
 }
-
-const PACKAGE_VERSION: string = JSON.parse(
-  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
-).version;
 
 const SERVER_INFO = { name: "docket", title: "Docket", version: PACKAGE_VERSION };
 

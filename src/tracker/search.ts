@@ -544,7 +544,9 @@ async function markSqlite(
   );
   if (rows.length === 0) return [];
   const match = toFts5(parsed);
-  const columns = sql`rowid as rid, snippet(search_fts, 1, ${OPEN}, ${CLOSE}, '…', ${SNIPPET_WORDS}) as body,
+  // an escape, not the character: a template's text is kept as written, and one character past ASCII
+  // in the built server's code doubles the memory its source takes (scripts/build-server.ts)
+  const columns = sql`rowid as rid, snippet(search_fts, 1, ${OPEN}, ${CLOSE}, '\u2026', ${SNIPPET_WORDS}) as body,
       highlight(search_fts, 0, ${OPEN}, ${CLOSE}) as title`;
   const newest = rows.filter((r) => ranked.has(r.id)).map((r) => r.rid);
   const others = rows.filter((r) => !ranked.has(r.id)).map((r) => r.rid);

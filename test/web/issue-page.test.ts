@@ -406,9 +406,7 @@ test("a change committed after the page's first read but before its event stream
     await new Promise((resolve) => setTimeout(resolve, 20));
   assert.ok(held >= 1, "the page asked for its event stream");
   release();
-  await page
-    .getByRole("heading", { name: "Changed before the stream connected" })
-    .waitFor({ timeout: 3000 });
+  await page.getByRole("heading", { name: "Changed before the stream connected" }).waitFor({ timeout: 3000 });
   assertNoErrors(errors);
 });
 

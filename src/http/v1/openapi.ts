@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { Core } from "../../core.ts";
+import { PACKAGE_VERSION } from "../../paths.ts";
 import { exampleOf } from "./examples.ts";
 import { type Operation, operations } from "./route.ts";
 
@@ -31,10 +31,6 @@ export interface DocumentOptions {
   /** requests a minute per token; 0 when unlimited */
   rateLimit: number;
 }
-
-const PACKAGE_VERSION: string = JSON.parse(
-  readFileSync(new URL("../../../package.json", import.meta.url), "utf8"),
-).version;
 
 /** Plain-text notes on how every operation behaves; `code` in backticks. The docs page shows them too. */
 export function conventions(options: DocumentOptions): { title: string; text: string }[] {
