@@ -8,7 +8,7 @@ import { MemoryRateLimiter } from "../src/auth/limits.ts";
 import { systemClock } from "../src/clock.ts";
 import { closeCore, createCore } from "../src/core.ts";
 import { openStore } from "../src/db/store.ts";
-import { freePort } from "./cli/support.ts";
+import { freePort, waitUntilReady } from "./cli/support.ts";
 import { createTestDatabase, REPO, seed, TEST_SECRET_KEY, testConfig } from "./support.ts";
 
 /**
@@ -49,16 +49,7 @@ async function serve(
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", BASE_URL: url, LOG_LEVEL: "error" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`docket serve exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 200) throw new Error("docket serve did not become ready in 20 seconds");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(child, url, 20);
   return {
     url,
     child,

@@ -233,48 +233,25 @@ export type IssueView = z.output<typeof issueView>;
  * orders on every run of a list, whose plan it keeps per run).
  */
 function summaryQuery(db: Db, workspaceId: string) {
+  /** `column` of the `table` row whose id is `key` of the issue, as `as` (null when there is none). */
+  const named = <A extends string>(table: string, column: string, key: string, as: A) =>
+    sql<string | null>`(select ${sql.ref(column)} from ${sql.table(table)} where id = ${sql.ref(key)})`.as(
+      as,
+    );
   return db
     .selectFrom("issues as i")
     .selectAll("i")
-    .select((eb) => [
-      eb.selectFrom("spaces as s").select("s.prefix").whereRef("s.id", "=", "i.space_id").as("space_prefix"),
-      eb
-        .selectFrom("people as a")
-        .select("a.name")
-        .whereRef("a.id", "=", "i.assignee_id")
-        .as("assignee_name"),
-      eb
-        .selectFrom("people as a")
-        .select("a.email")
-        .whereRef("a.id", "=", "i.assignee_id")
-        .as("assignee_email"),
-      eb
-        .selectFrom("connections as ac")
-        .select("ac.name")
-        .whereRef("ac.id", "=", "i.assignee_id")
-        .as("agent_name"),
-      eb
-        .selectFrom("connections as ac")
-        .select("ac.person_id")
-        .whereRef("ac.id", "=", "i.assignee_id")
-        .as("agent_person_id"),
-      eb
-        .selectFrom("connections as ac")
-        .innerJoin("people as ap", "ap.id", "ac.person_id")
-        .select("ap.name")
-        .whereRef("ac.id", "=", "i.assignee_id")
-        .as("agent_person_name"),
-      eb
-        .selectFrom("issues as p")
-        .select("p.identifier")
-        .whereRef("p.id", "=", "i.parent_id")
-        .as("parent_identifier"),
-      eb.selectFrom("cycles as c").select("c.name").whereRef("c.id", "=", "i.cycle_id").as("cycle_name"),
-      eb
-        .selectFrom("milestones as m")
-        .select("m.name")
-        .whereRef("m.id", "=", "i.milestone_id")
-        .as("milestone_name"),
+    .select([
+      named("spaces", "prefix", "i.space_id", "space_prefix"),
+      named("people", "name", "i.assignee_id", "assignee_name"),
+      named("people", "email", "i.assignee_id", "assignee_email"),
+      named("connections", "name", "i.assignee_id", "agent_name"),
+      named("connections", "person_id", "i.assignee_id", "agent_person_id"),
+      sql<string | null>`(select p.name from connections c join people p on p.id = c.person_id
+        where c.id = i.assignee_id)`.as("agent_person_name"),
+      named("issues", "identifier", "i.parent_id", "parent_identifier"),
+      named("cycles", "name", "i.cycle_id", "cycle_name"),
+      named("milestones", "name", "i.milestone_id", "milestone_name"),
     ])
     .where("i.workspace_id", "=", workspaceId);
 }

@@ -91,16 +91,7 @@ export async function startService(): Promise<Service> {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`docket serve exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 150) throw new Error("docket serve did not become ready in 15 seconds");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(child, url, 15);
   let opened: { core: Core; close(): Promise<void> } | undefined;
   return {
     url,
@@ -189,4 +180,18 @@ export function docket(
     });
     child.stdin.end(options.input ?? "");
   });
+}
+
+/** Waits for a spawned `docket serve` to answer /readyz, asking every 100 ms; fails if it exits first. */
+export async function waitUntilReady(child: ChildProcess, url: string, seconds: number): Promise<void> {
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`docket serve exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (i > seconds * 10) throw new Error(`docket serve did not become ready in ${seconds} seconds`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
