@@ -61,6 +61,8 @@ export function staleAreas(event: Pick<LiveEvent, "type" | "object">): string[] 
 /** Where a prepared stream starts: after an event id, or at the feed's beginning when it was empty. */
 type StartAt = { after: string } | { fromBeginning: true };
 let prepared: { ws: string; start: Promise<StartAt | null> } | null = null;
+/** How long a workspace's first reads wait for the feed's position at most. */
+const PREPARE_WAIT_MS = 3000;
 let following: string | null = null;
 
 /**
@@ -81,7 +83,9 @@ export function prepareLive(ws: string): Promise<unknown> {
         return newest ? { after: newest.id } : { fromBeginning: true };
       })
       .catch(() => null);
-    prepared = { ws, start };
+    // a slow answer never holds the page back: after PREPARE_WAIT_MS the stream starts at the end
+    const late = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), PREPARE_WAIT_MS));
+    prepared = { ws, start: Promise.race([start, late]) };
   }
   return prepared.start;
 }

@@ -36,11 +36,12 @@ export const wsRoute = createRoute({
     const me = await context.queryClient.ensureQueryData(meQuery);
     setCsrfToken(me.csrf_token ?? "");
     const ws = me.workspaces.find((w) => w.slug === params.ws);
+    // where the event stream will start, taken before the workspace's first reads (lib/live.ts); the
+    // page shown meanwhile keeps its own workspace, which is switched only once nothing is awaited
+    if (ws && !preload) await prepareLive(ws.slug);
     // another workspace's address: shown as not found, never as that workspace's data
     setWorkspace(ws ? ws.slug : "");
     if (ws) localStorage.setItem("docket.workspace", ws.slug);
-    // where the event stream will start, taken before the workspace's first reads (lib/live.ts)
-    if (ws && !preload) await prepareLive(ws.slug);
     return { workspace: ws ?? null };
   },
   component: Shell,
