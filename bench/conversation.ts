@@ -12,8 +12,6 @@
  * With PostgreSQL it uses a database of its own on that server (created and dropped), and needs
  * DOCKET_SECRET_KEY set (PostgreSQL runs in production mode).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,7 +26,7 @@ import { openStore } from "../src/db/store.ts";
 import { newId } from "../src/secrets.ts";
 import { addComment } from "../src/tracker/comments.ts";
 import { createIssue } from "../src/tracker/issues.ts";
-import { benchDatabase } from "./database.ts";
+import { benchDatabase, benchService } from "./database.ts";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -115,41 +113,12 @@ async function prepare(url: string): Promise<{ ada: string; bob: string }> {
   return { ada: adaPat.token, bob: bobPat.token };
 }
 
-async function serve(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      REST_RATE_LIMIT: "1000000000",
-      DOCKET_DATA_DIR: mkdtempSync(path.join(tmpdir(), "docket-conversation-bench-data-")),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`docket serve exited with ${child.exitCode}`);
-    if (
-      await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (i > 200) throw new Error("docket serve did not become ready");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function main(): Promise<void> {
   const db = await database();
   const tokens = await prepare(db.url);
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
-  const child = await serve(db.url, port);
+  const child = await benchService("conversation", db.url, port, { cwd: REPO });
   const lines: string[] = [];
   const run = (opts: {
     url: string;

@@ -1,7 +1,9 @@
 /**
  * A database of a bench's own: on the PostgreSQL server BENCH_DATABASE_URL names (a fresh database,
- * dropped afterwards), else a SQLite file in a fresh temporary folder.
+ * dropped afterwards), else a SQLite file in a fresh temporary folder; and the service a bench loads,
+ * started on it.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,4 +39,43 @@ export async function benchDatabase(
     label: "SQLite",
     done: async () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * `docket serve` (from the checkout at `cwd`) on the database at `url`, without a rate limit, with a
+ * data folder of its own; resolves once it answers /readyz.
+ */
+export async function benchService(
+  bench: string,
+  url: string,
+  port: number,
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
+    cwd: options.cwd,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      REST_RATE_LIMIT: "1000000000",
+      DOCKET_DATA_DIR: mkdtempSync(path.join(tmpdir(), `docket-${bench}-bench-data-`)),
+      ...options.env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`docket serve exited with ${child.exitCode}`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    if (i > 200) throw new Error("docket serve did not become ready");
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -13,8 +13,7 @@
  * - `POST /v1/issues` requests/s (compare with a checkout from before events, `--serve-from`).
  * With PostgreSQL it uses a database of its own on that server (created and dropped).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -22,7 +21,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { benchDatabase } from "./database.ts";
+import { benchDatabase, benchService } from "./database.ts";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -84,36 +83,6 @@ async function prepare(url: string, from: string): Promise<string> {
   await closeCore(core);
   await store.close();
   return pat.token;
-}
-
-async function serve(url: string, port: number, from: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
-    cwd: from,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      REST_RATE_LIMIT: "1000000000",
-      WEBHOOK_ALLOW_PRIVATE: "true",
-      DOCKET_DATA_DIR: mkdtempSync(path.join(tmpdir(), "docket-events-bench-data-")),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`docket serve exited with ${child.exitCode}`);
-    if (
-      await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (i > 200) throw new Error("docket serve did not become ready");
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** An open stream that tells `onEvent` of each event's object id as it arrives. */
@@ -209,7 +178,10 @@ async function main(): Promise<void> {
   const token = await prepare(db.url, from);
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
-  const child = await serve(db.url, port, from);
+  const child = await benchService("events", db.url, port, {
+    cwd: from,
+    env: { WEBHOOK_ALLOW_PRIVATE: "true" },
+  });
   const lines: string[] = [];
   const streams: http.ClientRequest[] = [];
   try {
