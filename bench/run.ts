@@ -18,7 +18,7 @@
  *
  * A scenario whose route answers 404 (the endpoint does not exist yet) is reported as not available.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -30,6 +30,7 @@ import { ensureServerBuilt } from "../scripts/build-server.ts";
 import { loadConfig } from "../src/config.ts";
 import { openStore } from "../src/db/store.ts";
 import type { AgentFixture } from "./agents.ts";
+import { waitUntilUp } from "./database.ts";
 import type { SeededWorkspace } from "./seed.ts";
 import { LABELS, SEARCH_WORDS } from "./text.ts";
 
@@ -442,22 +443,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((r) => server.close(r));
   return port;
-}
-
-/** Waits for `url` to answer 200, asking every 10 ms (the cold start is measured by it). */
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the service exited with ${child.exitCode} before it was ready`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("the service was not ready within 20 s");
 }
 
 /** CPU time the whole machine spent busy (all but idle and I/O wait), in clock ticks (1/100 s). */

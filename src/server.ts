@@ -1,3 +1,4 @@
+import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
@@ -23,6 +24,15 @@ export interface RunningServer {
    */
   close(options?: { drainMs?: number }): Promise<void>;
 }
+
+/**
+ * How long no connection must have arrived before a draining service closes its listener, and how long
+ * it waits for such a pause at most (see `close` in startServer).
+ */
+const QUIET_BEFORE_CLOSE_MS = 50;
+const QUIET_WAIT_MAX_MS = 1000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Waits between attempts to reach the database at start-up: doubling from the first to the last. */
 const STARTUP_RETRY_FIRST_MS = 250;
@@ -105,17 +115,48 @@ export async function startServer(
     throw error;
   }
   let ready = false;
-  let draining = false;
-  const app = buildApp(core, { logger, ready: () => ready, draining: () => draining });
+  // While draining: when (performance.now()) the listener will have closed at the latest; see close.
+  let drainingUntil: number | undefined;
+  // A client told to come back is told to do so after that moment, with a second to spare: one that
+  // does as it is told then meets either another instance or a refused connection, never a listener
+  // closing under its request.
+  const retryAfter = () =>
+    drainingUntil === undefined
+      ? undefined
+      : Math.max(1, Math.ceil((drainingUntil - performance.now()) / 1000)) + 1;
+  const app = buildApp(core, { logger, ready: () => ready, draining: retryAfter });
   options.beforeListen?.(app);
   let stopHousekeeping = () => {};
   let stopWebhooks = () => {};
   let stopInboxMail = () => {};
   let closing: Promise<void> | undefined;
+  // when the listener last accepted a connection (see close)
+  let lastConnectionAt = 0;
+  app.server.on("connection", () => {
+    lastConnectionAt = performance.now();
+  });
   const close = (closeOptions: { drainMs?: number } = {}) => {
     closing ??= (async () => {
-      draining = true;
-      if (closeOptions.drainMs) await new Promise((resolve) => setTimeout(resolve, closeOptions.drainMs));
+      drainingUntil =
+        performance.now() + (closeOptions.drainMs ? closeOptions.drainMs + QUIET_WAIT_MAX_MS : 0);
+      if (closeOptions.drainMs) {
+        await sleep(closeOptions.drainMs);
+        // Closing the listener also closes every connection with no request in flight, which includes
+        // one accepted a moment ago whose request has not arrived yet: its client would meet a closed
+        // socket instead of its 503. So the listener closes only once no connection has come for
+        // QUIET_BEFORE_CLOSE_MS (a client sends its request as soon as it connects), waiting at most
+        // QUIET_WAIT_MAX_MS for such a pause.
+        const until = performance.now() + QUIET_WAIT_MAX_MS;
+        for (let quiet = performance.now() - lastConnectionAt; quiet < QUIET_BEFORE_CLOSE_MS; ) {
+          if (performance.now() >= until) break;
+          await sleep(QUIET_BEFORE_CLOSE_MS - quiet);
+          quiet = performance.now() - lastConnectionAt;
+        }
+        // The listener stops taking connections now, in the same turn as that check, and without closing
+        // idle ones (net's close, not http's): Fastify's close below reaches the listener only some turns
+        // later, and a connection accepted meanwhile would be closed before its request arrived.
+        if (app.server.listening) net.Server.prototype.close.call(app.server);
+      }
       stopHousekeeping();
       stopWebhooks();
       stopInboxMail();

@@ -37,6 +37,14 @@ function commandLine(pid: number): string | undefined {
   return existsSync(file) ? readFileSync(file, "utf8").replace(/\0+$/, "").split("\0").join(" ") : undefined;
 }
 
+/** The environment the process runs with now, on Linux. */
+function environment(pid: number): Map<string, string> | undefined {
+  const file = `/proc/${pid}/environ`;
+  if (!existsSync(file)) return undefined;
+  const pairs = readFileSync(file, "utf8").split("\0").filter(Boolean);
+  return new Map(pairs.map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]));
+}
+
 async function serve(
   dir: string,
   command: string,
@@ -98,6 +106,11 @@ test("docket serve runs the built server while it is up to date, and the sources
       assert.match(line, /dist\/docket\.mjs serve$/);
       assert.match(line, /--expose-gc/);
     }
+    // two malloc arenas, where the person running it set none
+    if (process.env.MALLOC_ARENA_MAX === undefined) {
+      const env = environment(built.child.pid!);
+      if (env) assert.equal(env.get("MALLOC_ARENA_MAX"), "2");
+    }
     const created = await fetch(`${built.url}/v1/issues`, {
       method: "POST",
       headers: { ...auth, "content-type": "application/json" },
@@ -125,6 +138,10 @@ test("docket serve runs the built server while it is up to date, and the sources
     if (line !== undefined) {
       assert.doesNotMatch(line, /dist\/docket\.mjs/);
       assert.match(line, /src\/cli\/main\.ts serve$/);
+    }
+    if (process.env.MALLOC_ARENA_MAX === undefined) {
+      const env = environment(sources.child.pid!);
+      if (env) assert.equal(env.get("MALLOC_ARENA_MAX"), "2");
     }
     const workspace = await fetch(`${sources.url}/v1/workspace`, { headers: auth });
     assert.equal(workspace.status, 200);

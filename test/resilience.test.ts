@@ -638,8 +638,11 @@ test("SIGTERM under load: requests arriving while it shuts down get 503 with Con
   const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
   const wrong: string[] = [];
   let exited = false;
+  // when each 503 told its client to come back (Retry-After after it arrived)
+  const comeBackAt: number[] = [];
   const exit = once(service.child, "exit").then(() => {
     exited = true;
+    return performance.now();
   });
   const worker = async (keepAlive: boolean) => {
     const agent = keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 1 }) : undefined;
@@ -650,7 +653,11 @@ test("SIGTERM under load: requests arriving while it shuts down get 503 with Con
         if (a.status === 503 && a.headers.connection !== "close") wrong.push("503 without Connection: close");
         if (a.status !== 200 && a.status !== 503) wrong.push(`answered ${a.status}`);
         // A client doing what the answer says: come back after Retry-After.
-        if (a.status === 503) await sleep(Number(a.headers["retry-after"] ?? 1) * 1000);
+        if (a.status === 503) {
+          const wait = Number(a.headers["retry-after"] ?? 1) * 1000;
+          comeBackAt.push(performance.now() + wait);
+          await sleep(wait);
+        }
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
         count(code);
@@ -667,9 +674,14 @@ test("SIGTERM under load: requests arriving while it shuts down get 503 with Con
   ];
   await sleep(500);
   service.child.kill("SIGTERM");
-  await exit;
+  const exitedAt = await exit;
   await Promise.all(workers);
   t.diagnostic(`outcomes: ${JSON.stringify([...outcomes])}`);
+  // Retry-After reaches past the listener's close: a client that waits as told never meets it closing.
+  assert.ok(
+    comeBackAt.every((at) => at > exitedAt),
+    "every 503 asked its client to come back after the service had gone",
+  );
   assert.equal(service.child.exitCode, 0);
   assert.deepEqual(wrong, []);
   assert.ok((outcomes.get("503") ?? 0) >= 8, "every keep-alive connection was told 503 before it closed");

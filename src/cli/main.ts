@@ -93,11 +93,20 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
 export const SERVICE_NODE_OPTIONS = ["--max-semi-space-size=8", "--expose-gc", "--heap-growing-percent=25"];
 
 /**
+ * The environment the service runs with, where the person running it has not set these. glibc gives
+ * each thread that allocates its own malloc arena, up to eight a core, and keeps what each arena once
+ * held: the SQLite reader threads, libuv's pool and V8's helpers left a 100,000-issue bench run at a
+ * peak RSS of 295.6 MiB (idle 121.5). Two arenas: peak 233.2 MiB, idle 116.9, at the same speed
+ * (docs/decisions.md, "Speed, third pass").
+ */
+export const SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2" };
+
+/**
  * `docket serve` runs the built server (dist/, scripts/build-server.ts) while it is built from the
- * sources as they are, and always with SERVICE_NODE_OPTIONS (they can only be given when Node starts):
- * started from the sources, or without them, the process replaces itself (same pid, same standard
- * streams) with one that runs the build with them. A build missing or stale runs the sources, as does
- * anything else, or a Node without process.execve.
+ * sources as they are, and always with SERVICE_NODE_OPTIONS and SERVICE_ENV (both take effect only when
+ * the process starts): started from the sources, or without them, the process replaces itself (same
+ * pid, same standard streams) with one that runs the build with them. A build missing or stale runs the
+ * sources, as does anything else, or a Node without process.execve.
  */
 export async function relaunchForService(argv: readonly string[]): Promise<void> {
   if (argv[0] !== "serve" || typeof process.execve !== "function") return;
@@ -109,13 +118,18 @@ export async function relaunchForService(argv: readonly string[]): Promise<void>
   const missing = SERVICE_NODE_OPTIONS.filter(
     (o) => !process.execArgv.some((a) => a.startsWith(o.split("=")[0]!)),
   );
-  if (missing.length === 0 && (!fromSources || command === undefined)) return;
-  process.execve(process.execPath, [
+  const unset = Object.keys(SERVICE_ENV).filter((name) => process.env[name] === undefined);
+  if (missing.length === 0 && unset.length === 0 && (!fromSources || command === undefined)) return;
+  process.execve(
     process.execPath,
-    ...missing,
-    ...process.execArgv,
-    ...(command === undefined ? process.argv.slice(1) : [command, ...argv]),
-  ]);
+    [
+      process.execPath,
+      ...missing,
+      ...process.execArgv,
+      ...(command === undefined ? process.argv.slice(1) : [command, ...argv]),
+    ],
+    { ...SERVICE_ENV, ...process.env },
+  );
 }
 
 if (import.meta.main) {

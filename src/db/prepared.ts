@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Compilable, CompiledQuery, Kysely } from "kysely";
+import { type Compilable, type CompiledQuery, type Kysely, SqliteAdapter } from "kysely";
 
 /**
  * Prepared queries open with this comment and a name. SQLite ignores it (its statements are cached by
@@ -60,6 +60,8 @@ export function prepared<A extends Record<string, unknown>, R>(
 // biome-ignore lint/suspicious/noExplicitAny: works over any schema
 export async function runNamed<R>(db: Kysely<any>, query: Compilable<R>): Promise<R[]> {
   const compiled = query.compile();
+  // SQLite keeps its statements by text already: naming them would only cost a hash of the text
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return (await db.executeQuery<R>(compiled)).rows;
   const name = `docket_n${createHash("sha1").update(compiled.sql).digest("base64url").slice(0, 20)}`;
   const result = await db.executeQuery<R>({ ...compiled, sql: `${PREPARED_MARK}${name} */ ${compiled.sql}` });
   return result.rows;

@@ -22,10 +22,11 @@ export interface AppOptions {
   /** False while the service waits for its database at start-up: then only /healthz answers 200. */
   ready?: () => boolean;
   /**
-   * True once shutdown has begun, before the listener closes: every request then gets 503 with
-   * `Connection: close` (see startServer's drain).
+   * Once shutdown has begun: the seconds a client should wait before trying again (by then this
+   * instance has stopped taking connections); undefined before. Every request then gets 503 with that
+   * `Retry-After` and `Connection: close` (see startServer's drain).
    */
-  draining?: () => boolean;
+  draining?: () => number | undefined;
   /** where the built web app is (index.html, assets/); `web/dist` of the repository unless given */
   webDist?: string;
 }
@@ -121,7 +122,9 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     // open event streams would hold the server open; their clients reconnect elsewhere and resume
     core.events.endAll();
   });
-  const isDraining = () => closing || (options.draining?.() ?? false);
+  /** seconds to wait before trying again while draining (1 once Fastify itself is closing); else undefined */
+  const drainingRetryAfter = () => options.draining?.() ?? (closing ? 1 : undefined);
+  const isDraining = () => drainingRetryAfter() !== undefined;
   // An answer given before the request's body has arrived (a 401, a 413, a 503) closes the connection:
   // otherwise the rest of the body, however slowly it comes, would hold the socket to be read and dropped.
   app.addHook("onSend", async (request, reply) => {
@@ -139,8 +142,9 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   installCors(app, oauthCorsPolicy(core.config.baseUrl, SESSION_COOKIE));
   installCors(app, mcpCorsPolicy(core.config.baseUrl, SESSION_COOKIE, core.config.mcpAllowedOrigins));
   app.addHook("onRequest", async (request) => {
-    if (isDraining()) {
-      throw unavailable("This instance is shutting down; try again.", 1);
+    const retryAfter = drainingRetryAfter();
+    if (retryAfter !== undefined) {
+      throw unavailable("This instance is shutting down; try again.", retryAfter);
     }
     if (!isReady() && request.url !== "/healthz") {
       throw unavailable("Docket is starting and waiting for its database; try again shortly.");

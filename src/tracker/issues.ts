@@ -1,4 +1,4 @@
-import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import { type Kysely, type SqlBool, SqliteAdapter, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { insertRows } from "../db/insert.ts";
 import { prepared, runNamed } from "../db/prepared.ts";
@@ -227,12 +227,43 @@ export type IssueView = z.output<typeof issueView>;
 // Reading
 
 /**
- * The columns of an issue row with what its views show by name. The names are scalar subqueries, not
- * joins: each is one index lookup per row returned, and PostgreSQL plans the statement in about a
- * millisecond, where the same names as seven joins took it 7 to 14 ms to plan (it searched their
- * orders on every run of a list, whose plan it keeps per run).
+ * The columns of an issue row with what its views show by name.
+ *
+ * On PostgreSQL the names are scalar subqueries, not joins: each is one index lookup per row returned,
+ * and PostgreSQL plans the statement in about a millisecond, where the same names as seven joins took it
+ * 7 to 14 ms to plan (it searched their orders on every run of a list, whose plan it keeps per run).
+ * SQLite plans joins by a cheap rule, and there the joins read a page of 50 issues in 70–80 µs less than
+ * the subqueries (211 against 293 µs for the bench's filtered list, 109 against 181 for ready work).
  */
-function summaryQuery(db: Db, workspaceId: string) {
+function summaryQuery(db: Db, workspaceId: string): ReturnType<typeof namedBySubqueries> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return namedBySubqueries(db, workspaceId);
+  // The same columns, named by joins (cast: Kysely types the joined tables' columns apart). All of them
+  // are left joins, so SQLite always reads the issues first, by the index the filters and sort pick.
+  return db
+    .selectFrom("issues as i")
+    .leftJoin("spaces as s", "s.id", "i.space_id")
+    .leftJoin("people as ap", "ap.id", "i.assignee_id")
+    .leftJoin("connections as ac", "ac.id", "i.assignee_id")
+    .leftJoin("people as acp", "acp.id", "ac.person_id")
+    .leftJoin("issues as pa", "pa.id", "i.parent_id")
+    .leftJoin("cycles as cy", "cy.id", "i.cycle_id")
+    .leftJoin("milestones as ms", "ms.id", "i.milestone_id")
+    .selectAll("i")
+    .select([
+      "s.prefix as space_prefix",
+      "ap.name as assignee_name",
+      "ap.email as assignee_email",
+      "ac.name as agent_name",
+      "ac.person_id as agent_person_id",
+      "acp.name as agent_person_name",
+      "pa.identifier as parent_identifier",
+      "cy.name as cycle_name",
+      "ms.name as milestone_name",
+    ])
+    .where("i.workspace_id", "=", workspaceId) as unknown as ReturnType<typeof namedBySubqueries>;
+}
+
+function namedBySubqueries(db: Db, workspaceId: string) {
   /** `column` of the `table` row whose id is `key` of the issue, as `as` (null when there is none). */
   const named = <A extends string>(table: string, column: string, key: string, as: A) =>
     sql<string | null>`(select ${sql.ref(column)} from ${sql.table(table)} where id = ${sql.ref(key)})`.as(

@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
-import { freePort } from "../cli/support.ts";
+import { freePort, waitUntilReady } from "../cli/support.ts";
 import { REPO, seed, setup } from "../support.ts";
 
 /** `docket serve` as its own process over `databaseUrl`, ready to answer. */
@@ -22,18 +22,8 @@ async function serve(databaseUrl: string, dir: string, port: number): Promise<Ch
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`docket serve exited with ${child.exitCode}`);
-    if (
-      await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (i > 150) throw new Error("docket serve did not become ready");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(child, `http://127.0.0.1:${port}`, 15);
+  return child;
 }
 
 test("kill -9 of the service mid-delivery, then a restart: every event is delivered at least once", {

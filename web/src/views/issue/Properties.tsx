@@ -136,7 +136,10 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
   });
   const parentSearch = useIssueSearch(ws, [issue.id], open === "parent");
 
-  const toggle = (which: Which) => (o: boolean) => setOpen(o ? which : null);
+  // A picker closing clears only its own state: a close that lands late (a popover dismissed as another
+  // opens by its shortcut) must not close the one just opened.
+  const toggle = (which: Which) => (o: boolean) =>
+    setOpen((current) => (o ? which : current === which ? null : current));
   useShortcut("s", "Change status", "Issue", () => setOpen("status"));
   useShortcut("p", "Change priority", "Issue", () => setOpen("priority"));
   useShortcut("a", "Change assignee", "Issue", () => setOpen("assignee"));
