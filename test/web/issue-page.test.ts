@@ -222,6 +222,48 @@ test("status, priority, labels and assignee change with the keyboard (s, p, l, a
   assertNoErrors(errors);
 });
 
+test("a picker opened by its key right after another closes stays open: the closed one's focus return does not take it back", async (t) => {
+  const env = await appEnv(t);
+  const issue = await newIssue(env, { title: "Quick keys", labels: ["ux"] });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await open(page, env, issue.identifier);
+  const props = properties(page);
+
+  await page.locator("body").press("l");
+  await page.getByRole("combobox", { name: "Labels: filter" }).waitFor();
+  // Escape, then `a` before the next task: the labels picker gives focus back to its button a task after
+  // it closes (a loaded browser may run that after the next key, as input comes first), so that return
+  // lands once the assignee picker is open.
+  await page.evaluate(`(async () => {
+    const key = (target, k) =>
+      target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
+    key(document.activeElement, "Escape");
+    // the page renders the close in a microtask; the next key comes right after it
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => queueMicrotask(resolve));
+    key(document.body, "a");
+  })()`);
+  const assigneeFilter = page.getByRole("combobox", { name: "Assignee: filter" });
+  await assigneeFilter.waitFor();
+  await page.waitForTimeout(300);
+  assert.equal(await assigneeFilter.count(), 1, "the assignee picker is still open");
+  assert.equal(
+    await page.evaluate('document.activeElement?.getAttribute("aria-label")'),
+    "Assignee: filter",
+    "focus stays in the picker just opened",
+  );
+  await assigneeFilter.fill("ada");
+  await assigneeFilter.press("Enter");
+  await props.getByRole("button", { name: "Assignee: Ada Lovelace" }).waitFor();
+  // closing by Escape still gives focus back to the property's button
+  await page.locator("body").press("s");
+  const statusFilter = page.getByRole("combobox", { name: "Status: filter" });
+  await statusFilter.waitFor();
+  await statusFilter.press("Escape");
+  await page.waitForFunction('document.activeElement?.getAttribute("aria-label")?.startsWith("Status: ")');
+  assertNoErrors(errors);
+});
+
 test("adding a blocker makes the issue blocked and draws it; the blocker closing elsewhere makes it ready", async (t) => {
   const env = await appEnv(t);
   const blocker = await newIssue(env, { title: "Write the migration", status: "todo" });

@@ -141,6 +141,13 @@ export function Picker(props: PickerProps) {
               e.preventDefault();
               (e.currentTarget as HTMLElement).querySelector("input")?.focus();
             }}
+            // Closing gives focus back to the button a task later. By then the person may have moved on:
+            // another picker opened by its key (a busy browser runs input before that task) would lose
+            // focus to this button and so close. Focus goes back only if it is nowhere (the body).
+            onCloseAutoFocus={(e) => {
+              const now = document.activeElement;
+              if (now && now !== document.body) e.preventDefault();
+            }}
           >
             <input
               className="picker-input"
