@@ -136,7 +136,12 @@ describe("the service's keys at rest", () => {
       () => env.core.secrets.open(row!.private_jwk, "signing_keys.private_jwk:another"),
       /changed or moved/,
     );
-    const tampered = `${row!.private_jwk.slice(0, -2)}${row!.private_jwk.endsWith("A") ? "B" : "A"}A`;
+    // One bit of the tag flipped. (Rewriting the text's last characters, as this did before, sometimes
+    // changed only base64's padding bits or nothing at all, and the value still opened.)
+    const cut = row!.private_jwk.lastIndexOf(":") + 1;
+    const body = Buffer.from(row!.private_jwk.slice(cut), "base64url");
+    body[body.length - 1]! ^= 1;
+    const tampered = `${row!.private_jwk.slice(0, cut)}${body.toString("base64url")}`;
     assert.throws(
       () => env.core.secrets.open(tampered, `signing_keys.private_jwk:${row!.kid}`),
       SecretKeyError,
