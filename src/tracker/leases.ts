@@ -13,12 +13,16 @@ import type { Ctx } from "./context.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A fencing token as a write may send it (the `Docket-Fencing-Token` header, or an MCP argument). */
-export const fencingToken = z.coerce
-  .number({ error: "must be a fencing token (a whole number)" })
-  .int({ error: "must be a fencing token (a whole number)" })
-  .min(1, { error: "must be a fencing token (a whole number from 1)" })
-  .max(Number.MAX_SAFE_INTEGER, { error: "is not a fencing token this service gave out" })
+/**
+ * A fencing token as a write sends it in the `Docket-Fencing-Token` header: a whole number from 1,
+ * written in plain decimal digits. Nothing else is read as one (` 1`, `0x1`, `1e3`, `+1`, `01`, `1.0`
+ * are refused), so a client's mistake is not taken for another token.
+ */
+export const fencingToken = z
+  .string({ error: "must be a fencing token (a whole number)" })
+  .regex(/^[1-9][0-9]*$/, { error: "must be a fencing token (a whole number from 1, in digits only)" })
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, { error: "is not a fencing token this service gave out" }))
   .describe(
     "The fencing token of your claim on the issue: the write is refused (409 lease_lost) if a later claim superseded it.",
   );

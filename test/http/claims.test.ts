@@ -296,6 +296,19 @@ test("expiry: the issue returns to ready work, another agent claims it, and the 
   );
   assert.equal(bad.status, 400);
   assert.ok(bad.body.fields["header.Docket-Fencing-Token"]);
+  // only plain decimal digits are a fencing token: nothing lenient is taken for another number
+  for (const form of [" 2", "2 ", "0x2", "2e0", "+2", "02", "2.0", "1.5", "0", "-2", "", "9".repeat(17)]) {
+    const odd = await a.call(
+      "PATCH",
+      "/v1/issues/ENG-1",
+      { description: "x" },
+      { "docket-fencing-token": form },
+    );
+    assert.equal(odd.status, 400, `${JSON.stringify(form)}: ${odd.text}`);
+    assert.equal(odd.body.error, "invalid_request");
+    assert.ok(odd.body.fields["header.Docket-Fencing-Token"], form);
+  }
+  assert.equal((await ok(a, "GET", "/v1/issues/ENG-1")).description, "Mine now", "no odd form wrote");
   const notFenced = await a.call("POST", "/v1/issues", { title: "x" }, { "docket-fencing-token": "1" });
   assert.equal(notFenced.status, 400);
 
