@@ -244,6 +244,13 @@ export async function requestApproval(
         throw invalid(`from: no member ${data.from} in this workspace`, {
           from: `no member ${data.from} in this workspace`,
         });
+      if (person.id === ctx.actor.personId && !actsAsAgent(ctx))
+        throw invalid(
+          "from: you cannot ask yourself; name someone else, or leave it out to ask the reviewers",
+          {
+            from: "is you: a person does not answer their own request",
+          },
+        );
       askedOf = person.id;
     }
     const options = data.options ?? [APPROVE, REJECT];
@@ -299,9 +306,51 @@ export async function requestApproval(
 }
 
 /**
+ * Whether the caller (a person, not an agent) may answer: the person asked; when nobody was named, the
+ * space's reviewers (its admins when it names none). Never the asker: a person who asked as themselves
+ * does not answer their own question (an agent's person does answer what their agent asked: the agent
+ * asked, the person decides). 403 `forbidden` otherwise, naming who may answer.
+ */
+async function mayAnswer(trx: Db, ctx: Ctx, approval: ApprovalRow): Promise<void> {
+  const me = ctx.actor.personId;
+  const askedAsThemselves = !approval.created_via.startsWith("con_");
+  if (askedAsThemselves && approval.created_by === me)
+    throw new DocketError(
+      403,
+      "forbidden",
+      `You asked approval ${approval.id} yourself; ${approval.asked_of ? "the person asked" : "a reviewer of the space"} answers it.`,
+    );
+  if (approval.asked_of) {
+    if (approval.asked_of === me) return;
+    const asked = await trx
+      .selectFrom("people")
+      .select("email")
+      .where("id", "=", approval.asked_of)
+      .executeTakeFirst();
+    throw new DocketError(
+      403,
+      "forbidden",
+      `Approval ${approval.id} was asked of ${asked?.email ?? approval.asked_of}; only they answer it.`,
+    );
+  }
+  const issue = await trx
+    .selectFrom("issues as i")
+    .innerJoin("spaces as s", "s.id", "i.space_id")
+    .select(["i.space_id", "s.prefix", "s.reviewers"])
+    .where("i.id", "=", approval.issue_id)
+    .executeTakeFirstOrThrow();
+  const reviewers = await reviewersOf(trx, ctx, issue.space_id);
+  if (reviewers.includes(me)) return;
+  const who = JSON.parse(issue.reviewers).length
+    ? `the reviewers of ${issue.prefix}`
+    : "the workspace's Owner and admins (the reviewers of a space that names none)";
+  throw new DocketError(403, "forbidden", `Only ${who} answer approval ${approval.id}.`);
+}
+
+/**
  * A person's answer: one of the options (or approve/reject for a yes/no question) and an optional
  * comment. `approval.resolved`; the approval's inbox items are marked read. An agent connection is
- * refused; an approval already answered is 409.
+ * refused, and so is a person who may not answer it (`mayAnswer`); an approval already answered is 409.
  */
 export async function answerApproval(
   ctx: Ctx,
@@ -326,6 +375,7 @@ export async function answerApproval(
       throw new DocketError(412, "precondition_failed", `Approval ${key} changed since you read it.`);
     if (current.status !== "open")
       throw conflict(`Approval ${key} was already answered (${current.answer}).`);
+    await mayAnswer(trx, ctx, current);
     const options: string[] = JSON.parse(current.options);
     let answer: string;
     if (data.approve !== undefined) {

@@ -287,7 +287,7 @@ test("approvals: an agent asks, only a person answers; 409 once answered; review
   assert.match(wrong.body.fields["body.option"], /must be one of Ship it, Hold/);
   const both = await a.call("POST", `/v1/approvals/${asked.id}/answer`, { option: "Hold", approve: true });
   refused(both, 400, "invalid_request");
-  const yesNo = await a.call("POST", `/v1/approvals/${asked.id}/answer`, { approve: true });
+  const yesNo = await a.call("POST", `/v1/approvals/${asked.id}/answer`, { approve: true }, bob.headers);
   assert.match(yesNo.body.fields["body.approve"], /offers options/);
 
   const answered = await ok(
@@ -343,6 +343,85 @@ test("approvals: an agent asks, only a person answers; 409 once answered; review
   assert.match(unknown.body.fields["body.from"], /no member/);
   const few = await a.call("POST", "/v1/issues/ENG-1/approvals", { question: "?", options: ["Only"] });
   assert.match(few.body.fields["body.options"], /at least 2/);
+});
+
+test("approvals: only the person asked answers; unnamed, the space's reviewers (else its admins); never the asker", async (t) => {
+  const { a, bob, cara, bot } = await team(t);
+  const dan = await member(a, "dan@example.com", "Dan");
+  const answer = (id: string, who: { headers: Record<string, string> } | undefined) =>
+    a.call("POST", `/v1/approvals/${id}/answer`, { approve: true }, who?.headers ?? {});
+  const stillOpen = async (id: string) =>
+    assert.equal((await ok(a, "GET", `/v1/approvals/${id}`)).status, "open", "nothing changed");
+
+  // asked of Bob: Ada (the Owner), Cara (an admin) and Dan are refused, naming Bob; Bob answers
+  const ofBob = await ok(
+    a,
+    "POST",
+    "/v1/issues/ENG-1/approvals",
+    { question: "Ship?", from: "bob@example.com" },
+    bot.headers,
+  );
+  for (const who of [undefined, cara, dan]) {
+    const res = await answer(ofBob.id, who);
+    refused(res, 403, "forbidden");
+    assert.match(res.body.error_description, /asked of bob@example\.com; only they answer it/);
+  }
+  await stillOpen(ofBob.id);
+  assert.equal(
+    (await ok(a, "POST", `/v1/approvals/${ofBob.id}/answer`, { approve: true }, bob.headers)).status,
+    "resolved",
+  );
+
+  // nobody named, no reviewers set: the Owner and admins answer, a plain member does not
+  const unnamed = await ok(a, "POST", "/v1/issues/ENG-1/approvals", { question: "Merge?" }, bot.headers);
+  refused(await answer(unnamed.id, dan), 403, "forbidden");
+  refused(await answer(unnamed.id, bob), 403, "forbidden");
+  await stillOpen(unnamed.id);
+  assert.equal(
+    (await ok(a, "POST", `/v1/approvals/${unnamed.id}/answer`, { approve: true }, cara.headers)).status,
+    "resolved",
+  );
+
+  // the space names reviewers: only they answer, admins no longer
+  await ok(a, "PATCH", "/v1/spaces/ENG", { reviewers: ["dan@example.com"] });
+  const reviewed = await ok(a, "POST", "/v1/issues/ENG-1/approvals", { question: "Release?" }, bot.headers);
+  const byAdmin = await answer(reviewed.id, cara);
+  refused(byAdmin, 403, "forbidden");
+  assert.match(byAdmin.body.error_description, /reviewers of ENG/);
+  refused(await answer(reviewed.id, undefined), 403, "forbidden");
+  await stillOpen(reviewed.id);
+  assert.equal(
+    (await ok(a, "POST", `/v1/approvals/${reviewed.id}/answer`, { approve: true }, dan.headers)).status,
+    "resolved",
+  );
+
+  // a person who asked as themselves never answers it, even as a reviewer; nor asks themselves
+  const own = await ok(a, "POST", "/v1/issues/ENG-1/approvals", { question: "Self?" }, dan.headers);
+  const self = await answer(own.id, dan);
+  refused(self, 403, "forbidden");
+  assert.match(self.body.error_description, /asked approval .* yourself/);
+  await stillOpen(own.id);
+  const mirror = await a.call(
+    "POST",
+    "/v1/issues/ENG-1/approvals",
+    { question: "Me?", from: "dan@example.com" },
+    dan.headers,
+  );
+  refused(mirror, 400, "invalid_request");
+  assert.match(mirror.body.fields["body.from"], /is you/);
+  // an agent's person answers what their agent asked (the agent asked; the person decides)
+  await ok(a, "PATCH", "/v1/spaces/ENG", { reviewers: [] });
+  const byBot = await ok(
+    a,
+    "POST",
+    "/v1/issues/ENG-1/approvals",
+    { question: "Go?", from: "ada@example.com" },
+    bot.headers,
+  );
+  assert.equal(
+    (await ok(a, "POST", `/v1/approvals/${byBot.id}/answer`, { approve: true })).status,
+    "resolved",
+  );
 });
 
 test("review policy person: an agent's move to done is 403 review_required and changes nothing; a person's succeeds", async (t) => {
