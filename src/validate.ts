@@ -43,9 +43,67 @@ function valueAt(input: unknown, steps: readonly PropertyKey[]): unknown {
  * object". `place` prefixes every key (see `fieldPath`).
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown, place?: Place): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(wellFormedText(input, place));
   if (result.success) return result.data;
   throw invalid(...describeIssues(result.error.issues, input, place));
+}
+
+const NUL_MESSAGE = "must not contain the NUL character (U+0000)";
+
+/**
+ * Text as every surface takes it, before any schema reads it: a string holding U+0000 is refused (400
+ * naming each such field: PostgreSQL cannot store it, and no text a person writes holds it), and a
+ * lone surrogate (half of a UTF-16 pair, which no UTF-8 text can hold) is replaced by U+FFFD, so what
+ * the answer shows is what either database keeps. Returns the input itself when nothing needed
+ * replacing (the usual case: nothing is copied).
+ */
+export function wellFormedText(input: unknown, place?: Place): unknown {
+  const nul: PropertyKey[][] = [];
+  const out = walkText(input, [], nul);
+  if (nul.length > 0) {
+    const fields = Object.fromEntries(nul.map((steps) => [fieldPath(steps, place), NUL_MESSAGE]));
+    const summary = Object.keys(fields)
+      .map((k) => `${k}: ${NUL_MESSAGE}`)
+      .join("; ");
+    throw invalid(`Invalid input: ${summary}`, fields);
+  }
+  return out;
+}
+
+/** `walkText`'s work: `path` is the steps to `value` (a stack, pushed and popped). */
+function walkText(value: unknown, path: PropertyKey[], nul: PropertyKey[][]): unknown {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) nul.push([...path]);
+    return value.isWellFormed() ? value : value.toWellFormed();
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      const v = walkText(value[i], path, nul);
+      path.pop();
+      if (v !== value[i]) {
+        copy ??= [...value];
+        copy[i] = v;
+      }
+    }
+    return copy ?? value;
+  }
+  // bytes (a raw body) and dates are not text; other objects (a query's null-prototype one) are read
+  if (ArrayBuffer.isView(value) || value instanceof Date) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    path.push(k);
+    if (k.includes("\u0000")) nul.push([...path]);
+    const w = walkText(v, path, nul);
+    path.pop();
+    if (w !== v) {
+      copy ??= { ...(value as Record<string, unknown>) };
+      copy[k] = w;
+    }
+  }
+  return copy ?? value;
 }
 
 /** The description and `fields` of a failed parse (see `parse`). */
