@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import pg from "pg";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
 import type { Db, Store } from "../db/store.ts";
@@ -33,6 +34,9 @@ export interface Subscriber {
 
 /** How often every open stream gets a heartbeat comment. */
 export const HEARTBEAT_MS = 15_000;
+
+/** The channel on which instances tell each other that access ended somewhere (PostgreSQL). */
+export const ACCESS_CHANNEL = "docket_access";
 
 /** How often the hub looks for events anyway (lost notifications, other processes on one SQLite file). */
 const TICK_MS = 1000;
@@ -166,15 +170,19 @@ export class EventHub {
     };
     client.on("error", retry);
     client.on("end", retry);
-    client.on("notification", () => this.wake());
+    client.on("notification", (message) => {
+      if (message.channel === ACCESS_CHANNEL) this.#accessHeard();
+      else this.wake();
+    });
     client
       .connect()
-      .then(() => client.query(`listen ${POSITIONED_CHANNEL}`))
+      .then(() => client.query(`listen ${POSITIONED_CHANNEL}; listen ${ACCESS_CHANNEL}`))
       .then(() => {
         if (this.#closed) return client.end();
         // whatever happened while not listening
         this.#sequence();
         this.wake();
+        this.#accessHeard();
       })
       .catch(retry);
   }
@@ -260,6 +268,43 @@ export class EventHub {
       this.#init = this.#readTop();
     }
     await this.#init;
+  }
+
+  /**
+   * Access ended somewhere (a member removed or suspended, a token or connection revoked): every
+   * instance on this database rechecks the credentials of its open streams and ends those that no
+   * longer hold. Call it after the change commits (inside a transaction it is also fine: the recheck
+   * runs again a moment later, after the commit). PostgreSQL: a NOTIFY on ACCESS_CHANNEL, which every
+   * hub LISTENs on; SQLite: this process at once, other processes on the file at their next tick
+   * (they see the file change), and every stream at its heartbeat in any case.
+   */
+  accessChanged(): void {
+    if (this.#closed) return;
+    this.#accessHeard();
+    if (this.#store.kind === "postgres") {
+      sql`select pg_notify(${ACCESS_CHANNEL}, '')`.execute(this.#db).catch(() => {});
+    }
+  }
+
+  /** Listeners told when access may have ended (the stream rechecks hang here). */
+  onAccessChanged(listener: () => void): () => void {
+    this.#onAccessChanged.add(listener);
+    return () => this.#onAccessChanged.delete(listener);
+  }
+
+  readonly #onAccessChanged = new Set<() => void>();
+  #accessAgain: NodeJS.Timeout | undefined;
+
+  /** Tells the listeners now, and once more shortly after (a change told before its commit). */
+  #accessHeard(): void {
+    if (this.#closed) return;
+    for (const l of this.#onAccessChanged) l();
+    if (this.#accessAgain) return;
+    this.#accessAgain = setTimeout(() => {
+      this.#accessAgain = undefined;
+      for (const l of this.#onAccessChanged) l();
+    }, 250);
+    this.#accessAgain.unref();
   }
 
   async #readTop(): Promise<void> {
@@ -350,6 +395,7 @@ export class EventHub {
     clearInterval(this.#timer);
     clearInterval(this.#heartbeat);
     clearInterval(this.#poll);
+    clearTimeout(this.#accessAgain);
     this.#unsubscribeCommit?.();
     const client = this.#listener;
     this.#listener = undefined;
