@@ -173,6 +173,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await db.schema.dropIndex("issues_space_priority_idx").execute();
     },
   }),
+  "0014_event_sequence": (_t, kind) => eventSequenceMigration(kind),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */
@@ -1066,6 +1067,67 @@ const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration =
   },
 });
 
+/**
+ * Feed positions that retention never resets: `event_sequence` holds the last position given (one row;
+ * SQLite reads it at insert and a trigger raises it, PostgreSQL's sequencer advances it), so a feed that
+ * retention emptied goes on above its old top instead of starting again at 1. Seeded above every position
+ * given so far: the feed's highest, and every stored cursor (which may stand above a feed whose top was
+ * swept). `event_sweeps` keeps, per workspace, the newest event retention removed, so a client whose
+ * cursor is that event (it missed nothing) reads on, and one further back is told it missed events.
+ */
+const eventSequenceMigration = (kind: "sqlite" | "postgres"): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("event_sequence")
+      .addColumn("id", "integer", (c) => c.primaryKey().check(sql`id = 1`))
+      .addColumn("position", "bigint", (c) => c.notNull())
+      .execute();
+    const top = await sql<{ top: number | string | null }>`
+      select max(p) as top from (
+        select max(position) as p from events
+        union all select max(position) as p from event_cursors
+      ) tops`.execute(db);
+    const seed = Number(top.rows[0]?.top ?? 0);
+    await db.insertInto("event_sequence").values({ id: 1, position: seed }).execute();
+    // A fan-out cursor above every event in the feed means positions restarted below it (the feed was
+    // emptied by retention, then written again): those events were never fanned out. Read them again;
+    // a delivery already made is not made twice (unique on webhook and event).
+    const feedTop = await sql<{
+      top: number | string | null;
+    }>`select max(position) as top from events`.execute(db);
+    const feedMax = Number(feedTop.rows[0]?.top ?? 0);
+    if (feedMax > 0) {
+      await db
+        .updateTable("event_cursors")
+        .set({ position: 0 })
+        .where("name", "=", "webhooks")
+        .where("position", ">", feedMax)
+        .execute();
+    }
+    if (kind === "sqlite") {
+      // every positioned insert raises the counter to its position, whatever wrote it
+      await sql`
+        create trigger events_sequence after insert on events when new.position is not null
+        begin
+          update event_sequence set position = new.position where id = 1 and position < new.position;
+        end`.execute(db);
+    }
+    await db.schema
+      .createTable("event_sweeps")
+      .addColumn("workspace_id", "text", (c) =>
+        c.primaryKey().references("workspaces.id").onDelete("cascade"),
+      )
+      .addColumn("event_id", "text", (c) => c.notNull())
+      .addColumn("position", "bigint", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("event_sweeps").execute();
+    if (kind === "sqlite") await sql`drop trigger events_sequence`.execute(db);
+    await db.schema.dropTable("event_sequence").execute();
+  },
+});
+
 class CodeMigrations implements MigrationProvider {
   readonly #kind: "sqlite" | "postgres";
   constructor(kind: "sqlite" | "postgres") {
@@ -1314,4 +1376,10 @@ export async function migrateToLatest(db: AnyDb, kind: "sqlite" | "postgres"): P
     applied: (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName),
     current: all.filter((m) => m.executedAt).map((m) => m.name),
   };
+}
+
+/** Applies the migrations up to and including `name` only (to test a migration over older data). */
+export async function migrateTo(db: AnyDb, kind: "sqlite" | "postgres", name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: new CodeMigrations(kind) }).migrateTo(name);
+  if (error) throw error;
 }

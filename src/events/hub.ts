@@ -7,6 +7,7 @@ import {
   type EventRow,
   type EventView,
   eventViews,
+  lastPosition,
   POSITIONED_CHANNEL,
   readEventsAfter,
   sequenceEvents,
@@ -308,11 +309,7 @@ export class EventHub {
   }
 
   async #readTop(): Promise<void> {
-    const top = await this.#db
-      .selectFrom("events")
-      .select((eb) => eb.fn.max("position").as("top"))
-      .executeTakeFirst();
-    this.#last = Number(top?.top ?? 0);
+    this.#last = await lastPosition(this.#db);
   }
 
   async #dispatch(): Promise<void> {
@@ -359,14 +356,10 @@ export class EventHub {
     });
   }
 
-  /** The highest position in the feed now (where a stream without a resume point starts). */
+  /** The last position given now (where a stream without a resume point starts). */
   async top(): Promise<number> {
     await this.sequenceNow();
-    const top = await this.#db
-      .selectFrom("events")
-      .select((eb) => eb.fn.max("position").as("top"))
-      .executeTakeFirst();
-    return Number(top?.top ?? 0);
+    return lastPosition(this.#db);
   }
 
   subscribe(s: Subscriber): () => void {

@@ -77,7 +77,8 @@ export interface EmitInput {
  * Writes events into the outbox inside the caller's transaction: committed with the change, or not at
  * all. On SQLite (one writer at a time) the position is given here; on PostgreSQL it is given after
  * commit by the sequencer (see docs/decisions.md), which instances with readers run every 25 ms and
- * this instance also runs just after its own writes.
+ * this instance also runs just after its own writes. Either way a position is the last one given
+ * (`event_sequence`, which retention never lowers) plus one, so positions grow for ever.
  */
 export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: EmitInput[]): Promise<void> {
   if (events.length === 0) return;
@@ -85,7 +86,10 @@ export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: E
   ctx.core.events.noteEventsWritten();
 }
 
-/** The outbox row of an event (its position null on PostgreSQL, the next one on SQLite). */
+/**
+ * The outbox row of an event (its position null on PostgreSQL, the next one on SQLite: the counter's
+ * value plus one, and the `events_sequence` trigger raises the counter to it in the same statement).
+ */
 export function eventRow(ctx: Ctx, e: EmitInput) {
   const at = e.at ?? ctx.core.clock.now().toISOString();
   return {
@@ -93,7 +97,7 @@ export function eventRow(ctx: Ctx, e: EmitInput) {
     position:
       ctx.core.store.kind === "postgres"
         ? null
-        : sql<number>`(select coalesce(max(position), 0) + 1 from events)`,
+        : sql<number>`(select position + 1 from event_sequence where id = 1)`,
     workspace_id: ctx.workspaceId,
     type: e.type,
     object_type: e.object.type,
@@ -112,8 +116,10 @@ export const emitEvent = (trx: Transaction<Database>, ctx: Ctx, event: EmitInput
  * Gives positions to committed events that have none, in insert order, and says so on
  * POSITIONED_CHANNEL. One sequencer at a time across instances (an advisory lock); a transaction still
  * in flight is not visible here, so it is positioned later, after everything positioned now: the feed
- * only ever grows at its end. PostgreSQL only; returns how many it positioned, or -1 when another
- * sequencer holds the lock.
+ * only ever grows at its end. Positions follow the last one given (`event_sequence`, advanced in the
+ * same statement; never below the feed's highest, should an older instance have positioned events
+ * without it), so a feed emptied by retention goes on above its old top. PostgreSQL only; returns how
+ * many it positioned, or -1 when another sequencer holds the lock.
  */
 export async function sequenceEvents(db: Kysely<Database>, batch = 1000): Promise<number> {
   // a plain read of the partial index first: most looks find nothing to do, and need no transaction
@@ -133,7 +139,14 @@ export async function sequenceEvents(db: Kysely<Database>, batch = 1000): Promis
       with pending as (
         select seq, row_number() over (order by seq) as rn
         from (select seq from events where position is null order by seq limit ${sql.lit(batch)}) p
-      ), base as (select coalesce(max(position), 0) as b from events)
+      ), counted as (select count(*) as n from pending),
+      base as (
+        update event_sequence s
+        set position = greatest(s.position, (select coalesce(max(position), 0) from events)) + counted.n
+        from counted
+        where s.id = 1 and counted.n > 0
+        returning s.position - counted.n as b
+      )
       update events e set position = base.b + pending.rn
       from pending, base
       where e.seq = pending.seq
@@ -400,7 +413,46 @@ export interface EventFilter {
   actor?: string | undefined;
 }
 
-/** The position an `after` event id stands for in this workspace; 400 when it names no kept event. */
+/** The last position given: where the feed ends, also when retention has emptied it. */
+export async function lastPosition(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom("event_sequence").select("position").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.position ?? 0);
+}
+
+/** The newest event of the workspace that retention removed, if any. */
+async function newestSwept(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<{ event_id: string; position: number } | undefined> {
+  const row = await db
+    .selectFrom("event_sweeps")
+    .select(["event_id", "position"])
+    .where("workspace_id", "=", workspaceId)
+    .executeTakeFirst();
+  return row && { event_id: row.event_id, position: Number(row.position) };
+}
+
+/** 400 when events of the workspace after `position` were swept: reading on from it would skip them. */
+function refuseIfSwept(
+  swept: { position: number } | undefined,
+  position: number,
+  field: string,
+  what: string,
+): void {
+  if (swept && position < swept.position) {
+    throw invalid(
+      `${field}: events after ${what} are no longer kept (events are kept ${EVENT_RETENTION_DAYS} days); start again without it, or with since, and read the objects you follow again.`,
+      { [field]: "events after it are no longer kept" },
+    );
+  }
+}
+
+/**
+ * The position an `after` event id (or a stream's Last-Event-ID) stands for in this workspace: a kept
+ * event's, or the newest swept event's (a client that had read up to it missed nothing: it reads on).
+ * 400 when it names neither, or when events after it were swept, so a client is never silently given a
+ * feed with a hole in it.
+ */
 export async function positionOf(
   db: Kysely<Database>,
   workspaceId: string,
@@ -413,13 +465,18 @@ export async function positionOf(
     .where("id", "=", eventId)
     .where("workspace_id", "=", workspaceId)
     .executeTakeFirst();
-  if (!row || row.position === null) {
+  const swept = await newestSwept(db, workspaceId);
+  let position: number | undefined;
+  if (row && row.position !== null) position = Number(row.position);
+  else if (swept?.event_id === eventId) position = swept.position;
+  if (position === undefined) {
     throw invalid(
-      `${field}: ${eventId} is not an event of this workspace's feed (events are kept ${EVENT_RETENTION_DAYS} days); start again without it, or with since.`,
+      `${field}: ${eventId} is not an event of this workspace's feed (events are kept ${EVENT_RETENTION_DAYS} days, and those after an old one may have gone too); start again without it, or with since, and read the objects you follow again.`,
       { [field]: "is not an event of this workspace's feed" },
     );
   }
-  return Number(row.position);
+  refuseIfSwept(swept, position, field, eventId);
+  return position;
 }
 
 /** The position just before the first event at or after `since`. */
@@ -438,11 +495,7 @@ export async function positionBefore(
     .limit(1)
     .executeTakeFirst();
   if (row?.position != null) return Number(row.position) - 1;
-  const top = await db
-    .selectFrom("events")
-    .select((eb) => eb.fn.max("position").as("top"))
-    .executeTakeFirst();
-  return Number(top?.top ?? 0);
+  return lastPosition(db);
 }
 
 const EVENT_COLUMNS = [
@@ -542,6 +595,7 @@ export async function listEvents(ctx: Ctx, q: ListEventsQuery): Promise<Page<Eve
   if (q.cursor) {
     const [p] = decodeCursor(q.cursor, "events", 1);
     position = Number(p);
+    refuseIfSwept(await newestSwept(ctx.core.db, ctx.workspaceId), position, "cursor", "this page");
   } else {
     position = await startPosition(ctx, q);
   }
@@ -554,13 +608,31 @@ export async function listEvents(ctx: Ctx, q: ListEventsQuery): Promise<Page<Eve
   };
 }
 
-/** Deletes events older than the retention window; returns how many went. */
+/**
+ * Deletes events older than the retention window; returns how many went. Positions go on from the last
+ * one given (`event_sequence`, untouched here), however many go. Each workspace's newest deleted event
+ * is kept in `event_sweeps`, so a cursor at it still reads on (see positionOf). Only events positioned
+ * when the sweep starts are deleted, so the two statements see the same rows on PostgreSQL too.
+ */
 export async function sweepEvents(db: Kysely<Database>, now: Date): Promise<number> {
   const before = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
-  const r = await db
-    .deleteFrom("events")
-    .where("created_at", "<", before)
-    .where("position", "is not", null)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    const cut = await lastPosition(trx);
+    await sql`
+      insert into event_sweeps (workspace_id, event_id, position)
+      select workspace_id, id, position from events
+      where position in (
+        select max(position) from events
+        where created_at < ${before} and position <= ${cut}
+        group by workspace_id
+      )
+      on conflict (workspace_id) do update set event_id = excluded.event_id, position = excluded.position
+      where excluded.position > event_sweeps.position`.execute(trx);
+    const r = await trx
+      .deleteFrom("events")
+      .where("created_at", "<", before)
+      .where("position", "<=", cut)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  });
 }

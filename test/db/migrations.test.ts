@@ -322,6 +322,8 @@ const EXPECTED: Record<string, string[]> = {
     "workspace_id",
   ],
   event_cursors: ["name", "position"],
+  event_sequence: ["id", "position"],
+  event_sweeps: ["event_id", "position", "workspace_id"],
   events: [
     "actor_id",
     "actor_via",
