@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sql } from "kysely";
-import { MIGRATION_NAMES } from "../../src/db/migrations.ts";
+import { MIGRATION_NAMES, migrateTo } from "../../src/db/migrations.ts";
 import { openStore } from "../../src/db/store.ts";
+import { sequenceEvents } from "../../src/tracker/events.ts";
 import { createTestDatabase, ON_POSTGRES, testConfig } from "../support.ts";
 
 /** The schema every store must have after migration, table by table: the same on SQLite and PostgreSQL. */
@@ -553,4 +554,92 @@ test(`0012_web: the events feed has its index by actor (${ON_POSTGRES ? "Postgre
     rows.some((r) => r.name === "events_actor_via_idx"),
     rows.map((r) => r.name).join(", "),
   );
+});
+
+test(`0014_event_sequence: the counter starts above the feed and every stored cursor (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
+  const kind = ON_POSTGRES ? "postgres" : "sqlite";
+  // [positions in the feed, the webhook cursor] → [the counter, the cursor after the migration]
+  const cases: [number[], number, number, number][] = [
+    // the finding: the feed emptied by retention, positions restarted below the cursor, never fanned
+    // out: the counter starts above the cursor, and the cursor goes back so those events are fanned out
+    [[1, 2, 3], 10, 10, 0],
+    // an ordinary feed: the counter is its top, the cursor stays
+    [[1, 2, 3, 4, 5], 3, 5, 3],
+    // a feed emptied by retention, nothing written since: the counter is the cursor
+    [[], 7, 7, 7],
+  ];
+  for (const [feed, cursor, counter, cursorAfter] of cases) {
+    const database = await createTestDatabase();
+    const store = openStore(testConfig(database.url).database);
+    t.after(async () => {
+      await store.close();
+      await database.drop();
+    });
+    await migrateTo(store.db, kind, "0013_space_priority_index");
+    const at = "2026-03-01T09:00:00.000Z";
+    const db = store.db;
+    await db
+      .insertInto("people")
+      .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
+      .execute();
+    await db
+      .insertInto("workspaces")
+      .values({
+        id: "wks_1",
+        name: "W",
+        slug: "w",
+        owner_id: "usr_1",
+        plan: "free",
+        agent_connection_limit: 5,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const event = (id: string, position: number | null) => ({
+      id,
+      position,
+      workspace_id: "wks_1",
+      type: "issue.created",
+      object_type: "issue",
+      object_id: "iss_1",
+      actor_id: "usr_1",
+      actor_via: "admin",
+      data: "{}",
+      created_at: at,
+    });
+    for (const p of feed)
+      await db
+        .insertInto("events")
+        .values(event(`evt_${p}`, p))
+        .execute();
+    await db.updateTable("event_cursors").set({ position: cursor }).where("name", "=", "webhooks").execute();
+
+    await store.migrate();
+    const label = `feed [${feed.join(", ")}], cursor ${cursor}`;
+    const seq = await db.selectFrom("event_sequence").select("position").executeTakeFirstOrThrow();
+    assert.equal(Number(seq.position), counter, label);
+    const moved = await db.selectFrom("event_cursors").select("position").executeTakeFirstOrThrow();
+    assert.equal(Number(moved.position), cursorAfter, label);
+
+    // the next event is positioned after the counter, and the counter follows it
+    if (ON_POSTGRES) {
+      await db.insertInto("events").values(event("evt_next", null)).execute();
+      assert.equal(await sequenceEvents(db), 1);
+    } else {
+      await db
+        .insertInto("events")
+        .values(
+          event("evt_next", sql<number>`(select position + 1 from event_sequence where id = 1)` as never),
+        )
+        .execute();
+    }
+    const next = await db
+      .selectFrom("events")
+      .select("position")
+      .where("id", "=", "evt_next")
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(next.position), counter + 1, label);
+    const after = await db.selectFrom("event_sequence").select("position").executeTakeFirstOrThrow();
+    assert.equal(Number(after.position), counter + 1, label);
+  }
 });
