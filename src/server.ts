@@ -9,7 +9,7 @@ import { buildApp } from "./http/app.ts";
 import { createLogger } from "./http/logger.ts";
 import { sealStoredSecrets } from "./secret-box.ts";
 import { startInboxMail } from "./tracker/inbox-mail.ts";
-import { startWebhookWorker } from "./tracker/webhooks.ts";
+import { startWebhookWorker } from "./tracker/webhook-delivery.ts";
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -6,7 +6,7 @@ import { createConnection, issueAccessToken } from "../src/auth/connections.ts";
 import { DAY, HOUR } from "../src/clock.ts";
 import { sweepExpired } from "../src/housekeeping.ts";
 import { newId } from "../src/secrets.ts";
-import { deliverDue, fanOut } from "../src/tracker/webhooks.ts";
+import { deliverDue, fanOut } from "../src/tracker/webhook-delivery.ts";
 import { api, seed, setup } from "./support.ts";
 
 test("housekeeping deletes what has run out, and keeps what is live or still named", async (t) => {

@@ -9,7 +9,7 @@ import { mintPat } from "../../src/auth/tokens.ts";
 import { createSession, SESSION_COOKIE } from "../../src/auth/web/sessions.ts";
 import { addMember, createSpace } from "../../src/auth/workspaces.ts";
 import { operations } from "../../src/http/v1/route.ts";
-import { fanOut } from "../../src/tracker/webhooks.ts";
+import { fanOut } from "../../src/tracker/webhook-delivery.ts";
 import { type Api, type ApiCall, api, bearer } from "../support.ts";
 
 /**

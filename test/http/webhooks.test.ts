@@ -4,13 +4,8 @@ import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { checkAddress, outboundRequest } from "../../src/net/outbound.ts";
-import {
-  backoff,
-  deliverDue,
-  fanOut,
-  RETRY_WINDOW_MS,
-  webhookUrlProblem,
-} from "../../src/tracker/webhooks.ts";
+import { backoff, deliverDue, fanOut, RETRY_WINDOW_MS } from "../../src/tracker/webhook-delivery.ts";
+import { webhookUrlProblem } from "../../src/tracker/webhooks.ts";
 import { type Api, api, bearer, seed } from "../support.ts";
 
 interface Received {
