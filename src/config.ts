@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from "./events/access.ts";
 
 /**
  * The service's whole configuration, read once from the environment. A bad value is a ConfigError that
@@ -47,6 +48,11 @@ export interface Config {
    * (CORS and the endpoint's Origin check); empty by default.
    */
   mcpAllowedOrigins: string[];
+  /**
+   * EVENT_STREAMS_PER_CREDENTIAL, _PER_PERSON, _PER_WORKSPACE: caps on the event streams open at once
+   * on one instance; EVENT_STREAM_MAX_SECONDS: the longest one stays open (see src/events/access.ts).
+   */
+  eventStreams: StreamLimits;
 }
 
 /** MCP_ALLOWED_ORIGINS: each an http(s) origin, no path, query or credentials; kept in normal form. */
@@ -448,6 +454,26 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", DEFAULT_REQUEST_TIMEOUT_MS, 0, 3_600_000),
     webhookAllowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE"),
     mcpAllowedOrigins: allowedOrigins(env, "MCP_ALLOWED_ORIGINS"),
+    eventStreams: {
+      perCredential: integer(
+        env,
+        "EVENT_STREAMS_PER_CREDENTIAL",
+        DEFAULT_STREAM_LIMITS.perCredential,
+        1,
+        100_000,
+      ),
+      perPerson: integer(env, "EVENT_STREAMS_PER_PERSON", DEFAULT_STREAM_LIMITS.perPerson, 1, 100_000),
+      perWorkspace: integer(
+        env,
+        "EVENT_STREAMS_PER_WORKSPACE",
+        DEFAULT_STREAM_LIMITS.perWorkspace,
+        1,
+        1_000_000,
+      ),
+      maxLifetimeMs:
+        integer(env, "EVENT_STREAM_MAX_SECONDS", DEFAULT_STREAM_LIMITS.maxLifetimeMs / 1000, 1, 86_400) *
+        1000,
+    },
   };
 }
 

@@ -47,6 +47,8 @@ export function createCore(
     secrets: options.secrets ?? openSecretBox(config),
     events: new EventHub(store, config.database.kind === "postgres" ? config.database.url : undefined, {
       connectTimeoutMs: config.databaseTimeouts.connectMs,
+      streams: config.eventStreams,
+      clock,
     }),
   };
 }

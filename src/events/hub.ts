@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import pg from "pg";
+import { type Clock, systemClock } from "../clock.ts";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
 import type { Db, Store } from "../db/store.ts";
 import {
@@ -13,6 +14,14 @@ import {
   sequenceEvents,
   typeMatches,
 } from "../tracker/events.ts";
+import {
+  accessEndedFrame,
+  DEFAULT_STREAM_LIMITS,
+  endedAccess,
+  StreamCounts,
+  type StreamLimits,
+  type StreamPrincipal,
+} from "./access.ts";
 
 /** One open stream as the hub sees it: a few fields and a function to write to it. */
 export interface Subscriber {
@@ -29,8 +38,13 @@ export interface Subscriber {
   push(event: EventView, position: number): void;
   /** a comment line, so proxies and clients know the stream is alive */
   heartbeat(): void;
-  /** ends the stream (the instance is shutting down) */
-  end(): void;
+  /** who the stream reads for: checked again when access changes and at each heartbeat */
+  principal?: StreamPrincipal | undefined;
+  /**
+   * ends the stream (the instance is shutting down, its lifetime is over, or its access ended: then
+   * `final` is its last message)
+   */
+  end(final?: string): void;
 }
 
 /** How often every open stream gets a heartbeat comment. */
@@ -78,13 +92,25 @@ export class EventHub {
   #unsubscribeCommit: (() => void) | undefined;
 
   readonly #connectTimeoutMs: number;
+  readonly #clock: Clock;
+  /** This instance's open streams by credential, person and workspace, against their caps. */
+  readonly streams: StreamCounts;
 
-  /** `connectTimeoutMs`: the store's bound on opening a connection, for the LISTEN connection too. */
-  constructor(store: Store, url: string | undefined, options: { connectTimeoutMs?: number } = {}) {
+  /**
+   * `connectTimeoutMs`: the store's bound on opening a connection, for the LISTEN connection too;
+   * `streams`: the caps on open streams and their lifetime; `clock`: what "expired" is measured by.
+   */
+  constructor(
+    store: Store,
+    url: string | undefined,
+    options: { connectTimeoutMs?: number; streams?: StreamLimits; clock?: Clock } = {},
+  ) {
     this.#store = store;
     this.#db = store.db;
     this.#url = url;
     this.#connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.connectMs;
+    this.#clock = options.clock ?? systemClock;
+    this.streams = new StreamCounts(options.streams ?? DEFAULT_STREAM_LIMITS);
   }
 
   get subscribers(): number {
@@ -108,6 +134,7 @@ export class EventHub {
     }
     this.#timer = setInterval(() => {
       if (this.#store.kind === "postgres") this.#sequence();
+      else this.#sqliteFileChanged();
       this.wake();
     }, TICK_MS);
     this.#timer.unref();
@@ -118,6 +145,8 @@ export class EventHub {
     }
     this.#heartbeat = setInterval(() => {
       for (const set of this.#byWorkspace.values()) for (const s of set) s.heartbeat();
+      // the fallback for a lost notification, and how passive ends (a token's expiry) are noticed
+      this.#recheck();
     }, HEARTBEAT_MS);
     this.#heartbeat.unref();
     this.wake();
@@ -287,25 +316,82 @@ export class EventHub {
     }
   }
 
-  /** Listeners told when access may have ended (the stream rechecks hang here). */
-  onAccessChanged(listener: () => void): () => void {
-    this.#onAccessChanged.add(listener);
-    return () => this.#onAccessChanged.delete(listener);
-  }
-
-  readonly #onAccessChanged = new Set<() => void>();
   #accessAgain: NodeJS.Timeout | undefined;
+  /** when (performance.now()) this instance last heard that access changed */
+  #accessHeardAt = Number.NEGATIVE_INFINITY;
 
-  /** Tells the listeners now, and once more shortly after (a change told before its commit). */
+  /** Rechecks the streams now, and once more shortly after (a change told before its commit). */
   #accessHeard(): void {
     if (this.#closed) return;
-    for (const l of this.#onAccessChanged) l();
+    this.#accessHeardAt = performance.now();
+    this.#recheck();
     if (this.#accessAgain) return;
     this.#accessAgain = setTimeout(() => {
       this.#accessAgain = undefined;
-      for (const l of this.#onAccessChanged) l();
+      this.#recheck();
     }, 250);
     this.#accessAgain.unref();
+  }
+
+  /**
+   * A stream just subscribed whose request was authenticated at `since` (performance.now()): if access
+   * changed since, its credential may have ended in between, so check again.
+   */
+  recheckIfChangedSince(since: number): void {
+    if (this.#accessHeardAt >= since) this.#recheck();
+  }
+
+  #rechecking = false;
+  #recheckAgain = false;
+
+  /**
+   * Checks the credentials of every open stream of this instance (one query per credential kind) and
+   * ends, with a last `error` message, those whose access no longer holds.
+   */
+  #recheck(): void {
+    if (this.#closed) return;
+    if (this.#rechecking) {
+      this.#recheckAgain = true;
+      return;
+    }
+    const open: Subscriber[] = [];
+    for (const set of this.#byWorkspace.values()) for (const s of set) if (s.principal) open.push(s);
+    if (open.length === 0) return;
+    this.#rechecking = true;
+    endedAccess(
+      this.#db,
+      open.map((s) => s.principal!),
+      this.#clock.now(),
+    )
+      .then((ended) => {
+        for (const s of open) {
+          const reason = ended.get(s.principal!);
+          if (reason) s.end(accessEndedFrame(reason));
+        }
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.#rechecking = false;
+        if (this.#recheckAgain) {
+          this.#recheckAgain = false;
+          this.#recheck();
+        }
+      });
+  }
+
+  #fileVersion: string | undefined;
+
+  /** SQLite: another process committed to the file (it may have ended someone's access). */
+  #sqliteFileChanged(): void {
+    if (this.#count === 0) return;
+    this.#store.changes
+      .version()
+      .then((version) => {
+        const changed = this.#fileVersion !== undefined && version !== this.#fileVersion;
+        this.#fileVersion = version;
+        if (changed) this.#recheck();
+      })
+      .catch(() => {});
   }
 
   async #readTop(): Promise<void> {

@@ -7,6 +7,8 @@ import { createTestDatabase, ON_POSTGRES, seed, testConfig } from "../support.ts
 
 interface Message {
   id: string;
+  /** the `event:` field, when the message has one (`error`: the stream's access ended) */
+  event?: string;
   // biome-ignore lint/suspicious/noExplicitAny: events are checked field by field
   data: any;
 }
@@ -27,6 +29,7 @@ async function openStream(url: string, token: string, headers: Record<string, st
   let comments = 0;
   const waiters: (() => void)[] = [];
   let buffer = "";
+  let endedAt: number | undefined;
   const reading = (async () => {
     if (!res.ok || !res.body) return;
     const decoder = new TextDecoder();
@@ -39,12 +42,14 @@ async function openStream(url: string, token: string, headers: Record<string, st
           buffer = buffer.slice(cut + 2);
           let id = "";
           let data = "";
+          let event: string | undefined;
           for (const line of block.split("\n")) {
             if (line.startsWith("id: ")) id = line.slice(4);
+            else if (line.startsWith("event: ")) event = line.slice(7);
             else if (line.startsWith("data: ")) data += line.slice(6);
             else if (line.startsWith(":")) comments++;
           }
-          if (data) messages.push({ id, data: JSON.parse(data) });
+          if (data) messages.push({ id, data: JSON.parse(data), ...(event ? { event } : {}) });
           for (const w of waiters.splice(0)) w();
           cut = buffer.indexOf("\n\n");
         }
@@ -52,6 +57,7 @@ async function openStream(url: string, token: string, headers: Record<string, st
     } catch {
       // closed by the test
     }
+    endedAt = Date.now();
   })();
   return {
     res,
@@ -68,6 +74,15 @@ async function openStream(url: string, token: string, headers: Record<string, st
       }
       return messages;
     },
+    /** Resolves with when the server ended the stream; rejects if it is still open after `ms`. */
+    async ended(ms = 5000): Promise<number> {
+      const timer = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`the stream is still open after ${ms} ms`)), ms).unref(),
+      );
+      await Promise.race([reading, timer]);
+      return endedAt!;
+    },
+    isOpen: () => endedAt === undefined,
     async close() {
       controller.abort();
       await reading;
@@ -75,8 +90,12 @@ async function openStream(url: string, token: string, headers: Record<string, st
   };
 }
 
-async function service(cleanup: (() => Promise<void>)[], databaseUrl: string) {
-  const server = await startServer(testConfig(databaseUrl));
+async function service(
+  cleanup: (() => Promise<void>)[],
+  databaseUrl: string,
+  env: Record<string, string> = {},
+) {
+  const server = await startServer(testConfig(databaseUrl, env));
   cleanup.push(() => server.close());
   return server;
 }
@@ -375,4 +394,244 @@ test("the hub's LISTEN connection terminated by the server is reopened; the proc
     assert.ok(Date.now() < deadline, "no LISTEN connection came back");
     await new Promise((r) => setTimeout(r, 100));
   }
+});
+
+/** Waits for `stream` to end with an `error` message saying why, and checks nothing came after it. */
+async function endsForAccess(
+  stream: Awaited<ReturnType<typeof openStream>>,
+  since: number,
+  reason: string | RegExp,
+) {
+  const at = await stream.ended(3000);
+  assert.ok(at - since < 1500, `ended ${at - since} ms after access ended`);
+  const last = stream.messages.at(-1)!;
+  assert.equal(last.event, "error");
+  assert.equal(last.data.error, "invalid_token");
+  if (typeof reason === "string") assert.equal(last.data.reason, reason);
+  else assert.match(last.data.reason, reason);
+  assert.match(last.data.error_description, /./);
+}
+
+test("a stream ends within a second when its PAT is revoked, its person removed, or its agent connection revoked", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url, { BASE_URL: "https://docket.test" });
+  const core = server.core;
+  const ada = await seed(core);
+  const { mintPat, revokePat } = await import("../../src/auth/tokens.ts");
+  const { addMember, removeMember } = await import("../../src/auth/workspaces.ts");
+  const { createPerson } = await import("../../src/auth/people.ts");
+  const { revokeConnection } = await import("../../src/auth/connections.ts");
+  const { connectedAgent } = await import("../auth/agent-support.ts");
+  const read = await mintPat(core, { workspace: "acme", email: "ada@example.com", name: "reader" });
+  await createPerson(core, { email: "bob@example.com", name: "Bob" });
+  await addMember(core, { workspace: "acme", email: "bob@example.com" });
+  const bob = await mintPat(core, { workspace: "acme", email: "bob@example.com", name: "bob" });
+  const agent = await connectedAgent({
+    app: server.app,
+    core,
+    seeded: ada,
+  } as unknown as import("../auth/agent-support.ts").AgentEnv);
+  const agentToken = agent.redeemed.body.access_token as string;
+
+  const byPat = await openStream(`${server.address}/v1/events/stream`, read.token);
+  cleanup.push(() => byPat.close());
+  const byBob = await openStream(`${server.address}/v1/events/stream`, bob.token);
+  cleanup.push(() => byBob.close());
+  const byAgent = await openStream(`${server.address}/v1/events/stream`, agentToken);
+  cleanup.push(() => byAgent.close());
+  // Ada's other token reads on throughout
+  const other = await openStream(`${server.address}/v1/events/stream`, ada.token);
+  cleanup.push(() => other.close());
+  for (const s of [byPat, byBob, byAgent, other]) assert.equal(s.res.status, 200);
+  await createIssue(server.address, ada.token, "one");
+  for (const s of [byPat, byBob, byAgent, other]) await s.waitFor(1);
+
+  let since = Date.now();
+  await revokePat(core, read.details.id);
+  await endsForAccess(byPat, since, "revoked");
+  assert.ok(byBob.isOpen() && byAgent.isOpen() && other.isOpen(), "only the revoked token's stream ends");
+
+  since = Date.now();
+  await removeMember(core, "acme", "bob@example.com");
+  // (its tokens stop as the membership goes: revoked with it, or refused for want of it)
+  await endsForAccess(byBob, since, /^(not_a_member|revoked)$/);
+
+  since = Date.now();
+  await revokeConnection(core, agent.connectionId, "revoked_by_person");
+  await endsForAccess(byAgent, since, "connection_ended");
+
+  // nothing reaches an ended stream; the stream whose access holds gets what follows
+  await createIssue(server.address, ada.token, "two");
+  await other.waitFor(2);
+  await new Promise((r) => setTimeout(r, 200));
+  for (const s of [byPat, byBob, byAgent]) {
+    assert.deepEqual(
+      s.messages.map((m) => m.event ?? m.data.type),
+      ["issue.created", "error"],
+    );
+  }
+  assert.ok(other.isOpen());
+  // and a new stream with an ended credential is refused as any request is
+  const again = await checkedFetch(`${server.address}/v1/events/stream`, {
+    headers: { authorization: `Bearer ${read.token}` },
+  });
+  assert.equal(again.status, 401);
+});
+
+test("a web session's stream ends when the person is removed from the workspace; a PAT's at its expiry", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url);
+  const core = server.core;
+  const ada = await seed(core);
+  const { createPerson } = await import("../../src/auth/people.ts");
+  const { addMember, removeMember } = await import("../../src/auth/workspaces.ts");
+  const { mintPat } = await import("../../src/auth/tokens.ts");
+  const { createSession } = await import("../../src/auth/web/sessions.ts");
+  const { acceptTerms } = await import("../../src/auth/web/terms.ts");
+  const bob = await createPerson(core, { email: "bob@example.com", name: "Bob" });
+  await addMember(core, { workspace: "acme", email: "bob@example.com" });
+  await acceptTerms(core, bob.id);
+  const session = await createSession(core, { personId: bob.id });
+  const inApp = await openStream(`${server.address}/v1/events/stream`, "", {
+    cookie: `docket_session=${session.cookie}`,
+  });
+  cleanup.push(() => inApp.close());
+  assert.equal(inApp.res.status, 200);
+  // a token that expires in a moment: no notification, the next check ends it
+  const soon = await mintPat(core, {
+    workspace: "acme",
+    email: "ada@example.com",
+    name: "soon",
+    expires_at: new Date(Date.now() + 1500).toISOString(),
+  });
+  const expiring = await openStream(`${server.address}/v1/events/stream`, soon.token);
+  cleanup.push(() => expiring.close());
+  assert.equal(expiring.res.status, 200);
+  await createIssue(server.address, ada.token, "one");
+  await inApp.waitFor(1);
+  const since = Date.now();
+  await removeMember(core, "acme", "bob@example.com");
+  await endsForAccess(inApp, since, "not_a_member");
+  await new Promise((r) => setTimeout(r, 1600));
+  // any change of access makes every stream be checked again (the heartbeat does so every 15 s)
+  core.events.accessChanged();
+  await endsForAccess(expiring, Date.now(), "expired");
+});
+
+test("two instances on one PostgreSQL: a revocation through A ends the stream on B", {
+  skip: !ON_POSTGRES && "needs PostgreSQL",
+}, async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const a = await service(cleanup, database.url);
+  const b = await service(cleanup, database.url);
+  const ada = await seed(a.core);
+  const { mintPat, revokePat } = await import("../../src/auth/tokens.ts");
+  const read = await mintPat(a.core, { workspace: "acme", email: "ada@example.com", name: "reader" });
+  const onB = await openStream(`${b.address}/v1/events/stream`, read.token);
+  cleanup.push(() => onB.close());
+  const stays = await openStream(`${b.address}/v1/events/stream`, ada.token);
+  cleanup.push(() => stays.close());
+  await createIssue(a.address, ada.token, "one");
+  await onB.waitFor(1);
+  const since = Date.now();
+  await revokePat(a.core, read.details.id);
+  await endsForAccess(onB, since, "revoked");
+  assert.ok(stays.isOpen());
+});
+
+test("open streams are capped per credential, per person and per workspace: 429 with Retry-After", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url, {
+    EVENT_STREAMS_PER_CREDENTIAL: "2",
+    EVENT_STREAMS_PER_PERSON: "3",
+    EVENT_STREAMS_PER_WORKSPACE: "4",
+  });
+  const core = server.core;
+  const ada = await seed(core);
+  const { mintPat } = await import("../../src/auth/tokens.ts");
+  const { createPerson } = await import("../../src/auth/people.ts");
+  const { addMember } = await import("../../src/auth/workspaces.ts");
+  await createPerson(core, { email: "bob@example.com", name: "Bob" });
+  await addMember(core, { workspace: "acme", email: "bob@example.com" });
+  const bob = await mintPat(core, { workspace: "acme", email: "bob@example.com", name: "bob" });
+  const url = `${server.address}/v1/events/stream`;
+  const refused = async (token: string, cap: RegExp) => {
+    const res = await checkedFetch(url, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 429);
+    assert.match(String(res.headers.get("retry-after")), /^[1-9]\d*$/);
+    const body = (await res.json()) as { error: string; error_description: string };
+    assert.equal(body.error, "rate_limited");
+    assert.match(body.error_description, cap);
+  };
+  const open = async (token: string) => {
+    const s = await openStream(url, token);
+    cleanup.push(() => s.close());
+    assert.equal(s.res.status, 200);
+    return s;
+  };
+  const first = await open(ada.readOnlyToken);
+  await open(ada.readOnlyToken);
+  await refused(ada.readOnlyToken, /at most 2 per credential/);
+  await open(ada.token);
+  await refused(ada.token, /at most 3 per person/);
+  await open(bob.token);
+  await refused(bob.token, /at most 4 per workspace/);
+  // nothing else changed: the open streams read on
+  await createIssue(server.address, ada.token, "one");
+  await first.waitFor(1);
+  // a closed stream gives its place back
+  await first.close();
+  await new Promise((r) => setTimeout(r, 100));
+  await open(ada.readOnlyToken);
+});
+
+test("a stream ends cleanly at its maximum lifetime, and resuming with Last-Event-ID loses nothing", async (t) => {
+  const database = await createTestDatabase();
+  const cleanup: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await database.drop();
+  });
+  const server = await service(cleanup, database.url, { EVENT_STREAM_MAX_SECONDS: "1" });
+  const ada = await seed(server.core);
+  const url = `${server.address}/v1/events/stream?type=issue.created`;
+  const first = await openStream(url, ada.token);
+  cleanup.push(() => first.close());
+  const opened = Date.now();
+  await createIssue(server.address, ada.token, "before");
+  const [seen] = await first.waitFor(1);
+  const at = await first.ended(3000);
+  assert.ok(at - opened >= 900 && at - opened < 2000, `ended after ${at - opened} ms`);
+  assert.ok(
+    first.messages.every((m) => m.event === undefined),
+    "a clean end: no error message",
+  );
+  await createIssue(server.address, ada.token, "while away");
+  const resumed = await openStream(url, ada.token, { "last-event-id": seen!.id });
+  cleanup.push(() => resumed.close());
+  const [back] = await resumed.waitFor(1);
+  assert.notEqual(back!.id, seen!.id);
+  assert.equal(back!.data.type, "issue.created");
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(resumed.messages.length, 1, "nothing repeated");
 });

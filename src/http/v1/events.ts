@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { StreamPrincipal } from "../../events/access.ts";
 import type { Subscriber } from "../../events/hub.ts";
+import { hashSecret } from "../../secrets.ts";
 import type { Ctx } from "../../tracker/context.ts";
 import {
   eventView,
@@ -13,6 +15,7 @@ import {
   streamEventsQuery,
 } from "../../tracker/events.ts";
 import { parse } from "../../validate.ts";
+import { bearerToken } from "../auth.ts";
 import { op } from "./route.ts";
 
 const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
@@ -60,6 +63,26 @@ function frameOf(event: { id: string }): string {
   return frame;
 }
 
+/**
+ * Who the stream reads for, from the request's principal, with what finds its credential again: the
+ * PAT's id, the hash of the connection's access token, the web session's id hash.
+ */
+function streamPrincipal(request: FastifyRequest): StreamPrincipal | undefined {
+  const p = request.principal;
+  if (!p) return undefined;
+  const credential =
+    p.kind === "pat"
+      ? p.tokenId
+      : p.kind === "connection"
+        ? hashSecret(bearerToken(request))
+        : request.webSession?.idHash;
+  if (credential === undefined) return undefined;
+  return { kind: p.kind, tokenId: p.tokenId, personId: p.personId, workspaceId: p.workspaceId, credential };
+}
+
+/** A little jitter on a stream's lifetime, so streams opened together do not all end together. */
+const LIFETIME_JITTER = 0.1;
+
 /** An open stream whose client reads slower than this much is closed; it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const BACKLOG_PAGE = 500;
@@ -87,6 +110,12 @@ async function openStream(
     start = await positionBefore(db, ctx.workspaceId, new Date(query.since).toISOString());
   else start = await hub.top();
 
+  const principal = streamPrincipal(request);
+  // a place under the caps (429 past one), given back when the stream ends
+  const release = principal ? hub.streams.admit(principal) : () => {};
+  // when the request was authenticated, near enough: a change of access since then is checked again
+  const authenticatedAt = performance.now() - reply.elapsedTime;
+
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -102,7 +131,9 @@ async function openStream(
   raw.write("retry: 2000\n\n");
 
   let ended = false;
+  let lifetime: NodeJS.Timeout | undefined;
   const sub: Subscriber = {
+    principal,
     workspaceId: ctx.workspaceId,
     types: query.type,
     object: query.object,
@@ -118,14 +149,22 @@ async function openStream(
     heartbeat() {
       if (!ended) raw.write(": heartbeat\n\n");
     },
-    end() {
+    end(final) {
       if (ended) return;
       ended = true;
+      clearTimeout(lifetime);
       unsubscribe();
-      raw.end();
+      release();
+      if (final !== undefined) raw.end(final);
+      else raw.end();
     },
   };
   const unsubscribe = hub.subscribe(sub);
+  hub.recheckIfChangedSince(authenticatedAt);
+  // the longest a stream stays open: then it ends cleanly, and the client resumes with Last-Event-ID
+  const { maxLifetimeMs } = hub.streams.limits;
+  lifetime = setTimeout(() => sub.end(), maxLifetimeMs * (1 + LIFETIME_JITTER * Math.random()));
+  lifetime.unref();
   request.raw.on("close", () => sub.end());
   raw.on("error", () => sub.end());
 
