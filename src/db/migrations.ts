@@ -174,6 +174,30 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
     },
   }),
   "0014_event_sequence": (_t, kind) => eventSequenceMigration(kind),
+  // A receiver that keeps timing out is parked (its deliveries wait, kept); delivery claims due work per
+  // webhook, oldest first, with one probe of this index each (see src/tracker/webhook-delivery.ts).
+  "0016_webhook_parking": (t) => ({
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable("webhooks")
+        .addColumn("failures_in_row", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable("webhooks").addColumn("parked_until", t.time).execute();
+      await db.schema.alterTable("webhooks").addColumn("parked_reason", "text").execute();
+      await db.schema
+        .createIndex("webhook_deliveries_webhook_due_idx")
+        .on("webhook_deliveries")
+        .columns(["webhook_id", "next_attempt_at"])
+        .where(sql.ref("status"), "=", "pending")
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropIndex("webhook_deliveries_webhook_due_idx").execute();
+      for (const column of ["parked_reason", "parked_until", "failures_in_row"]) {
+        await db.schema.alterTable("webhooks").dropColumn(column).execute();
+      }
+    },
+  }),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */

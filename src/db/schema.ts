@@ -153,6 +153,11 @@ export interface WebhooksTable {
   secret: string;
   status: "enabled" | "disabled";
   disabled_reason: string | null;
+  /** attempts in a row that timed out or found no connection (0 after any answer) */
+  failures_in_row: number;
+  /** while set, deliveries wait (kept pending); once past, one delivery probes the receiver first */
+  parked_until: string | null;
+  parked_reason: string | null;
   created_by: string;
   created_via: string;
   created_at: string;

@@ -9,7 +9,7 @@ import { countOut, timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { typePattern } from "./events.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "./pagination.ts";
-import { deliverDue, refusal, schemeProblem, secretPlace } from "./webhook-delivery.ts";
+import { deliverNow, refusal, schemeProblem, secretPlace } from "./webhook-delivery.ts";
 
 const MAX_WEBHOOKS = 20;
 export const webhookId = z
@@ -59,6 +59,12 @@ export const webhookView = z
     events: z.array(z.string()),
     status: z.enum(["enabled", "disabled"]),
     disabled_reason: z.string().nullable().describe("Why it was disabled, when it was by the service."),
+    parked_until: timeOut
+      .nullable()
+      .describe(
+        "While set, its receiver stopped answering (attempts in a row timed out or found no connection): deliveries wait, kept pending, and after this time one is tried first; its success sends the rest, its failure parks it longer. Null when it is not parked.",
+      ),
+    parked_reason: z.string().nullable().describe("Why it is parked, when it is."),
     created_at: timeOut,
     updated_at: timeOut,
   })
@@ -116,6 +122,8 @@ const view = (w: Omit<WebhooksTable, "secret"> & { secret?: string }): WebhookVi
   events: JSON.parse(w.events),
   status: w.status,
   disabled_reason: w.disabled_reason,
+  parked_until: w.parked_until,
+  parked_reason: w.parked_until ? w.parked_reason : null,
   created_at: w.created_at,
   updated_at: w.updated_at,
 });
@@ -179,6 +187,9 @@ export async function createWebhook(ctx: Ctx, input: z.output<typeof createWebho
     secret: ctx.core.secrets.seal(secret, secretPlace(id)),
     status: "enabled",
     disabled_reason: null,
+    failures_in_row: 0,
+    parked_until: null,
+    parked_reason: null,
     created_by: ctx.actor.personId,
     created_via: ctx.actor.via,
     created_at: at,
@@ -301,7 +312,7 @@ export async function redeliver(ctx: Ctx, id: string, delivery: string): Promise
     .set({ status: "pending", next_attempt_at: now, locked_until: null, finished_at: null, created_at: now })
     .where("id", "=", delivery)
     .execute();
-  await deliverDue(ctx.core);
+  await deliverNow(ctx.core, delivery);
   const [v] = await deliveryViews(ctx.core, [await requireDelivery(ctx, id, delivery)]);
   return v!;
 }
@@ -332,7 +343,7 @@ export async function pingWebhook(ctx: Ctx, id: string): Promise<DeliveryView> {
       created_at: at.toISOString(),
     })
     .execute();
-  await deliverDue(ctx.core);
+  await deliverNow(ctx.core, deliveryIdValue);
   const [v] = await deliveryViews(ctx.core, [await requireDelivery(ctx, id, deliveryIdValue)]);
   return v!;
 }
