@@ -101,6 +101,54 @@ describe("config", () => {
     assert.match(r.stderr, /configuration error: PORT must be a whole number/);
     assert.doesNotMatch(r.stdout, /listening/i);
   });
+  test("event stream caps and lifetime: defaults, the limits accepted, and past them refused", () => {
+    assert.deepEqual(loadConfig({}).eventStreams, {
+      perCredential: 20,
+      perPerson: 50,
+      perWorkspace: 1000,
+      maxLifetimeMs: 3_600_000,
+    });
+    const low = loadConfig({
+      EVENT_STREAMS_PER_CREDENTIAL: "1",
+      EVENT_STREAMS_PER_PERSON: "1",
+      EVENT_STREAMS_PER_WORKSPACE: "1",
+      EVENT_STREAM_MAX_SECONDS: "1",
+    });
+    assert.deepEqual(low.eventStreams, {
+      perCredential: 1,
+      perPerson: 1,
+      perWorkspace: 1,
+      maxLifetimeMs: 1000,
+    });
+    const high = loadConfig({
+      EVENT_STREAMS_PER_CREDENTIAL: "100000",
+      EVENT_STREAMS_PER_PERSON: "100000",
+      EVENT_STREAMS_PER_WORKSPACE: "1000000",
+      EVENT_STREAM_MAX_SECONDS: "86400",
+    });
+    assert.deepEqual(high.eventStreams, {
+      perCredential: 100_000,
+      perPerson: 100_000,
+      perWorkspace: 1_000_000,
+      maxLifetimeMs: 86_400_000,
+    });
+    for (const [name, bad] of [
+      ["EVENT_STREAMS_PER_CREDENTIAL", "0"],
+      ["EVENT_STREAMS_PER_CREDENTIAL", "100001"],
+      ["EVENT_STREAMS_PER_PERSON", "0"],
+      ["EVENT_STREAMS_PER_WORKSPACE", "1000001"],
+      ["EVENT_STREAM_MAX_SECONDS", "0"],
+      ["EVENT_STREAM_MAX_SECONDS", "86401"],
+      ["EVENT_STREAM_MAX_SECONDS", "1h"],
+    ] as const) {
+      assert.throws(
+        () => loadConfig({ [name]: bad }),
+        (e: unknown) =>
+          e instanceof ConfigError && e.variable === name && /must be a whole number/.test(e.message),
+        `${name}=${bad}`,
+      );
+    }
+  });
   test("database and request time bounds: defaults, the limits accepted, and past them refused", () => {
     const d = loadConfig({});
     assert.deepEqual(d.databaseTimeouts, { statementMs: 5000, connectMs: 2000, startupWaitMs: 120_000 });

@@ -579,8 +579,9 @@ test("open streams are capped per credential, per person and per workspace: 429 
     const res = await checkedFetch(url, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(res.status, 429);
     assert.match(String(res.headers.get("retry-after")), /^[1-9]\d*$/);
-    const body = (await res.json()) as { error: string; error_description: string };
+    const body = (await res.json()) as { error: string; error_description: string; retry_after: number };
     assert.equal(body.error, "rate_limited");
+    assert.equal(String(body.retry_after), res.headers.get("retry-after"));
     assert.match(body.error_description, cap);
   };
   const open = async (token: string) => {

@@ -232,12 +232,15 @@ export class ApiClient {
             const block = buffer.slice(0, cut);
             buffer = buffer.slice(cut + 2);
             let id: string | undefined;
+            let event: string | undefined;
             const data: string[] = [];
             for (const line of block.split("\n")) {
               if (line.startsWith("id:")) id = line.slice(3).trim();
+              else if (line.startsWith("event:")) event = line.slice(6).trim();
               else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
             }
-            if (data.length > 0) {
+            // `event: error` ends a stream whose access ended: the reconnect's 401 renews or stops
+            if (data.length > 0 && (event === undefined || event === "message")) {
               if (id) lastId = id;
               onEvent(id ?? "", JSON.parse(data.join("\n")));
             }

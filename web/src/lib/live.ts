@@ -152,7 +152,8 @@ export function startLive({ ws, queryClient, coalesceMs = 150 }: LiveOptions): (
         if (prepared?.ws === ws) prepared = null;
         for await (const message of sseMessages(response.body, controller.signal)) {
           if (message.id) lastEventId = message.id;
-          if (!message.data) continue;
+          // `event: error` is the last message of a stream whose access ended: not an event
+          if (!message.data || (message.event && message.event !== "message")) continue;
           try {
             handle(JSON.parse(message.data) as LiveEvent);
           } catch {
