@@ -5,6 +5,7 @@ import type { Core } from "./core.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "./http/v1/idempotency.ts";
 import { sweepEvents } from "./tracker/events.ts";
 import { expireClaims } from "./tracker/leases.ts";
+import { disableWebhooksOfLapsedCredentials } from "./tracker/webhook-access.ts";
 
 /** How often a running service deletes what has run out. */
 export const HOUSEKEEPING_EVERY_MS = 10 * MINUTE;
@@ -19,7 +20,8 @@ export type SweepReport = Record<
   | "web_sessions"
   | "idempotency_keys"
   | "expired_claims"
-  | "events",
+  | "events"
+  | "lapsed_webhooks",
   number
 >;
 
@@ -28,7 +30,8 @@ export type SweepReport = Record<
  * registrations that never became a connection a week after their 60 minutes (their codes go with them),
  * sign-in codes a day past theirs, expired web sessions, idempotency keys past their 24 hours, and
  * events past their 30 days. Redeemed registrations stay: their connection names them. Claims whose
- * lease ran out are ended.
+ * lease ran out are ended, and webhooks made through a credential that ran out (a token past its
+ * `expires_at`, a connection past its assertion or idle time) are disabled, as a revocation would.
  */
 export async function sweepExpired(core: Core): Promise<SweepReport> {
   const now = core.clock.now().getTime();
@@ -65,6 +68,7 @@ export async function sweepExpired(core: Core): Promise<SweepReport> {
     // not deleted: ended, so their issues return to ready work and `claim.expired` is recorded
     expired_claims: await expireClaims(core),
     events: await sweepEvents(db, core.clock.now()),
+    lapsed_webhooks: await disableWebhooksOfLapsedCredentials(core),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Connection } from "../db/schema.ts";
 import type { Db } from "../db/store.ts";
 import { checksum, hashSecret, newId, randomBase62 } from "../secrets.ts";
 import { releaseClaimsOf } from "../tracker/leases.ts";
+import { ACCESS_ENDED_REASONS, disableWebhooksOf } from "../tracker/webhook-access.ts";
 import { type Principal, parseScopes, type Scope } from "./tokens.ts";
 
 /**
@@ -265,7 +266,9 @@ export async function revokeAccessToken(core: Core, token: string): Promise<void
 
 /**
  * Ends a connection at once: its access tokens stop (they are checked against the connection on every
- * use) and its assertion or refresh tokens no longer renew. Revoking a revoked connection changes nothing.
+ * use), its assertion or refresh tokens no longer renew, its claims end and the webhooks made through it
+ * are disabled, all in one transaction (the caller's, when `db` is one: the caller then tells the event
+ * hub, `core.events.accessChanged()`, after its commit). Revoking a revoked connection changes nothing.
  */
 export async function revokeConnection(
   core: Core,
@@ -273,6 +276,11 @@ export async function revokeConnection(
   reason: string,
   db: Db = core.db,
 ): Promise<boolean> {
+  if (!db.isTransaction) {
+    const ended = await db.transaction().execute((tx) => revokeConnection(core, connectionId, reason, tx));
+    if (ended) core.events.accessChanged();
+    return ended;
+  }
   const now = iso(core.clock);
   const result = await db
     .updateTable("connections")
@@ -287,7 +295,10 @@ export async function revokeConnection(
     .where("status", "in", ["approved", "redeemed"])
     .execute();
   // its claims end with it: the issues go back to ready work
-  if (Number(result.numUpdatedRows) > 0) await releaseClaimsOf(core, connectionId, "revoked", db);
+  if (Number(result.numUpdatedRows) > 0) {
+    await releaseClaimsOf(core, connectionId, "revoked", db);
+    await disableWebhooksOf(core, db, { via: connectionId }, ACCESS_ENDED_REASONS.connection_revoked);
+  }
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -5,6 +5,7 @@ import type { Person } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/store.ts";
 import { conflict, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
+import { ACCESS_ENDED_REASONS, disableWebhooksOf } from "../tracker/webhook-access.ts";
 import { displayName, email, parse } from "../validate.ts";
 import { revokeConnectionsWhere } from "./connections.ts";
 
@@ -83,7 +84,8 @@ export async function listPeople(core: Core): Promise<PersonView[]> {
  * Suspends or reinstates an account. A suspended person's tokens stop working at once (every
  * authentication checks the flag); reinstating brings back the personal access tokens that were not
  * revoked. Agent and browser connections end for good on suspension (the spec's "account suspended":
- * revoked), so the person approves again after reinstatement.
+ * revoked), so the person approves again after reinstatement. Their webhooks are disabled in the same
+ * transaction (reinstating does not enable them: an admin does, see updateWebhook).
  */
 export async function setSuspended(core: Core, address: string, suspended: boolean): Promise<PersonView> {
   const person = await requirePersonByEmail(core, address);
@@ -92,14 +94,19 @@ export async function setSuspended(core: Core, address: string, suspended: boole
   const changes = { suspended_at: suspended ? now : null, updated_at: now };
   await core.db.transaction().execute(async (tx) => {
     await tx.updateTable("people").set(changes).where("id", "=", person.id).execute();
-    if (suspended) await revokeConnectionsWhere(core, { personId: person.id }, "account_suspended", tx);
+    if (suspended) {
+      await disableWebhooksOf(core, tx, { personId: person.id }, ACCESS_ENDED_REASONS.account_suspended);
+      await revokeConnectionsWhere(core, { personId: person.id }, "account_suspended", tx);
+    }
   });
+  if (suspended) core.events.accessChanged();
   return viewPerson({ ...person, ...changes });
 }
 
 /**
  * Deletes an account and everything that is only theirs (memberships, tokens, connections, sessions).
- * Their connections are revoked first, so registrations record the end. A person who owns a workspace
+ * Their connections are revoked first, so registrations record the end, and the webhooks they made are
+ * disabled (they stay, for the workspace's admins to see, enable or delete). A person who owns a workspace
  * cannot be deleted until that workspace is deleted or handed over.
  */
 export async function deletePerson(core: Core, address: string): Promise<PersonView> {
@@ -116,8 +123,10 @@ export async function deletePerson(core: Core, address: string): Promise<PersonV
     );
   }
   await core.db.transaction().execute(async (tx) => {
+    await disableWebhooksOf(core, tx, { personId: person.id }, ACCESS_ENDED_REASONS.account_deleted);
     await revokeConnectionsWhere(core, { personId: person.id }, "account_deleted", tx);
     await tx.deleteFrom("people").where("id", "=", person.id).execute();
   });
+  core.events.accessChanged();
   return viewPerson(person);
 }

@@ -6,6 +6,7 @@ import type { PersonalAccessToken } from "../db/schema.ts";
 import type { Db } from "../db/store.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { checksum, hashSecret, newId, randomBase62 } from "../secrets.ts";
+import { ACCESS_ENDED_REASONS, disableWebhooksOf } from "../tracker/webhook-access.ts";
 import { displayName, email, parse } from "../validate.ts";
 import { requirePersonByEmail } from "./people.ts";
 import { requireWorkspace, roleOf } from "./workspaces.ts";
@@ -174,8 +175,9 @@ export async function listPats(
 }
 
 /**
- * Revokes a token by id. Revoking a revoked token changes nothing and is not an error. With `personId`
- * (settings), only that person's own token: anyone else's is not found.
+ * Revokes a token by id, and disables the webhooks made with it in the same transaction. Revoking a
+ * revoked token changes nothing and is not an error. With `personId` (settings), only that person's own
+ * token: anyone else's is not found.
  */
 export async function revokePat(
   core: Core,
@@ -183,13 +185,19 @@ export async function revokePat(
   options: { personId?: string } = {},
 ): Promise<TokenView> {
   const tokenId = id.trim();
-  let update = core.db
-    .updateTable("personal_access_tokens")
-    .set({ revoked_at: iso(core.clock) })
-    .where("id", "=", tokenId)
-    .where("revoked_at", "is", null);
-  if (options.personId) update = update.where("person_id", "=", options.personId);
-  await update.execute();
+  const ended = await core.db.transaction().execute(async (tx) => {
+    let update = tx
+      .updateTable("personal_access_tokens")
+      .set({ revoked_at: iso(core.clock) })
+      .where("id", "=", tokenId)
+      .where("revoked_at", "is", null);
+    if (options.personId) update = update.where("person_id", "=", options.personId);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await disableWebhooksOf(core, tx, { via: tokenId }, ACCESS_ENDED_REASONS.token_revoked);
+    return true;
+  });
+  if (ended) core.events.accessChanged();
   const [view] = await listPats(core, {
     id: tokenId,
     ...(options.personId ? { personId: options.personId } : {}),

@@ -8,6 +8,7 @@ import { type Db, isUniqueViolation, type Tx } from "../db/store.ts";
 import { conflict, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { type Page, pageQuery, paginate } from "../tracker/pagination.ts";
+import { ACCESS_ENDED_REASONS, disableWebhooksOf } from "../tracker/webhook-access.ts";
 import { displayName, email, parse, prefix, RESERVED_SLUGS, slug, slugify } from "../validate.ts";
 import { revokeConnectionsWhere } from "./connections.ts";
 import { requirePersonByEmail } from "./people.ts";
@@ -449,8 +450,9 @@ export async function roleOf(core: Core, workspaceId: string, personId: string):
 }
 
 /**
- * Removes a person from a workspace. Their personal access tokens for it stop at once (every use checks
- * the membership) and their connections to it are revoked. The Owner cannot be removed.
+ * Removes a person from a workspace, in one transaction: their personal access tokens for it are revoked
+ * (they do not come back if the person is added again), their connections to it are revoked and the
+ * webhooks they made in it are disabled (the Owner is told). The Owner cannot be removed.
  */
 export async function removeMember(core: Core, workspace: string, address: string): Promise<MemberView> {
   const ws = await requireWorkspace(core, workspace);
@@ -471,8 +473,22 @@ export async function removeMember(core: Core, workspace: string, address: strin
       .where("workspace_id", "=", ws.id)
       .where("person_id", "=", person.id)
       .execute();
+    await tx
+      .updateTable("personal_access_tokens")
+      .set({ revoked_at: iso(core.clock) })
+      .where("workspace_id", "=", ws.id)
+      .where("person_id", "=", person.id)
+      .where("revoked_at", "is", null)
+      .execute();
+    await disableWebhooksOf(
+      core,
+      tx,
+      { personId: person.id, workspaceId: ws.id },
+      ACCESS_ENDED_REASONS.member_removed,
+    );
     await revokeConnectionsWhere(core, { personId: person.id, workspaceId: ws.id }, "left_workspace", tx);
   });
+  core.events.accessChanged();
   return {
     person_id: person.id,
     email: person.email,
@@ -492,5 +508,6 @@ export async function deleteWorkspace(core: Core, workspace: string): Promise<Wo
     await revokeConnectionsWhere(core, { workspaceId: view.id }, "workspace_deleted", tx);
     await tx.deleteFrom("workspaces").where("id", "=", view.id).execute();
   });
+  core.events.accessChanged();
   return view;
 }

@@ -174,6 +174,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
     },
   }),
   "0014_event_sequence": (_t, kind) => eventSequenceMigration(kind),
+  "0015_webhook_access": (t, kind) => webhookAccessMigration(t, kind),
   // A receiver that keeps timing out is parked (its deliveries wait, kept); delivery claims due work per
   // webhook, oldest first, with one probe of this index each (see src/tracker/webhook-delivery.ts).
   "0016_webhook_parking": (t) => ({
@@ -1366,6 +1367,89 @@ const conversationMigration = (t: Dialectal): Migration => ({
     await db.schema.alterTable("people").dropColumn("digest_sent_at").execute();
     await db.schema.alterTable("people").dropColumn("inbox_email").execute();
     await db.schema.alterTable("issues").dropColumn("substance_by").execute();
+/** The inbox's kinds, as its CHECK holds them (0011 made the first four; 0015 added webhook_disabled). */
+const INBOX_KINDS_0011 = ["mention", "assignment", "approval", "review"];
+const INBOX_KINDS_0015 = [...INBOX_KINDS_0011, "webhook_disabled"];
+
+/**
+ * The inbox_items table with `kinds` allowed, made anew and filled from the old one (SQLite cannot change
+ * a CHECK in place; nothing references the table), or its CHECK replaced (PostgreSQL).
+ */
+async function inboxKinds(db: AnyDb, t: Dialectal, kind: "sqlite" | "postgres", kinds: string[]) {
+  const allowed = sql.join(kinds.map((k) => sql.lit(k)));
+  if (kind === "postgres") {
+    await sql`alter table inbox_items drop constraint if exists inbox_items_kind_check`.execute(db);
+    await sql`alter table inbox_items add constraint inbox_items_kind_check check (kind in (${allowed}))`.execute(
+      db,
+    );
+    return;
+  }
+  const ws = (c: ColumnBuilder) => c.notNull().references("workspaces.id").onDelete("cascade");
+  await db.schema
+    .createTable("inbox_items_new")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("workspace_id", "text", ws)
+    .addColumn("person_id", "text", (c) => c.notNull().references("people.id").onDelete("cascade"))
+    .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in (${allowed})`))
+    .addColumn("subject_type", "text", (c) => c.notNull())
+    .addColumn("subject_id", "text", (c) => c.notNull())
+    .addColumn("issue_id", "text")
+    .addColumn("title", "text", (c) => c.notNull())
+    .addColumn("excerpt", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("actor_id", "text", (c) => c.notNull())
+    .addColumn("actor_via", "text", (c) => c.notNull())
+    .addColumn("created_at", t.time, (c) => c.notNull())
+    .addColumn("read_at", t.time)
+    .addColumn("emailed_at", t.time)
+    .execute();
+  const columns = sql.raw(
+    "id, workspace_id, person_id, kind, subject_type, subject_id, issue_id, title, excerpt, actor_id, actor_via, created_at, read_at, emailed_at",
+  );
+  await sql`insert into inbox_items_new (${columns}) select ${columns} from inbox_items where kind in (${allowed})`.execute(
+    db,
+  );
+  await db.schema.dropTable("inbox_items").execute();
+  await sql`alter table inbox_items_new rename to inbox_items`.execute(db);
+  await db.schema
+    .createIndex("inbox_items_person_idx")
+    .on("inbox_items")
+    .columns(["person_id", "workspace_id", "id"])
+    .execute();
+  await db.schema
+    .createIndex("inbox_items_unread_idx")
+    .on("inbox_items")
+    .columns(["person_id", "workspace_id", "id"])
+    .where(sql.ref("read_at"), "is", null)
+    .execute();
+  await db.schema
+    .createIndex("inbox_items_unmailed_idx")
+    .on("inbox_items")
+    .columns(["person_id", "id"])
+    .where(sql<boolean>`emailed_at is null and read_at is null`)
+    .execute();
+}
+
+/**
+ * Webhooks end with the access that made them: `disabled_cause` says a webhook was disabled because its
+ * creator's membership, account or credential ended (only an admin enables it again), the lookups by
+ * creator and credential have their indexes, and the Owner's inbox takes a `webhook_disabled` item.
+ */
+const webhookAccessMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.alterTable("webhooks").addColumn("disabled_cause", "text").execute();
+    await db.schema.createIndex("webhooks_created_by_idx").on("webhooks").column("created_by").execute();
+    await db.schema.createIndex("webhooks_created_via_idx").on("webhooks").column("created_via").execute();
+    await inboxKinds(db, t, kind, INBOX_KINDS_0015);
+  },
+  async down(db: AnyDb) {
+    await db.deleteFrom("inbox_items").where("kind", "=", "webhook_disabled").execute();
+    await inboxKinds(db, t, kind, INBOX_KINDS_0011);
+    await db.schema.dropIndex("webhooks_created_via_idx").execute();
+    await db.schema.dropIndex("webhooks_created_by_idx").execute();
+    await db.schema.alterTable("webhooks").dropColumn("disabled_cause").execute();
+  },
+});
+
     await db.schema.alterTable("spaces").dropColumn("reviewers").execute();
     await db.schema.alterTable("spaces").dropColumn("done_requires").execute();
     for (const table of ["inbox_items", "approvals", "comment_revisions", "comments"]) {

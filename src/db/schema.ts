@@ -105,7 +105,7 @@ export interface ApprovalsTable {
   created_at: string;
 }
 
-export type InboxKind = "mention" | "assignment" | "approval" | "review";
+export type InboxKind = "mention" | "assignment" | "approval" | "review" | "webhook_disabled";
 
 /** One thing a person should look at: a mention, an assignment, an approval or a review. */
 export interface InboxItemsTable {
@@ -153,6 +153,12 @@ export interface WebhooksTable {
   secret: string;
   status: "enabled" | "disabled";
   disabled_reason: string | null;
+  /**
+   * why the service disabled it: `access_ended` (the membership, account or credential that made it
+   * ended; only an admin or the Owner enables it again, and becomes its owner) or `receiver_failing`;
+   * null when enabled or disabled by hand
+   */
+  disabled_cause: string | null;
   /** attempts in a row that timed out or found no connection (0 after any answer) */
   failures_in_row: number;
   /** while set, deliveries wait (kept pending); once past, one delivery probes the receiver first */

@@ -29,9 +29,13 @@ const OBJECT_PATHS: Record<string, string> = {
   comment: "comments",
   approval: "approvals",
   inbox_item: "inbox",
+  webhook: "webhooks",
 };
 
-/** Every event type the tracker emits, for the documentation and the webhook subscription check. */
+/**
+ * Every event type the tracker emits: the one list webhook subscriptions are checked against (a type or
+ * pattern naming none of these is refused) and the documentation reads.
+ */
 export const EVENT_TYPES = [
   "issue.created",
   "issue.updated",
@@ -64,6 +68,7 @@ export const EVENT_TYPES = [
   "approval.requested",
   "approval.resolved",
   "inbox_item.created",
+  "webhook.disabled",
 ] as const;
 
 export interface EmitInput {
@@ -294,7 +299,7 @@ export const eventView = z
       type: z
         .string()
         .describe(
-          "issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file, bundle, claim, comment, approval or inbox_item.",
+          "issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file, bundle, claim, comment, approval, inbox_item or webhook.",
         ),
       id: z.string(),
       url: z.string().describe("Where its current state is read (a /v1 path)."),

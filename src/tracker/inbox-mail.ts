@@ -85,6 +85,7 @@ const KIND_TEXT: Record<string, string> = {
   assignment: "assigned you",
   approval: "asks for your approval",
   review: "asks for your review",
+  webhook_disabled: "it receives no events until it is enabled again",
 };
 
 function itemText(core: Core, n: Pending): string {

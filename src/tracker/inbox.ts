@@ -10,15 +10,15 @@ import { emitEvents } from "./events.ts";
 import { type Page, pageQuery, paginate } from "./pagination.ts";
 
 /**
- * Each person's inbox: mentions of them, issues assigned to them, approvals waiting for them and
- * reviews they must give. Items are written in the transaction of the change that caused them, with an
+ * Each person's inbox: mentions of them, issues assigned to them, approvals waiting for them,
+ * reviews they must give and (the Owner's) webhooks the service disabled. Items are written in the transaction of the change that caused them, with an
  * `inbox_item.created` event; a person reads theirs and marks them read. Mail about them (immediately or
  * as a daily digest) is sent by `src/tracker/inbox-mail.ts`.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const INBOX_KINDS = ["mention", "assignment", "approval", "review"] as const;
+export const INBOX_KINDS = ["mention", "assignment", "approval", "review", "webhook_disabled"] as const;
 export const inboxItemId = objectId("inb", "inbox item");
 
 /** True when the caller acts through an agent connection (or an app), not as the person themself. */
@@ -151,19 +151,20 @@ export const excerptOf = (text: string, max = 200): string => {
 
 /**
  * Writes inbox items (and their `inbox_item.created` events) in the caller's transaction. A person is
- * not told of what they did themself; one told of something by their own agent is. The same person is
- * told once per call.
+ * not told of what they did themself (unless `evenSelf`: what the service did on their behalf); one
+ * told of something by their own agent is. The same person is told once per call.
  */
 export async function notify(
   trx: Transaction<Database>,
   ctx: Ctx,
   notices: readonly Notice[],
+  options: { evenSelf?: boolean } = {},
 ): Promise<void> {
   const at = ctx.core.clock.now().toISOString();
   const seen = new Set<string>();
   const rows = [];
   for (const n of notices) {
-    if (!actsAsAgent(ctx) && n.personId === ctx.actor.personId) continue;
+    if (!options.evenSelf && !actsAsAgent(ctx) && n.personId === ctx.actor.personId) continue;
     const key = `${n.personId}:${n.kind}:${n.subject.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -278,11 +279,11 @@ export const inboxItemView = z
     kind: z
       .enum(INBOX_KINDS)
       .describe(
-        "mention: you were mentioned; assignment: an issue was assigned to you; approval: a question waits for your answer; review: an issue waits for your review.",
+        "mention: you were mentioned; assignment: an issue was assigned to you; approval: a question waits for your answer; review: an issue waits for your review; webhook_disabled (the Owner's): the service disabled a webhook (its creator's access ended, or its receiver kept failing), the reason in `excerpt`.",
       ),
     subject: z
       .object({
-        type: z.string().describe("comment, issue, decision, note or approval."),
+        type: z.string().describe("comment, issue, decision, note, approval or webhook."),
         id: z.string(),
         url: z.string().describe("Where it is read (a /v1 path)."),
       })
@@ -292,7 +293,9 @@ export const inboxItemView = z
       .nullable()
       .describe("The issue it concerns, if any."),
     title: z.string().describe("One line saying what happened."),
-    excerpt: z.string().describe("The start of the text concerned (a comment, a question)."),
+    excerpt: z
+      .string()
+      .describe("The start of the text concerned (a comment, a question; why a webhook was disabled)."),
     actor: actorNamed,
     read: z.boolean(),
     read_at: timeOut.nullable(),
@@ -317,6 +320,7 @@ const PATHS: Record<string, string> = {
   decision: "decisions",
   note: "notes",
   approval: "approvals",
+  webhook: "webhooks",
 };
 
 function itemsQuery(ctx: Ctx) {

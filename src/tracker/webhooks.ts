@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Core } from "../core.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.ts";
-import { invalid, notFound } from "../errors.ts";
+import { DocketError, invalid, notFound } from "../errors.ts";
 import { checkAddress, OutboundError, resolveTarget } from "../net/outbound.ts";
 import { newId } from "../secrets.ts";
 import { countOut, timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
-import { typePattern } from "./events.ts";
+import { EVENT_TYPES, typePattern } from "./events.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "./pagination.ts";
+import { ACCESS_ENDED, isAdminRole, RECEIVER_FAILING, roleIn } from "./webhook-access.ts";
 import { deliverNow, refusal, schemeProblem, secretPlace } from "./webhook-delivery.ts";
 
 const MAX_WEBHOOKS = 20;
@@ -28,11 +29,55 @@ const url = z
   .max(2000, { error: "must be at most 2000 characters" })
   .describe("Where deliveries are POSTed: an https URL on a public address.")
   .meta({ examples: ["https://example.com/hooks/docket"] });
+/** The edits that turn one string into another (Levenshtein), to suggest the type a typo meant. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The nearest of `candidates` to `given`, when it is near enough to be what was meant. */
+function nearest(given: string, candidates: readonly string[]): string | undefined {
+  let best: { c: string; d: number } | undefined;
+  for (const c of candidates) {
+    const d = distance(given, c);
+    if (!best || d < best.d) best = { c, d };
+  }
+  return best && best.d <= Math.max(2, Math.floor(given.length / 3)) ? best.c : undefined;
+}
+
+const OBJECT_PATTERNS = [...new Set(EVENT_TYPES.map((t) => `${t.split(".")[0]}.*`))];
+
+/** Why a subscription names no event type (EVENT_TYPES), with the nearest one; undefined when it names one. */
+export function unknownEventType(pattern: string): string | undefined {
+  if (pattern === "*" || (EVENT_TYPES as readonly string[]).includes(pattern)) return undefined;
+  if (pattern.endsWith(".*")) {
+    if (EVENT_TYPES.some((t) => t.startsWith(pattern.slice(0, -1)))) return undefined;
+    const near = nearest(pattern, OBJECT_PATTERNS);
+    return `${pattern} matches no event type${near ? `; did you mean ${near}?` : ""}`;
+  }
+  const near = nearest(pattern, EVENT_TYPES);
+  return `${pattern} is not an event type${near ? `; did you mean ${near}?` : ""}`;
+}
+
 const events = z
-  .array(typePattern, { error: "must be an array of event types" })
+  .array(
+    typePattern.superRefine((p, c) => {
+      const problem = unknownEventType(p);
+      if (problem) c.addIssue({ code: "custom", message: problem });
+    }),
+    { error: "must be an array of event types" },
+  )
   .min(1, { error: "must name at least one event type or pattern" })
   .max(50, { error: "must hold at most 50 types" })
-  .describe("The event types delivered: exact (`issue.ready`), patterns (`issue.*`) or `*` for all.")
+  .describe(
+    "The event types delivered: exact (`issue.ready`), patterns (`issue.*`, matching at least one type) or `*` for all. A type that does not exist is refused (400, with the nearest type).",
+  )
   .meta({ examples: [["issue.*", "claim.created"]] });
 const description = z
   .string({ error: "must be a string" })
@@ -48,7 +93,9 @@ export const updateWebhookInput = z.strictObject({
   status: z
     .enum(["enabled", "disabled"], { error: "must be enabled or disabled" })
     .optional()
-    .describe("`enabled` turns a disabled webhook back on (its failed deliveries stay failed)."),
+    .describe(
+      "`enabled` turns a disabled webhook back on (its failed deliveries stay failed). One disabled because its maker's access ended (`disabled_cause: access_ended`) is enabled only by an admin or the Owner, who becomes its owner (`created_by`, `created_via`).",
+    ),
 });
 
 export const webhookView = z
@@ -65,6 +112,24 @@ export const webhookView = z
         "While set, its receiver stopped answering (attempts in a row timed out or found no connection): deliveries wait, kept pending, and after this time one is tried first; its success sends the rest, its failure parks it longer. Null when it is not parked.",
       ),
     parked_reason: z.string().nullable().describe("Why it is parked, when it is."),
+    disabled_cause: z
+      .enum([ACCESS_ENDED, RECEIVER_FAILING])
+      .nullable()
+      .describe(
+        "Why the service disabled it: `access_ended` (the membership, account or credential that made it ended; only an admin or the Owner enables it again, and becomes its owner) or `receiver_failing` (deliveries failed for 3 days); null when it is enabled or was disabled by hand.",
+      ),
+    created_by: z
+      .string()
+      .describe(
+        "The person who made it (usr_…), or the admin who last enabled it after its maker's access ended.",
+      )
+      .meta({ examples: ["usr_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
+    created_via: z
+      .string()
+      .describe(
+        "What it was made through: a personal access token (pat_…), an agent connection (con_…) or `web` (the person in the web app). It is disabled when that credential, or its person's membership, ends.",
+      )
+      .meta({ examples: ["pat_01JQ2Z8X3V4B5N6M7K8J9H0G1F"] }),
     created_at: timeOut,
     updated_at: timeOut,
   })
@@ -115,6 +180,8 @@ export const listDeliveriesQuery = z.strictObject({
 });
 export const listWebhooksQuery = z.strictObject({ ...pageQuery });
 
+const causeOf = (c: string | null) => (c === ACCESS_ENDED || c === RECEIVER_FAILING ? c : null);
+
 const view = (w: Omit<WebhooksTable, "secret"> & { secret?: string }): WebhookView => ({
   id: w.id,
   url: w.url,
@@ -124,6 +191,9 @@ const view = (w: Omit<WebhooksTable, "secret"> & { secret?: string }): WebhookVi
   disabled_reason: w.disabled_reason,
   parked_until: w.parked_until,
   parked_reason: w.parked_until ? w.parked_reason : null,
+  disabled_cause: w.status === "disabled" ? causeOf(w.disabled_cause) : null,
+  created_by: w.created_by,
+  created_via: w.created_via,
   created_at: w.created_at,
   updated_at: w.updated_at,
 });
@@ -164,16 +234,29 @@ async function requireWebhook(ctx: Ctx, id: string): Promise<WebhooksTable> {
   return row;
 }
 
+/**
+ * The webhook, when the caller may administer it: the workspace's Owner and admins any, a member only
+ * those they made (an agent connection acts with its person's role and as its person). 403 `forbidden`
+ * otherwise, naming who may.
+ */
+async function requireManageable(ctx: Ctx, id: string): Promise<WebhooksTable> {
+  const row = await requireWebhook(ctx, id);
+  if (row.created_by === ctx.actor.personId || isAdminRole(await roleIn(ctx))) return row;
+  throw new DocketError(
+    403,
+    "forbidden",
+    `Webhook ${id} was made by another member; only they, the workspace's admins and its Owner may change it, see its deliveries or send to it.`,
+  );
+}
+
+/**
+ * Makes a webhook, owned by the caller (any member with `workspace.write`) and tied to the credential
+ * they act through. The limit is counted and the row inserted in one transaction that, on PostgreSQL,
+ * first locks the workspace's row: concurrent creations queue there, so none sees a count another is
+ * about to raise (SQLite has one writer at a time).
+ */
 export async function createWebhook(ctx: Ctx, input: z.output<typeof createWebhookInput>) {
   await checkUrl(ctx, input.url);
-  const count = await ctx.core.db
-    .selectFrom("webhooks")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("workspace_id", "=", ctx.workspaceId)
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) >= MAX_WEBHOOKS) {
-    throw invalid(`A workspace has at most ${MAX_WEBHOOKS} webhooks; delete one first.`);
-  }
   const at = ctx.core.clock.now().toISOString();
   const id = newId("wh", new Date(at));
   const secret = `whsec_${randomBytes(32).toString("base64")}`;
@@ -187,6 +270,7 @@ export async function createWebhook(ctx: Ctx, input: z.output<typeof createWebho
     secret: ctx.core.secrets.seal(secret, secretPlace(id)),
     status: "enabled",
     disabled_reason: null,
+    disabled_cause: null,
     failures_in_row: 0,
     parked_until: null,
     parked_reason: null,
@@ -195,7 +279,19 @@ export async function createWebhook(ctx: Ctx, input: z.output<typeof createWebho
     created_at: at,
     updated_at: at,
   };
-  await ctx.core.db.insertInto("webhooks").values(row).execute();
+  await ctx.core.db.transaction().execute(async (trx) => {
+    if (ctx.core.store.kind === "postgres")
+      await trx.selectFrom("workspaces").select("id").where("id", "=", ctx.workspaceId).forUpdate().execute();
+    const count = await trx
+      .selectFrom("webhooks")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("workspace_id", "=", ctx.workspaceId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= MAX_WEBHOOKS) {
+      throw invalid(`A workspace has at most ${MAX_WEBHOOKS} webhooks; delete one first.`);
+    }
+    await trx.insertInto("webhooks").values(row).execute();
+  });
   return { ...view(row), secret };
 }
 
@@ -213,16 +309,33 @@ export async function getWebhook(ctx: Ctx, id: string): Promise<WebhookView> {
   return view(await requireWebhook(ctx, id));
 }
 
+/**
+ * Changes a webhook (its maker, an admin or the Owner). Enabling one the service disabled because its
+ * maker's access ended takes an admin or the Owner, who becomes its owner: it then lives on their
+ * membership and the credential they enabled it through, so it never again runs on access that ended.
+ */
 export async function updateWebhook(ctx: Ctx, id: string, input: z.output<typeof updateWebhookInput>) {
-  const current = await requireWebhook(ctx, id);
+  const current = await requireManageable(ctx, id);
+  const enabling = input.status === "enabled" && current.status === "disabled";
+  const adopting = enabling && current.disabled_cause === ACCESS_ENDED;
+  if (adopting && !isAdminRole(await roleIn(ctx))) {
+    throw new DocketError(
+      403,
+      "forbidden",
+      `Webhook ${id} was disabled because the access it was made with ended; only the workspace's admins and its Owner may enable it again (and it becomes theirs).`,
+    );
+  }
   if (input.url !== undefined) await checkUrl(ctx, input.url);
   const at = ctx.core.clock.now().toISOString();
+  const status = input.status ?? current.status;
   const next = {
     url: input.url ?? current.url,
     description: input.description ?? current.description,
     events: input.events ? JSON.stringify([...new Set(input.events)]) : current.events,
-    status: input.status ?? current.status,
-    disabled_reason: input.status === "enabled" ? null : current.disabled_reason,
+    status,
+    disabled_reason: status === "enabled" ? null : current.disabled_reason,
+    disabled_cause: status === "enabled" ? null : current.disabled_cause,
+    ...(adopting ? { created_by: ctx.actor.personId, created_via: ctx.actor.via } : {}),
     updated_at: at,
   };
   await ctx.core.db.updateTable("webhooks").set(next).where("id", "=", id).execute();
@@ -230,7 +343,7 @@ export async function updateWebhook(ctx: Ctx, id: string, input: z.output<typeof
 }
 
 export async function deleteWebhook(ctx: Ctx, id: string): Promise<{ id: string; deleted: true }> {
-  await requireWebhook(ctx, id);
+  await requireManageable(ctx, id);
   await ctx.core.db.deleteFrom("webhooks").where("id", "=", id).execute();
   return { id, deleted: true };
 }
@@ -275,7 +388,7 @@ export async function listDeliveries(
   id: string,
   q: z.output<typeof listDeliveriesQuery>,
 ): Promise<Page<DeliveryView>> {
-  await requireWebhook(ctx, id);
+  await requireManageable(ctx, id);
   let query = ctx.core.db
     .selectFrom("webhook_deliveries as d")
     .selectAll()
@@ -292,7 +405,7 @@ export async function listDeliveries(
 }
 
 async function requireDelivery(ctx: Ctx, id: string, delivery: string) {
-  await requireWebhook(ctx, id);
+  await requireManageable(ctx, id);
   const row = await ctx.core.db
     .selectFrom("webhook_deliveries")
     .selectAll()
@@ -319,7 +432,7 @@ export async function redeliver(ctx: Ctx, id: string, delivery: string): Promise
 
 /** Sends a `webhook.ping` to the webhook now and answers with the delivery and its first attempt. */
 export async function pingWebhook(ctx: Ctx, id: string): Promise<DeliveryView> {
-  const hook = await requireWebhook(ctx, id);
+  const hook = await requireManageable(ctx, id);
   const at = ctx.core.clock.now();
   const deliveryIdValue = newId("msg", at);
   const eventId = newId("evt", at);

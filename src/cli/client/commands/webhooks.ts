@@ -15,6 +15,7 @@ function webhookText(w: WebhookView & { secret?: string }, paint: Parameters<typ
       ["Events", w.events.join(", ")],
       ["Status", w.disabled_reason ? `${w.status}: ${w.disabled_reason}` : w.status],
       ["Description", w.description || null],
+      ["Made by", `${w.created_by} via ${w.created_via}`],
       ...(w.secret
         ? ([["Secret", `${w.secret}  (shown only now: keep it to verify deliveries)`]] as [string, string][])
         : []),

@@ -22,14 +22,22 @@ const KINDS: { value: Kind | "all"; label: string }[] = [
   { value: "assignment", label: "Assigned" },
   { value: "approval", label: "Approvals" },
   { value: "review", label: "Reviews" },
+  { value: "webhook_disabled", label: "Webhooks" },
 ];
 const KIND_LABEL: Record<Kind, string> = {
   mention: "Mention",
   assignment: "Assigned",
   approval: "Approval",
   review: "Review",
+  webhook_disabled: "Webhook disabled",
 };
-const KIND_GLYPH: Record<Kind, string> = { mention: "@", assignment: "→", approval: "?", review: "✓" };
+const KIND_GLYPH: Record<Kind, string> = {
+  mention: "@",
+  assignment: "→",
+  approval: "?",
+  review: "✓",
+  webhook_disabled: "!",
+};
 
 export function InboxPage() {
   const { ws } = useParams({ from: "/$ws" });
