@@ -2562,6 +2562,22 @@ export interface components {
       status: "enabled" | "disabled";
       /** @description Why it was disabled, when it was by the service. */
       disabled_reason: string | null;
+      /** @description While set, its receiver stopped answering (attempts in a row timed out or found no connection): deliveries wait, kept pending, and after this time one is tried first; its success sends the rest, its failure parks it longer. Null when it is not parked. */
+      parked_until: string | null;
+      /** @description Why it is parked, when it is. */
+      parked_reason: string | null;
+      /** @description Why the service disabled it: `access_ended` (the membership, account or credential that made it ended; only an admin or the Owner enables it again, and becomes its owner) or `receiver_failing` (deliveries failed for 3 days); null when it is enabled or was disabled by hand. */
+      disabled_cause: ("access_ended" | "receiver_failing") | null;
+      /**
+       * @description The person who made it (usr_…), or the admin who last enabled it after its maker's access ended.
+       * @example usr_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+       */
+      created_by: string;
+      /**
+       * @description What it was made through: a personal access token (pat_…), an agent connection (con_…) or `web` (the person in the web app). It is disabled when that credential, or its person's membership, ends.
+       * @example pat_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+       */
+      created_via: string;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -2582,6 +2598,22 @@ export interface components {
       status: "enabled" | "disabled";
       /** @description Why it was disabled, when it was by the service. */
       disabled_reason: string | null;
+      /** @description While set, its receiver stopped answering (attempts in a row timed out or found no connection): deliveries wait, kept pending, and after this time one is tried first; its success sends the rest, its failure parks it longer. Null when it is not parked. */
+      parked_until: string | null;
+      /** @description Why it is parked, when it is. */
+      parked_reason: string | null;
+      /** @description Why the service disabled it: `access_ended` (the membership, account or credential that made it ended; only an admin or the Owner enables it again, and becomes its owner) or `receiver_failing` (deliveries failed for 3 days); null when it is enabled or was disabled by hand. */
+      disabled_cause: ("access_ended" | "receiver_failing") | null;
+      /**
+       * @description The person who made it (usr_…), or the admin who last enabled it after its maker's access ended.
+       * @example usr_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+       */
+      created_by: string;
+      /**
+       * @description What it was made through: a personal access token (pat_…), an agent connection (con_…) or `web` (the person in the web app). It is disabled when that credential, or its person's membership, ends.
+       * @example pat_01JQ2Z8X3V4B5N6M7K8J9H0G1F
+       */
+      created_via: string;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -10952,6 +10984,11 @@ export interface operations {
            *           ],
            *           "status": "enabled",
            *           "disabled_reason": "ENG-42",
+           *           "parked_until": "2026-03-01T09:00:00.000Z",
+           *           "parked_reason": "ENG-42",
+           *           "disabled_cause": "access_ended",
+           *           "created_by": "usr_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "created_via": "pat_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *           "created_at": "2026-03-01T09:00:00.000Z",
            *           "updated_at": "2026-03-01T09:00:00.000Z"
            *         }
@@ -11044,6 +11081,11 @@ export interface operations {
            *       ],
            *       "status": "enabled",
            *       "disabled_reason": "ENG-42",
+           *       "parked_until": "2026-03-01T09:00:00.000Z",
+           *       "parked_reason": "ENG-42",
+           *       "disabled_cause": "access_ended",
+           *       "created_by": "usr_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "created_via": "pat_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *       "created_at": "2026-03-01T09:00:00.000Z",
            *       "updated_at": "2026-03-01T09:00:00.000Z",
            *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -11102,6 +11144,11 @@ export interface operations {
            *       ],
            *       "status": "enabled",
            *       "disabled_reason": "ENG-42",
+           *       "parked_until": "2026-03-01T09:00:00.000Z",
+           *       "parked_reason": "ENG-42",
+           *       "disabled_cause": "access_ended",
+           *       "created_by": "usr_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "created_via": "pat_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *       "created_at": "2026-03-01T09:00:00.000Z",
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
@@ -11241,6 +11288,11 @@ export interface operations {
            *       ],
            *       "status": "enabled",
            *       "disabled_reason": "ENG-42",
+           *       "parked_until": "2026-03-01T09:00:00.000Z",
+           *       "parked_reason": "ENG-42",
+           *       "disabled_cause": "access_ended",
+           *       "created_by": "usr_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "created_via": "pat_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
            *       "created_at": "2026-03-01T09:00:00.000Z",
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
