@@ -359,6 +359,7 @@ const EXPECTED: Record<string, string[]> = {
     "created_by",
     "created_via",
     "description",
+    "disabled_cause",
     "disabled_reason",
     "events",
     "id",
