@@ -173,7 +173,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await db.schema.dropIndex("issues_space_priority_idx").execute();
     },
   }),
-  "0014_event_sequence": (_t, kind) => eventSequenceMigration(kind),
+  "0014_event_sequence": () => eventSequenceMigration(),
   "0015_webhook_access": (t, kind) => webhookAccessMigration(t, kind),
   // A receiver that keeps timing out is parked (its deliveries wait, kept); delivery claims due work per
   // webhook, oldest first, with one probe of this index each (see src/tracker/webhook-delivery.ts).
@@ -1093,14 +1093,15 @@ const eventsMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration =
 });
 
 /**
- * Feed positions that retention never resets: `event_sequence` holds the last position given (one row;
- * SQLite reads it at insert and a trigger raises it, PostgreSQL's sequencer advances it), so a feed that
- * retention emptied goes on above its old top instead of starting again at 1. Seeded above every position
- * given so far: the feed's highest, and every stored cursor (which may stand above a feed whose top was
- * swept). `event_sweeps` keeps, per workspace, the newest event retention removed, so a client whose
- * cursor is that event (it missed nothing) reads on, and one further back is told it missed events.
+ * Feed positions that retention never resets: `event_sequence` (one row) is the floor positions go on
+ * from: each is above it and above every event in the feed, and the sweep raises it to the highest
+ * position it removes. So a feed that retention emptied goes on above its old top instead of starting
+ * again at 1. Seeded with the feed's highest position and every stored cursor (which may stand above a
+ * feed whose top was swept). `event_sweeps` keeps, per workspace, the newest event retention removed, so
+ * a client whose cursor is that event (it missed nothing) reads on, and one further back is told it
+ * missed events.
  */
-const eventSequenceMigration = (kind: "sqlite" | "postgres"): Migration => ({
+const eventSequenceMigration = (): Migration => ({
   async up(db: AnyDb) {
     await db.schema
       .createTable("event_sequence")
@@ -1129,14 +1130,6 @@ const eventSequenceMigration = (kind: "sqlite" | "postgres"): Migration => ({
         .where("position", ">", feedMax)
         .execute();
     }
-    if (kind === "sqlite") {
-      // every positioned insert raises the counter to its position, whatever wrote it
-      await sql`
-        create trigger events_sequence after insert on events when new.position is not null
-        begin
-          update event_sequence set position = new.position where id = 1 and position < new.position;
-        end`.execute(db);
-    }
     await db.schema
       .createTable("event_sweeps")
       .addColumn("workspace_id", "text", (c) =>
@@ -1148,7 +1141,6 @@ const eventSequenceMigration = (kind: "sqlite" | "postgres"): Migration => ({
   },
   async down(db: AnyDb) {
     await db.schema.dropTable("event_sweeps").execute();
-    if (kind === "sqlite") await sql`drop trigger events_sequence`.execute(db);
     await db.schema.dropTable("event_sequence").execute();
   },
 });

@@ -44,7 +44,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   events: EventsTable;
   event_cursors: { name: string; position: number };
-  /** one row: the last feed position given, never lowered (retention does not touch it) */
+  /** one row: the floor of feed positions (each is above it and every event kept); the sweep raises it */
   event_sequence: { id: number; position: number };
   /** per workspace, the newest event retention removed: a cursor there missed nothing */
   event_sweeps: { workspace_id: string; event_id: string; position: number };

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { sql } from "kysely";
 import { MIGRATION_NAMES, migrateTo } from "../../src/db/migrations.ts";
 import { openStore } from "../../src/db/store.ts";
-import { sequenceEvents } from "../../src/tracker/events.ts";
+import { lastPosition, nextPositionSqlite, sequenceEvents } from "../../src/tracker/events.ts";
 import { createTestDatabase, ON_POSTGRES, testConfig } from "../support.ts";
 
 /** The schema every store must have after migration, table by table: the same on SQLite and PostgreSQL. */
@@ -557,16 +557,16 @@ test(`0012_web: the events feed has its index by actor (${ON_POSTGRES ? "Postgre
   );
 });
 
-test(`0014_event_sequence: the counter starts above the feed and every stored cursor (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
+test(`0014_event_sequence: the floor of positions starts at the feed's top and every stored cursor (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
   const kind = ON_POSTGRES ? "postgres" : "sqlite";
-  // [positions in the feed, the webhook cursor] → [the counter, the cursor after the migration]
+  // [positions in the feed, the webhook cursor] → [the floor, the cursor after the migration]
   const cases: [number[], number, number, number][] = [
     // the finding: the feed emptied by retention, positions restarted below the cursor, never fanned
-    // out: the counter starts above the cursor, and the cursor goes back so those events are fanned out
+    // out: positions go on above the cursor, and the cursor goes back so those events are fanned out
     [[1, 2, 3], 10, 10, 0],
-    // an ordinary feed: the counter is its top, the cursor stays
+    // an ordinary feed: the floor is its top, the cursor stays
     [[1, 2, 3, 4, 5], 3, 5, 3],
-    // a feed emptied by retention, nothing written since: the counter is the cursor
+    // a feed emptied by retention, nothing written since: the floor is the cursor
     [[], 7, 7, 7],
   ];
   for (const [feed, cursor, counter, cursorAfter] of cases) {
@@ -622,16 +622,14 @@ test(`0014_event_sequence: the counter starts above the feed and every stored cu
     const moved = await db.selectFrom("event_cursors").select("position").executeTakeFirstOrThrow();
     assert.equal(Number(moved.position), cursorAfter, label);
 
-    // the next event is positioned after the counter, and the counter follows it
+    // the next event is positioned above the floor, and the feed's end is there
     if (ON_POSTGRES) {
       await db.insertInto("events").values(event("evt_next", null)).execute();
       assert.equal(await sequenceEvents(db), 1);
     } else {
       await db
         .insertInto("events")
-        .values(
-          event("evt_next", sql<number>`(select position + 1 from event_sequence where id = 1)` as never),
-        )
+        .values(event("evt_next", nextPositionSqlite as never))
         .execute();
     }
     const next = await db
@@ -640,7 +638,6 @@ test(`0014_event_sequence: the counter starts above the feed and every stored cu
       .where("id", "=", "evt_next")
       .executeTakeFirstOrThrow();
     assert.equal(Number(next.position), counter + 1, label);
-    const after = await db.selectFrom("event_sequence").select("position").executeTakeFirstOrThrow();
-    assert.equal(Number(after.position), counter + 1, label);
+    assert.equal(await lastPosition(db), counter + 1, label);
   }
 });
