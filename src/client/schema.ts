@@ -2414,7 +2414,7 @@ export interface components {
         via_name: string | null;
       };
       object: {
-        /** @description issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file, bundle, claim, comment, approval or inbox_item. */
+        /** @description issue, dependency, decision, note, folder, cycle, milestone, milestone_dependency, file, bundle, claim, comment, approval, inbox_item or webhook. */
         type: string;
         id: string;
         /** @description Where its current state is read (a /v1 path). */
@@ -2495,13 +2495,13 @@ export interface components {
     InboxItem: {
       id: string;
       /**
-       * @description mention: you were mentioned; assignment: an issue was assigned to you; approval: a question waits for your answer; review: an issue waits for your review.
+       * @description mention: you were mentioned; assignment: an issue was assigned to you; approval: a question waits for your answer; review: an issue waits for your review; webhook_disabled (the Owner's): the service disabled a webhook (its creator's access ended, or its receiver kept failing), the reason in `excerpt`.
        * @enum {string}
        */
-      kind: "mention" | "assignment" | "approval" | "review";
+      kind: "mention" | "assignment" | "approval" | "review" | "webhook_disabled";
       /** @description What the item is about. */
       subject: {
-        /** @description comment, issue, decision, note or approval. */
+        /** @description comment, issue, decision, note, approval or webhook. */
         type: string;
         id: string;
         /** @description Where it is read (a /v1 path). */
@@ -2515,7 +2515,7 @@ export interface components {
       } | null;
       /** @description One line saying what happened. */
       title: string;
-      /** @description The start of the text concerned (a comment, a question). */
+      /** @description The start of the text concerned (a comment, a question; why a webhook was disabled). */
       excerpt: string;
       actor: components["schemas"]["Author"];
       read: boolean;
@@ -10353,7 +10353,7 @@ export interface operations {
         /** @description true: only unread items; false: only read ones. */
         unread?: "0" | "1" | "true" | "false";
         /** @description Only items of this kind. */
-        kind?: "mention" | "assignment" | "approval" | "review";
+        kind?: "mention" | "assignment" | "approval" | "review" | "webhook_disabled";
       };
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
@@ -10693,7 +10693,7 @@ export interface operations {
            * @description Only items of this kind; all unread items when left out.
            * @enum {string}
            */
-          kind?: "mention" | "assignment" | "approval" | "review";
+          kind?: "mention" | "assignment" | "approval" | "review" | "webhook_disabled";
         };
       };
     };
@@ -11044,7 +11044,7 @@ export interface operations {
            */
           url: string;
           /**
-           * @description The event types delivered: exact (`issue.ready`), patterns (`issue.*`) or `*` for all.
+           * @description The event types delivered: exact (`issue.ready`), patterns (`issue.*`, matching at least one type) or `*` for all. A type that does not exist is refused (400, with the nearest type).
            * @example [
            *       "issue.*",
            *       "claim.created"
@@ -11247,7 +11247,7 @@ export interface operations {
            */
           url?: string;
           /**
-           * @description The event types delivered: exact (`issue.ready`), patterns (`issue.*`) or `*` for all.
+           * @description The event types delivered: exact (`issue.ready`), patterns (`issue.*`, matching at least one type) or `*` for all. A type that does not exist is refused (400, with the nearest type).
            * @example [
            *       "issue.*",
            *       "claim.created"
@@ -11260,7 +11260,7 @@ export interface operations {
            */
           description?: string;
           /**
-           * @description `enabled` turns a disabled webhook back on (its failed deliveries stay failed).
+           * @description `enabled` turns a disabled webhook back on (its failed deliveries stay failed). One disabled because its maker's access ended (`disabled_cause: access_ended`) is enabled only by an admin or the Owner, who becomes its owner (`created_by`, `created_via`).
            * @enum {string}
            */
           status?: "enabled" | "disabled";
