@@ -186,3 +186,21 @@ test("MCP get_bundle and preview_bundle take max_tokens; the text ends with what
   assert.equal(bad.isError, true);
   assert.match(bad.content[0].text, /^invalid_request: .*max_tokens: must be at least 1000/);
 });
+
+test("text with one long run of a character (no spaces) is counted in pieces: a budget cut of a 100,000-character description finishes, and fits", async (t) => {
+  const a = await api(t);
+  // byte-pair encoding of one 100,000-letter pre-token took minutes of CPU, stalling the process
+  for (const run of ["x".repeat(99_000), "🙂".repeat(49_000)]) {
+    const issue = await post(a, "/v1/issues", { title: "Pasted blob", description: `Blob: ${run} end` });
+    const url = `/v1/bundles/${issue.identifier}?max_tokens=2000`;
+    const md = await markdown(a, url);
+    assert.ok(countTokens(md) <= 2000, `${countTokens(md)} tokens`);
+    const json = (await a.call("GET", url)).body;
+    assert.ok(json.issue.description.length < run.length, "the description was shortened");
+    assert.ok(json.omitted.length > 0, JSON.stringify(json.omitted));
+  }
+  // counting in pieces leaves ordinary text's count as it was, and only adds to a long run's
+  const prose = words(2000, "w");
+  assert.equal(countTokens(prose), countTokens(prose.slice(0, 5000)) + countTokens(prose.slice(5000)));
+  assert.ok(countTokens("x".repeat(10_000)) >= 1250);
+});
