@@ -49,6 +49,8 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, place?: Pl
 }
 
 const NUL_MESSAGE = "must not contain the NUL character (U+0000)";
+/** No input nests deeper than this; deeper JSON is refused before anything walks it. */
+export const MAX_NESTING = 64;
 
 /**
  * Text as every surface takes it, before any schema reads it: a string holding U+0000 is refused (400
@@ -60,6 +62,11 @@ const NUL_MESSAGE = "must not contain the NUL character (U+0000)";
 export function wellFormedText(input: unknown, place?: Place): unknown {
   const nul: PropertyKey[][] = [];
   const out = walkText(input, [], nul);
+  if (out === TOO_DEEP) {
+    const key = place ?? "(input)";
+    const why = `nests deeper than ${MAX_NESTING} levels`;
+    throw invalid(`Invalid input: ${key}: ${why}`, { [key]: why });
+  }
   if (nul.length > 0) {
     const fields = Object.fromEntries(nul.map((steps) => [fieldPath(steps, place), NUL_MESSAGE]));
     const summary = Object.keys(fields)
@@ -70,8 +77,11 @@ export function wellFormedText(input: unknown, place?: Place): unknown {
   return out;
 }
 
+const TOO_DEEP = Symbol("too deep");
+
 /** `walkText`'s work: `path` is the steps to `value` (a stack, pushed and popped). */
 function walkText(value: unknown, path: PropertyKey[], nul: PropertyKey[][]): unknown {
+  if (path.length > MAX_NESTING) return TOO_DEEP;
   if (typeof value === "string") {
     if (value.includes("\u0000")) nul.push([...path]);
     return value.isWellFormed() ? value : value.toWellFormed();
@@ -83,6 +93,7 @@ function walkText(value: unknown, path: PropertyKey[], nul: PropertyKey[][]): un
       path.push(i);
       const v = walkText(value[i], path, nul);
       path.pop();
+      if (v === TOO_DEEP) return v;
       if (v !== value[i]) {
         copy ??= [...value];
         copy[i] = v;
@@ -98,6 +109,7 @@ function walkText(value: unknown, path: PropertyKey[], nul: PropertyKey[][]): un
     if (k.includes("\u0000")) nul.push([...path]);
     const w = walkText(v, path, nul);
     path.pop();
+    if (w === TOO_DEEP) return w;
     if (w !== v) {
       copy ??= { ...(value as Record<string, unknown>) };
       copy[k] = w;

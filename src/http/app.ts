@@ -10,7 +10,7 @@ import { oauthRegisterRoutes } from "./auth/oauth-register.ts";
 import { authServerRoutes, wellKnownRoutes } from "./auth/oauth2.ts";
 import { installCors, mcpCorsPolicy, oauthCorsPolicy, v1CorsPolicy } from "./cors.ts";
 import { docsRoutes } from "./docs.ts";
-import { installErrorHandling } from "./errors.ts";
+import { frameworkErrorReply, installErrorHandling } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { v1Routes } from "./v1/index.ts";
@@ -101,6 +101,8 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     return503OnClosing: false,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // a path that is not UTF-8, or a segment past maxParamLength: the error shape, as for any other 4xx
+    frameworkErrors: frameworkErrorReply,
   });
 
   // The first path segment of every server route: the web app's paths (`/{workspace}/…`) are the rest.

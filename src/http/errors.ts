@@ -39,6 +39,7 @@ const FRAMEWORK_TEXT: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "The request body is larger than this endpoint accepts.",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "This endpoint accepts bodies of type application/json only.",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The Content-Length header does not match the body.",
+  FST_ERR_BAD_URL: "The URL's path is not valid: its percent-encoding is not UTF-8.",
 };
 
 export function sendError(
@@ -76,6 +77,19 @@ function asKnown(error: unknown, request: FastifyRequest): DocketError | undefin
  */
 export function retryAfterField(url: string): "retry_after" | "retryAfter" {
   return /^\/v1(\/|\?|$)/.test(url) ? "retry_after" : "retryAfter";
+}
+
+/**
+ * The router's own refusals, before any route runs: a path that is not UTF-8 is 400; a path segment
+ * longer than any id or name (`maxParamLength`) names nothing, so it is 404 like any other unknown id.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
+    return sendError(reply, 404, {
+      error: "not_found",
+      error_description: "Nothing is here: a part of the URL's path is longer than any id or name.",
+    });
+  return errorReply(error, request, reply);
 }
 
 /** Turns anything thrown into the error shape; unexpected errors become a 500 that reveals nothing. */
