@@ -1359,6 +1359,14 @@ const conversationMigration = (t: Dialectal): Migration => ({
     await db.schema.alterTable("people").dropColumn("digest_sent_at").execute();
     await db.schema.alterTable("people").dropColumn("inbox_email").execute();
     await db.schema.alterTable("issues").dropColumn("substance_by").execute();
+    await db.schema.alterTable("spaces").dropColumn("reviewers").execute();
+    await db.schema.alterTable("spaces").dropColumn("done_requires").execute();
+    for (const table of ["inbox_items", "approvals", "comment_revisions", "comments"]) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+});
+
 /** The inbox's kinds, as its CHECK holds them (0011 made the first four; 0015 added webhook_disabled). */
 const INBOX_KINDS_0011 = ["mention", "assignment", "approval", "review"];
 const INBOX_KINDS_0015 = [...INBOX_KINDS_0011, "webhook_disabled"];
@@ -1439,14 +1447,6 @@ const webhookAccessMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migr
     await db.schema.dropIndex("webhooks_created_via_idx").execute();
     await db.schema.dropIndex("webhooks_created_by_idx").execute();
     await db.schema.alterTable("webhooks").dropColumn("disabled_cause").execute();
-  },
-});
-
-    await db.schema.alterTable("spaces").dropColumn("reviewers").execute();
-    await db.schema.alterTable("spaces").dropColumn("done_requires").execute();
-    for (const table of ["inbox_items", "approvals", "comment_revisions", "comments"]) {
-      await db.schema.dropTable(table).execute();
-    }
   },
 });
 
