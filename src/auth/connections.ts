@@ -256,12 +256,14 @@ export async function authenticateAccessToken(
 /** Revokes one access token by its value (RFC 7009): unknown, expired or revoked tokens change nothing. */
 export async function revokeAccessToken(core: Core, token: string): Promise<void> {
   if (!isWellFormedAccessToken(token)) return;
-  await core.db
+  const result = await core.db
     .updateTable("access_tokens")
     .set({ revoked_at: iso(core.clock) })
     .where("token_hash", "=", hashSecret(token))
     .where("revoked_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  // its open event streams end too, on every instance
+  if (Number(result.numUpdatedRows) > 0) core.events.accessChanged();
 }
 
 /**

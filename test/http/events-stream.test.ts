@@ -483,7 +483,7 @@ test("a stream ends within a second when its PAT is revoked, its person removed,
   assert.equal(again.status, 401);
 });
 
-test("a web session's stream ends when the person is removed from the workspace; a PAT's at its expiry", async (t) => {
+test("a web session's stream ends when the person is removed or signs out; an access token's when it alone is revoked; a PAT's at its expiry", async (t) => {
   const database = await createTestDatabase();
   const cleanup: (() => Promise<void>)[] = [];
   t.after(async () => {
@@ -522,6 +522,40 @@ test("a web session's stream ends when the person is removed from the workspace;
   const since = Date.now();
   await removeMember(core, "acme", "bob@example.com");
   await endsForAccess(inApp, since, "not_a_member");
+
+  // signing out ends the session's streams; revoking one access token (RFC 7009) ends that token's
+  const { destroySession } = await import("../../src/auth/web/sessions.ts");
+  const { createConnection, issueAccessToken, revokeAccessToken } = await import(
+    "../../src/auth/connections.ts"
+  );
+  await acceptTerms(core, ada.personId);
+  const adaSession = await createSession(core, { personId: ada.personId });
+  const adaApp = await openStream(`${server.address}/v1/events/stream`, "", {
+    cookie: `docket_session=${adaSession.cookie}`,
+  });
+  cleanup.push(() => adaApp.close());
+  const connection = await createConnection(core, {
+    kind: "agent",
+    workspaceId: ada.workspaceId,
+    personId: ada.personId,
+    name: "Reader",
+    scopes: ["workspace.read"],
+  });
+  const { access_token } = await issueAccessToken(core, connection);
+  const byAccessToken = await openStream(`${server.address}/v1/events/stream`, access_token);
+  cleanup.push(() => byAccessToken.close());
+  assert.equal(adaApp.res.status, 200);
+  assert.equal(byAccessToken.res.status, 200);
+  await createIssue(server.address, ada.token, "two");
+  await adaApp.waitFor(1);
+  await byAccessToken.waitFor(1);
+  let at = Date.now();
+  await destroySession(core, adaSession.session);
+  await endsForAccess(adaApp, at, "session_ended");
+  assert.ok(byAccessToken.isOpen());
+  at = Date.now();
+  await revokeAccessToken(core, access_token);
+  await endsForAccess(byAccessToken, at, "revoked");
   await new Promise((r) => setTimeout(r, 1600));
   // any change of access makes every stream be checked again (the heartbeat does so every 15 s)
   core.events.accessChanged();
