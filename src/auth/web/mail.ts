@@ -1,20 +1,32 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../../config.ts";
-import type { DeliverCode } from "./signin.ts";
+import { type DeliverCode, SIGN_IN_CODE_TTL_MS } from "./signin.ts";
 
 interface InfoLog {
   info(object: Record<string, unknown>, message: string): void;
 }
 
+/** Writes one line for the person running the service (its standard error). */
+export type ConsoleLine = (line: string) => void;
+
+const toStderr: ConsoleLine = (line) => {
+  process.stderr.write(`${line}\n`);
+};
+
 /**
  * How sign-in codes reach people: mail over SMTP (SMTP_URL), or, without it, a line in the server log at
- * info level with the address and the code, for a service run on one's own machine.
+ * info level with the address and the code, for a service run on one's own machine. Outside production
+ * mode the code is also written as a plain line of its own on standard error
+ * (`Sign-in code for ada@example.com: 123456 (valid 10 minutes)`), where a person starting the service
+ * in a terminal sees it among the JSON log lines.
  */
-export function createCodeDelivery(config: Config, log: InfoLog): DeliverCode {
+export function createCodeDelivery(config: Config, log: InfoLog, say: ConsoleLine = toStderr): DeliverCode {
   if (!config.smtpUrl) {
+    const minutes = Math.round(SIGN_IN_CODE_TTL_MS / 60_000);
     return async (email, code) => {
       // The log is the mail here: the operator reads the code from it. With SMTP_URL set it never is.
       log.info({ sign_in_email: email, sign_in_code_for_delivery: code }, "sign-in code (no SMTP_URL set)");
+      if (!config.production) say(`Sign-in code for ${email}: ${code} (valid ${minutes} minutes)`);
     };
   }
   const transport = nodemailer.createTransport(config.smtpUrl);
@@ -34,4 +46,51 @@ export function createCodeDelivery(config: Config, log: InfoLog): DeliverCode {
       ].join("\n"),
     });
   };
+}
+
+/** What an invitation's mail says: who invites to which workspace, the link, and until when. */
+export interface InvitationLetter {
+  to: string;
+  workspaceName: string;
+  inviterName: string;
+  role: "admin" | "member";
+  url: string;
+  expiresAt: string;
+}
+
+/**
+ * Sends an invitation: over SMTP (SMTP_URL), or, without it, as a line in the server log at info level
+ * with the address and the link, as sign-in codes are. True when it went by mail.
+ */
+export async function deliverInvitation(
+  config: Config,
+  log: InfoLog,
+  letter: InvitationLetter,
+): Promise<boolean> {
+  if (!config.smtpUrl) {
+    log.info(
+      { invitation_email: letter.to, invitation_url_for_delivery: letter.url },
+      "invitation (no SMTP_URL set)",
+    );
+    return false;
+  }
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  const role = letter.role === "admin" ? "an admin" : "a member";
+  await transport.sendMail({
+    from: config.mailFrom,
+    to: letter.to,
+    subject: `${letter.inviterName} invited you to ${letter.workspaceName} on Docket`,
+    text: [
+      `${letter.inviterName} invited you to join ${letter.workspaceName} on Docket as ${role}.`,
+      "",
+      "Open this link to accept; you sign in (or sign up) with this email address:",
+      "",
+      `    ${letter.url}`,
+      "",
+      `The link works once, until ${letter.expiresAt.slice(0, 16).replace("T", " ")} UTC. If you did not expect`,
+      "this invitation, ignore this mail.",
+    ].join("\n"),
+  });
+  transport.close();
+  return true;
 }
