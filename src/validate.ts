@@ -206,6 +206,8 @@ export const RESERVED_SLUGS: readonly string[] = [
   "help",
   "status",
   "inbox",
+  "invite",
+  "join",
 ];
 
 export const slug = z

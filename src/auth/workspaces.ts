@@ -137,6 +137,7 @@ export async function createWorkspaceWithin(
     owner_id: ownerId,
     plan: "free",
     agent_connection_limit: data.agent_connection_limit ?? FREE_PLAN_AGENT_CONNECTIONS,
+    allowed_domains: "[]",
     created_at: now,
     updated_at: now,
   };

@@ -199,6 +199,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       }
     },
   }),
+  "0017_invitations": (t) => invitationsMigration(t),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */
@@ -1449,6 +1450,147 @@ const webhookAccessMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migr
     await db.schema.alterTable("webhooks").dropColumn("disabled_cause").execute();
   },
 });
+
+/**
+ * Getting a team in: invitations by email (the token kept as a SHA-256 hash, one use, 7 days), the email
+ * domains whose people may join a workspace by themselves (a JSON array of domains, `[]` for none).
+ */
+const invitationsMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("invitations")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("email", "text", (c) => c.notNull())
+      .addColumn("role", "text", (c) => c.notNull())
+      .addColumn("token_hash", "text", (c) => c.notNull().unique())
+      .addColumn("invited_by", "text", (c) => c.notNull().references("people.id").onDelete("cascade"))
+      .addColumn("expires_at", t.time, (c) => c.notNull())
+      .addColumn("accepted_at", t.time)
+      .addColumn("accepted_by", "text", (c) => c.references("people.id").onDelete("set null"))
+      .addColumn("revoked_at", t.time)
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("invitations_workspace_idx")
+      .on("invitations")
+      .columns(["workspace_id", "created_at", "id"])
+      .execute();
+    await db.schema
+      .alterTable("workspaces")
+      .addColumn("allowed_domains", "text", (c) => c.notNull().defaultTo("[]"))
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("workspaces").dropColumn("allowed_domains").execute();
+    await db.schema.dropTable("invitations").execute();
+  },
+});
+
+/** The colours labels take by default, in turn (LABEL_PALETTE in src/tracker/labels.ts is the same). */
+const LABEL_PALETTE_0018 = [
+  "#5e6ad2",
+  "#26b5ce",
+  "#4cb782",
+  "#f2c94c",
+  "#f2994a",
+  "#eb5757",
+  "#bb87fc",
+  "#95a2b3",
+  "#0f783c",
+  "#db6e1f",
+  "#b2457a",
+  "#4ea7fc",
+] as const;
+
+/**
+ * Labels become objects of the workspace, with a colour and a description. Every distinct label issues
+ * carry becomes one, by workspace; spellings that differ only in case ("Bug", "bug") become one label
+ * spelled as most issues spell it (the first in sort order on a tie), and the issues carrying another
+ * spelling carry that one.
+ */
+const labelsMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await byColumns(
+      db.schema
+        .createTable("labels")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("name_key", "text", (c) => c.notNull())
+        .addColumn("color", "text", (c) => c.notNull())
+        .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+        .addUniqueConstraint("labels_workspace_name_key", ["workspace_id", "name_key"]),
+      t,
+    ).execute();
+
+    const used = (await db
+      .selectFrom("issue_labels as l")
+      .innerJoin("workspaces as w", "w.id", "l.workspace_id")
+      .select(["l.workspace_id", "l.label", "w.owner_id", sql<number>`count(*)`.as("n")])
+      .groupBy(["l.workspace_id", "l.label", "w.owner_id"])
+      .execute()) as { workspace_id: string; label: string; owner_id: string; n: number }[];
+    type Spelling = { label: string; n: number };
+    const byWorkspace = new Map<string, { owner: string; keys: Map<string, Spelling[]> }>();
+    for (const r of used) {
+      const ws = byWorkspace.get(r.workspace_id) ?? { owner: r.owner_id, keys: new Map() };
+      byWorkspace.set(r.workspace_id, ws);
+      const key = r.label.toLowerCase();
+      ws.keys.set(key, [...(ws.keys.get(key) ?? []), { label: r.label, n: Number(r.n) }]);
+    }
+    const at = new Date().toISOString();
+    for (const [workspaceId, ws] of byWorkspace) {
+      const keys = [...ws.keys.keys()].sort();
+      for (const [i, key] of keys.entries()) {
+        const spellings = ws.keys.get(key)!.sort((a, b) => b.n - a.n || (a.label < b.label ? -1 : 1));
+        const name = spellings[0]!.label;
+        await db
+          .insertInto("labels")
+          .values({
+            id: newId("lab"),
+            workspace_id: workspaceId,
+            name,
+            name_key: key,
+            color: LABEL_PALETTE_0018[i % LABEL_PALETTE_0018.length],
+            description: "",
+            version: 1,
+            created_by: ws.owner,
+            created_via: "migration",
+            created_at: at,
+            updated_by: ws.owner,
+            updated_via: "migration",
+            updated_at: at,
+          })
+          .execute();
+        for (const other of spellings.slice(1)) await respellLabel(db, workspaceId, other.label, name);
+      }
+    }
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("labels").execute();
+  },
+});
+
+/** The issues of the workspace that carry `from` carry `to` instead (once, where it stood). */
+async function respellLabel(db: AnyDb, workspaceId: string, from: string, to: string): Promise<void> {
+  const issues = (await db
+    .selectFrom("issue_labels as l")
+    .innerJoin("issues as i", "i.id", "l.issue_id")
+    .select(["i.id", "i.labels"])
+    .where("l.workspace_id", "=", workspaceId)
+    .where("l.label", "=", from)
+    .execute()) as { id: string; labels: string }[];
+  for (const issue of issues) {
+    const labels = [...new Set((JSON.parse(issue.labels) as string[]).map((l) => (l === from ? to : l)))];
+    await db.updateTable("issues").set({ labels: JSON.stringify(labels) }).where("id", "=", issue.id).execute();
+    await db.deleteFrom("issue_labels").where("issue_id", "=", issue.id).execute();
+    await db
+      .insertInto("issue_labels")
+      .values(labels.map((label) => ({ issue_id: issue.id, workspace_id: workspaceId, label })))
+      .execute();
+  }
+}
 
 export const MIGRATION_NAMES = Object.keys(migrations);
 

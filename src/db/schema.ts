@@ -8,6 +8,7 @@ export interface Database {
   people: PeopleTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;
+  invitations: InvitationsTable;
   spaces: SpacesTable;
   personal_access_tokens: PersonalAccessTokensTable;
   feature_switches: FeatureSwitchesTable;
@@ -220,8 +221,25 @@ export interface WorkspacesTable {
   owner_id: string;
   plan: string;
   agent_connection_limit: number;
+  /** email domains whose people may join by themselves: a JSON array, `[]` for none */
+  allowed_domains: ColumnType<string, string | undefined, string>;
   created_at: string;
   updated_at: string;
+}
+
+/** An invitation to a workspace by email: its token is kept as a SHA-256 hash, used once. */
+export interface InvitationsTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  role: "admin" | "member";
+  token_hash: string;
+  invited_by: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+  created_at: string;
 }
 
 export type Role = "owner" | "admin" | "member";

@@ -11,7 +11,7 @@ import { displayName } from "../validate.ts";
 export const LIMITS = {
   title: 255,
   markdown: 100_000,
-  label: 48,
+  label: 50,
   labels: 20,
   refs: 100,
   name: 120,

@@ -42,6 +42,7 @@ import {
   readyEvent,
   recountOpenBlockers,
 } from "./dependencies.ts";
+import { ensureLabels, spelledLabels } from "./labels.ts";
 import { emitEvent } from "./events.ts";
 import { actingIdentity, excerptOf, type Notice, notify, recordMentions, reviewersOf } from "./inbox.ts";
 import { CLEARED_CLAIM, endClaimOnClose, fenceOk } from "./leases.ts";
@@ -470,7 +471,7 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
       q.priority.map((p) => PRIORITIES.indexOf(p)),
     );
   if (q.label?.length) {
-    const wanted = q.label;
+    const wanted = await spelledLabels(db, ctx.workspaceId, q.label);
     query = query.where((eb) =>
       eb.exists(
         eb
@@ -742,6 +743,7 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
       .returning("next_issue_number")
       .executeTakeFirstOrThrow();
     const number = counter.next_issue_number - 1;
+    const labelNames = await ensureLabels(trx, ctx, data.labels ?? [], at);
     const status = data.status ?? "backlog";
     const issue: IssueRow = {
       id: newId("iss", new Date(at)),
@@ -753,7 +755,7 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
       description: data.description ?? "",
       status,
       priority: PRIORITIES.indexOf(data.priority ?? "none"),
-      labels: JSON.stringify(data.labels ?? []),
+      labels: JSON.stringify(labelNames),
       assignee_id: refs.assignee_id ?? null,
       estimate: data.estimate ?? null,
       due_date: data.due_date ?? null,
@@ -771,7 +773,7 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
     };
     if (status === "done") await checkDonePolicy(trx, ctx, issue);
     await insertRows(trx, "issues", [issue]);
-    if (data.labels?.length) await setLabels(trx, issue, data.labels, true);
+    if (labelNames.length) await setLabels(trx, issue, labelNames, true);
     await indexIssue(trx, issue);
     await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "created", {}, at);
     await recordCycleStanding(trx, undefined, issue, at);
@@ -979,7 +981,10 @@ export async function updateIssue(
     if (data.description !== undefined) next.description = data.description;
     if (data.status !== undefined) next.status = data.status;
     if (data.priority !== undefined) next.priority = PRIORITIES.indexOf(data.priority);
-    if (data.labels !== undefined) next.labels = JSON.stringify(data.labels);
+    if (data.labels !== undefined) {
+      const at = ctx.core.clock.now().toISOString();
+      next.labels = JSON.stringify(await ensureLabels(trx, ctx, data.labels, at));
+    }
     if (data.estimate !== undefined) next.estimate = data.estimate;
     if (data.due_date !== undefined) next.due_date = data.due_date;
     return { next };

@@ -272,6 +272,19 @@ const EXPECTED: Record<string, string[]> = {
     "wrong_tries",
   ],
   identities: ["created_at", "email", "person_id", "provider", "subject"],
+  invitations: [
+    "accepted_at",
+    "accepted_by",
+    "created_at",
+    "email",
+    "expires_at",
+    "id",
+    "invited_by",
+    "revoked_at",
+    "role",
+    "token_hash",
+    "workspace_id",
+  ],
   limit_counters: ["count", "expires_at", "key", "window_start"],
   oauth_clients: [
     "client_name",
@@ -446,6 +459,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   workspaces: [
     "agent_connection_limit",
+    "allowed_domains",
     "created_at",
     "id",
     "name",

@@ -6,6 +6,7 @@ import type { Core } from "../../core.ts";
 import { isUnavailable } from "../../db/store.ts";
 import type { DocketError } from "../../errors.ts";
 import { claimRoutes } from "./claim.ts";
+import { inviteRoutes } from "./invite.ts";
 import { PRIVACY_HTML, TERMS_HTML } from "./legal.ts";
 import { acceptForms, currentSession, page, STYLESHEET_PATH, sendPage, signedInPerson } from "./session.ts";
 import { settingsRoutes } from "./settings.ts";
@@ -88,6 +89,7 @@ export function pageRoutes(core: Core): FastifyPluginAsync {
 
     signInRoutes(core, app, deliver);
     claimRoutes(core, app);
+    inviteRoutes(core, app);
     settingsRoutes(core, app);
     unsubscribeRoutes(core, app);
   };

@@ -17,6 +17,7 @@ import "./me.ts";
 import "./milestones.ts";
 import "./notes.ts";
 import "./search.ts";
+import "./team.ts";
 import "./webhooks.ts";
 import { mount, op, operations } from "./route.ts";
 

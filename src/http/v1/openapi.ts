@@ -83,6 +83,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Folders: "The tree notes are kept in.",
   Cycles: "Time-boxed sets of issues in a space, with stats and a burn-down series.",
   Milestones: "Target dates with their issues, progress and dependencies on other milestones.",
+  Labels:
+    "The workspace's labels: a name (unique ignoring case), a colour and a description, with how many issues carry each. Renaming to another label's name merges the two.",
   Files: "Files uploaded through a signed URL, then registered and linked to issues.",
   Search: "Full-text search across issues, decisions, notes and files.",
   Bundles: "Everything needed to work on an issue, live or as a saved snapshot.",

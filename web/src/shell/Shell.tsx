@@ -104,12 +104,11 @@ export function NoWorkspace() {
     <main className="empty-page" id="main">
       <h1>No workspace yet</h1>
       <p>
-        You are signed in as {me.person.email}, but you are not a member of any workspace. Ask a workspace's
-        owner or admin to add you; an operator creates workspaces with{" "}
-        <code>docket admin workspaces create</code>.
+        You are signed in as {me.person.email}, but you are not a member of any workspace. Open the
+        invitation a workspace's admin sent you, or join one that lets people at your email's domain in.
       </p>
       <p>
-        <a href="/settings">Settings</a>
+        <a href="/join">Join a workspace</a> · <a href="/settings">Settings</a>
       </p>
     </main>
   );
