@@ -6,6 +6,7 @@ import {
   Migrator,
   sql,
 } from "kysely";
+import { newId } from "../secrets.ts";
 
 /**
  * Versioned migrations, in code so they ship with the binary. Each one builds the same schema on SQLite
@@ -200,6 +201,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
     },
   }),
   "0017_invitations": (t) => invitationsMigration(t),
+  "0018_labels": (t) => labelsMigration(t),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */
@@ -1583,7 +1585,11 @@ async function respellLabel(db: AnyDb, workspaceId: string, from: string, to: st
     .execute()) as { id: string; labels: string }[];
   for (const issue of issues) {
     const labels = [...new Set((JSON.parse(issue.labels) as string[]).map((l) => (l === from ? to : l)))];
-    await db.updateTable("issues").set({ labels: JSON.stringify(labels) }).where("id", "=", issue.id).execute();
+    await db
+      .updateTable("issues")
+      .set({ labels: JSON.stringify(labels) })
+      .where("id", "=", issue.id)
+      .execute();
     await db.deleteFrom("issue_labels").where("issue_id", "=", issue.id).execute();
     await db
       .insertInto("issue_labels")

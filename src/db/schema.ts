@@ -14,6 +14,7 @@ export interface Database {
   feature_switches: FeatureSwitchesTable;
   issues: IssuesTable;
   issue_labels: IssueLabelsTable;
+  labels: LabelsTable;
   dependencies: DependenciesTable;
   activity: ActivityTable;
   milestones: MilestonesTable;
@@ -354,6 +355,21 @@ export interface IssueLabelsTable {
   issue_id: string;
   workspace_id: string;
   label: string;
+}
+
+/**
+ * A workspace's label: issues carry its name (in `issues.labels` and `issue_labels`), spelled as here;
+ * `name_key` is the name in lower case, unique per workspace, so "Bug" and "bug" are one label.
+ */
+export interface LabelsTable extends Authored {
+  id: string;
+  workspace_id: string;
+  name: string;
+  name_key: string;
+  /** `#rrggbb`, lower case */
+  color: string;
+  description: string;
+  version: number;
 }
 
 export interface DependenciesTable extends Authored {

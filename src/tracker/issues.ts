@@ -42,9 +42,9 @@ import {
   readyEvent,
   recountOpenBlockers,
 } from "./dependencies.ts";
-import { ensureLabels, spelledLabels } from "./labels.ts";
 import { emitEvent } from "./events.ts";
 import { actingIdentity, excerptOf, type Notice, notify, recordMentions, reviewersOf } from "./inbox.ts";
+import { ensureLabels, spelledLabels } from "./labels.ts";
 import { CLEARED_CLAIM, endClaimOnClose, fenceOk } from "./leases.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { indexDocument } from "./search-index.ts";

@@ -5,7 +5,16 @@ import { DocketError, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { recordActivity } from "./activity.ts";
-import { checkIfMatch, containsText, countOut, label, objectId, timeOut, titleQuery, versionOut } from "./common.ts";
+import {
+  checkIfMatch,
+  containsText,
+  countOut,
+  label,
+  objectId,
+  timeOut,
+  titleQuery,
+  versionOut,
+} from "./common.ts";
 import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { emitEvent } from "./events.ts";
 import { actsAsAgent } from "./inbox.ts";
@@ -270,7 +279,11 @@ export async function ensureLabels(
  * The names a filter names (`label=bug`), spelled as the workspace's labels are (`Bug`), so a filter
  * ignores case as label names do; a name no label has is kept as given.
  */
-export async function spelledLabels(db: Db, workspaceId: string, names: readonly string[]): Promise<string[]> {
+export async function spelledLabels(
+  db: Db,
+  workspaceId: string,
+  names: readonly string[],
+): Promise<string[]> {
   const rows = await db
     .selectFrom("labels")
     .select(["name", "name_key"])

@@ -138,6 +138,21 @@ const EXPECTED: Record<string, string[]> = {
     "version",
     "workspace_id",
   ],
+  labels: [
+    "color",
+    "created_at",
+    "created_by",
+    "created_via",
+    "description",
+    "id",
+    "name",
+    "name_key",
+    "updated_at",
+    "updated_by",
+    "updated_via",
+    "version",
+    "workspace_id",
+  ],
   memberships: ["created_at", "person_id", "role", "workspace_id"],
   milestone_dependencies: [
     "created_at",
@@ -654,4 +669,122 @@ test(`0014_event_sequence: the floor of positions starts at the feed's top and e
     assert.equal(Number(next.position), counter + 1, label);
     assert.equal(await lastPosition(db), counter + 1, label);
   }
+});
+
+test(`labels migration: free-string labels become label objects, one per name ignoring case (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
+  const kind = ON_POSTGRES ? "postgres" : "sqlite";
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database);
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  const mine = MIGRATION_NAMES.find((n) => n.endsWith("_labels"))!;
+  await migrateTo(store.db, kind, MIGRATION_NAMES[MIGRATION_NAMES.indexOf(mine) - 1]!);
+  const at = "2026-03-01T09:00:00.000Z";
+  const db = store.db;
+  await db
+    .insertInto("people")
+    .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
+    .execute();
+  for (const ws of ["wks_1", "wks_2"]) {
+    await db
+      .insertInto("workspaces")
+      .values({
+        id: ws,
+        name: ws,
+        slug: ws.replace("_", "-"),
+        owner_id: "usr_1",
+        plan: "free",
+        agent_connection_limit: 5,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto("spaces")
+      .values({
+        id: `spc_${ws}`,
+        workspace_id: ws,
+        name: "Eng",
+        prefix: "ENG",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  // [workspace, issue number, labels]: "Bug" on two issues and "bug" on one become one label "Bug"
+  const issues: [string, number, string[]][] = [
+    ["wks_1", 1, ["Bug", "infra"]],
+    ["wks_1", 2, ["Bug"]],
+    ["wks_1", 3, ["bug", "needs design"]],
+    ["wks_1", 4, ["infra", "bug", "Bug"]],
+    ["wks_1", 5, []],
+    ["wks_2", 1, ["bug"]],
+  ];
+  for (const [ws, n, labels] of issues) {
+    const id = `iss_${ws}_${n}`;
+    await db
+      .insertInto("issues")
+      .values({
+        id,
+        workspace_id: ws,
+        space_id: `spc_${ws}`,
+        number: n,
+        identifier: `ENG-${n}`,
+        title: `issue ${n}`,
+        status: "todo",
+        labels: JSON.stringify(labels),
+        created_by: "usr_1",
+        created_via: "admin",
+        created_at: at,
+        updated_by: "usr_1",
+        updated_via: "admin",
+        updated_at: at,
+      } as never)
+      .execute();
+    for (const label of labels)
+      await db.insertInto("issue_labels").values({ issue_id: id, workspace_id: ws, label }).execute();
+  }
+
+  await store.migrate();
+  const labels = await db
+    .selectFrom("labels")
+    .select(["workspace_id", "name", "name_key", "color", "description", "version", "created_by"])
+    .orderBy("workspace_id")
+    .orderBy("name_key")
+    .execute();
+  assert.deepEqual(
+    labels.map((l) => [l.workspace_id, l.name, l.name_key]),
+    [
+      ["wks_1", "Bug", "bug"],
+      ["wks_1", "infra", "infra"],
+      ["wks_1", "needs design", "needs design"],
+      ["wks_2", "bug", "bug"],
+    ],
+  );
+  for (const l of labels) {
+    assert.match(l.color, /^#[0-9a-f]{6}$/);
+    assert.equal(l.description, "");
+    assert.equal(Number(l.version), 1);
+    assert.equal(l.created_by, "usr_1", "made in the name of the workspace's Owner");
+  }
+  assert.equal(new Set(labels.filter((l) => l.workspace_id === "wks_1").map((l) => l.color)).size, 3);
+  const carried = async (id: string) => {
+    const row = await db.selectFrom("issues").select("labels").where("id", "=", id).executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom("issue_labels")
+      .select("label")
+      .where("issue_id", "=", id)
+      .orderBy("label")
+      .execute();
+    return { json: JSON.parse(row.labels), rows: rows.map((r) => r.label) };
+  };
+  assert.deepEqual(await carried("iss_wks_1_3"), {
+    json: ["Bug", "needs design"],
+    rows: ["Bug", "needs design"],
+  });
+  assert.deepEqual(await carried("iss_wks_1_4"), { json: ["infra", "Bug"], rows: ["Bug", "infra"] });
+  assert.deepEqual(await carried("iss_wks_1_1"), { json: ["Bug", "infra"], rows: ["Bug", "infra"] });
+  assert.deepEqual(await carried("iss_wks_2_1"), { json: ["bug"], rows: ["bug"] });
 });

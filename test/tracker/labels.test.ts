@@ -145,7 +145,10 @@ test("labels: rename changes every issue; a rename to another label's name merge
   assert.equal(stale.status, 412);
 
   // defect merges into "Bug report": issues with either carry it once
-  const merged = await ok(a, "PATCH", `/v1/labels/${defect.id}`, { name: "BUG REPORT", description: "Broken." });
+  const merged = await ok(a, "PATCH", `/v1/labels/${defect.id}`, {
+    name: "BUG REPORT",
+    description: "Broken.",
+  });
   assert.equal(merged.id, bug.id);
   assert.equal(merged.name, "Bug report");
   assert.equal(merged.color, "#eb5757");

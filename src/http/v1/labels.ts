@@ -51,7 +51,8 @@ op({
   operationId: "getLabel",
   tag: "Labels",
   summary: "One label",
-  description: "The label with its colour, description and how many issues carry it. Its ETag starts with the version.",
+  description:
+    "The label with its colour, description and how many issues carry it. Its ETag starts with the version.",
   scope: "workspace.read",
   params: labelParams,
   response: labelView,
