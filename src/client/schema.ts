@@ -23,7 +23,13 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change your own name
+     * @description Your name as others see it (1 to 100 characters), with a session or your own personal access token; an agent connection may not change its person's profile (403). Answers the person. Inbox mail preferences are `PATCH /v1/inbox/settings`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateMe"];
     trace?: never;
   };
   "/members": {
@@ -40,6 +46,128 @@ export interface paths {
      *     Needs the `workspace.read` scope.
      */
     get: operations["listMembers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/invitations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's pending invitations, newest first
+     * @description Invitations neither accepted, revoked nor expired, newest first, a page at a time (their links are never shown again). Only the Owner and admins, as themselves: 403 `forbidden` otherwise.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listInvitations"];
+    put?: never;
+    /**
+     * Invite someone by email
+     * @description Invites an email address to the workspace with a role (`admin` or `member`, the default). The address gets a mail with a link (without SMTP on the service, the link goes to the server log, as sign-in codes do); opening it, the person signs in or up with that address and joins. The link works once, for 7 days, and stops working when revoked; it is in the answer too (`url`), once, to pass on by hand. Inviting an address with a pending invitation replaces it (the earlier link stops working). Only the Owner and admins, as themselves: 403 `forbidden` for members and every agent connection. 409 `already_member` when the address is a member's; at most 50 invitations an hour per workspace (429).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createInvitation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/invitations/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an invitation
+     * @description Its link stops working at once. Another workspace's invitation is 404, as a missing one; an accepted one is 409 (remove the member instead); revoking one already revoked changes nothing. Only the Owner and admins, as themselves.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["revokeInvitation"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/members/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a member (or leave)
+     * @description Removes the person from the workspace, at once and in one transaction: their personal access tokens for it are revoked (they stay revoked if the person comes back), their agent and app connections to it end (open event streams close) and the webhooks they made there are disabled. Only the Owner and admins may remove others; any member may remove themselves (leave). The Owner cannot be removed (409; transfer ownership first). Agents may not (403).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["removeMember"];
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role
+     * @description Makes a member an `admin` or a `member`. Only the Owner and admins, as themselves (403 `forbidden` otherwise, and for every agent connection). The Owner's role is changed only by transferring ownership (409). A person not in the workspace is 404.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateMember"];
+    trace?: never;
+  };
+  "/workspace/transfer": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make another member the Owner
+     * @description The Owner only, as themselves (403 otherwise): the member named becomes the Owner and the former Owner an admin, in one transaction. Naming yourself is 409; a person not in the workspace is 404.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["transferOwnership"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/workspace/settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's name, Owner and self-join domains
+     * @description Its id, name, slug, its Owner's person id and `allowed_domains`: the email domains whose people may join by themselves (from the web app's join page, signed in with a verified address there).
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getWorkspaceSettings"];
     put?: never;
     post?: never;
     delete?: never;
@@ -67,7 +195,13 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Rename the workspace or set its self-join domains
+     * @description `name`, and `allowed_domains`: up to 20 email domains (`example.com`; public mail providers such as gmail.com are refused) whose people may join as members by themselves once signed in with a verified address there; [] turns self-join off. Only the Owner and admins, as themselves (403 otherwise). Answers the settings as `GET /v1/workspace/settings` does.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateWorkspace"];
     trace?: never;
   };
   "/connections": {
@@ -129,7 +263,7 @@ export interface paths {
     };
     /**
      * List the workspace's issues
-     * @description Filters combine with AND. `ready=true` gives the issues ready to work on: not done, canceled or iced, and every issue blocking them done or canceled.
+     * @description Filters combine with AND. `ready=true` gives the issues ready to work on: not done, canceled or iced, and every issue blocking them done or canceled. `startable=true` gives those an agent may start: ready, in `backlog` or `todo`, and not claimed (what a claim of the next issue takes).
      *
      *     Needs the `workspace.read` scope.
      */
@@ -169,7 +303,7 @@ export interface paths {
     head?: never;
     /**
      * Change some fields of an issue
-     * @description Only the fields sent change. An assignee is a member (email or per_…), an agent connection (con_…) or `me` (the caller: a token's person, or the agent connection itself). With Docket-Fencing-Token, a write whose claim was superseded is refused with 409 `lease_lost`. Completing or canceling the issue ends its claim. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.
+     * @description Only the fields sent change. An assignee is a member (email or usr_…), an agent connection (con_…) or `me` (the caller: a token's person, or the agent connection itself). With Docket-Fencing-Token, a write whose claim was superseded is refused with 409 `lease_lost`. Completing or canceling the issue ends its claim. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -710,6 +844,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/labels": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's labels by name, each with how many issues carry it
+     * @description Every label of the workspace in name order (ignoring case), a page at a time, each with its colour, description and `issue_count`. `q` keeps the labels whose name contains the text.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listLabels"];
+    put?: never;
+    /**
+     * Create a label
+     * @description Makes a label: a name of 1 to 50 characters (trimmed; spaces allowed; no commas or control characters), a colour as #rrggbb (the palette's next colour when left out) and a description of at most 500 characters. A name the workspace has already, ignoring case, is 409 `conflict` naming that label's id. Writing an issue with a label name no label has also makes the label.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createLabel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/labels/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One label
+     * @description The label with its colour, description and how many issues carry it. Its ETag starts with the version.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getLabel"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a label and take it off every issue (people only)
+     * @description Deletes the label and takes it off every issue that carries it (an `issue.updated` each, and `label.deleted`). Answers how many issues changed. Agents may not delete: an agent connection gets 403 `forbidden`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteLabel"];
+    options?: never;
+    head?: never;
+    /**
+     * Rename, recolour or describe a label; a rename to another label's name merges them
+     * @description Only the fields sent change. A rename changes the label's name on every issue that carries it (an `issue.updated` each). A rename to another label's name (ignoring case) merges this label into that one: issues carrying either carry that one, this label is deleted (`label.deleted` with `merged_into`) and the answer is the label merged into, with the colour and description sent. With If-Match the change is made only if nobody changed the label since; else 412.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateLabel"];
+    trace?: never;
+  };
   "/files/upload-url": {
     parameters: {
       query?: never;
@@ -892,8 +1088,14 @@ export interface paths {
     get: operations["listClaims"];
     put?: never;
     /**
-     * Claim an issue, or the next ready issue matching filters
-     * @description Takes a lease on one issue for the caller: the `issue` named, or else the next ready issue nobody holds that matches `space`, `label`, `priority`, `milestone` and `cycle` (most urgent first, then oldest). The issue becomes `in_progress` and assigned to the caller (an agent connection itself, or the token's person). The lease lasts `ttl_seconds` (60 to 86,400; 1,800 by default) unless renewed by heartbeat. Exactly one caller wins a race. Claiming an issue you already hold answers your current claim, with the same fencing token; retrying with the same Idempotency-Key answers the same claim. A named issue someone else holds: 409 `already_claimed` with `claim` (holder, expiry); no ready issue: 404 `no_ready_issue`; a done, canceled or iced issue: 409.
+     * Claim an issue, or the next startable issue matching filters
+     * @description Takes a lease on one issue for the caller: the `issue` named, or else the next startable issue (ready, in `backlog` or `todo`, not claimed) that matches `space`, `label`, `priority`, `milestone` and `cycle` (most urgent first, then oldest). The issue becomes `in_progress` and assigned to the caller (an agent connection itself, or the token's person); the claim keeps the status and assignee it had, which a release gives back. The lease lasts `ttl_seconds` (60 to 86,400; 1,800 by default) unless renewed by heartbeat. Exactly one caller wins a race.
+     *
+     *     While the claim is live, writes to the issue by anyone but its holder are refused with 409 `claimed` (naming `holder` and `expires_at`), except a person's through the web app or a personal access token: a person may always act, and a change of theirs to the issue ends the claim (`claim.released` with reason `taken_over_by_person`). The holder's own writes need no fencing token; a stale one is 409 `lease_lost`.
+     *
+     *     Safe to retry: claiming an issue you already hold answers your current claim, with the same fencing token; a claim of the next issue while you hold a live claim you took with the same filters (the same space, labels, priorities, milestone and cycle, in any order) answers that claim instead of taking a second issue; both say `resumed: true`. Retrying with the same Idempotency-Key answers the same claim.
+     *
+     *     Refusals: a named issue someone else holds: 409 `already_claimed` with `holder` and `expires_at`; a named issue a person has in progress (assigned to them, `in_progress`, no claim): 409 `assigned_to_person` unless `take_over: true`; a named issue open issues block: 409 `not_ready` (with `blocked_by`) unless `force: true`; no startable issue: 404 `no_ready_issue`; a done, canceled or iced issue: 409 `conflict`.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -922,7 +1124,7 @@ export interface paths {
     post?: never;
     /**
      * Release a claim
-     * @description Ends the lease: the issue goes back to `todo` (unless its holder changed its status) and unassigned (unless reassigned meanwhile), so it is ready work again. Answers the ended claim. Only its holder (or the person an agent acts for) may release it: 403 `not_holder` otherwise; a claim that ran out or ended: 409 `lease_lost`.
+     * @description Ends the lease: the issue gets back the status and assignee it had before the claim (unless its holder changed them meanwhile: an issue moved to `in_review` stays there). Answers the ended claim, with `ended: "released"`. Only the connection that holds it, or its person acting themself (web app, personal access token), may release it: 403 `not_holder` otherwise. Releasing a claim already released, or ended because its issue was completed or canceled, answers it as it is (`ended` says why); one that ran out or was taken over: 409 `lease_lost`, naming the next step.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -943,7 +1145,7 @@ export interface paths {
     put?: never;
     /**
      * Renew a claim
-     * @description The claim now runs out `ttl_seconds` from now (its own time to live when left out). Only its holder (or the person an agent acts for) may renew it: 403 `not_holder` otherwise. A claim that ran out or ended cannot be renewed: 409 `lease_lost`; claim the issue again.
+     * @description The claim now runs out `ttl_seconds` from now (its own time to live when left out). Only the connection that holds it may renew it (not another connection of the same person): 403 `not_holder` otherwise. A claim that ended because its issue was completed or canceled answers as it is, with `ended`. One that ran out, was released or was taken over cannot be renewed: 409 `lease_lost`, whose description names the next step (claim the issue again when it is free; pick other work when another holds it).
      *
      *     Needs the `workspace.write` scope.
      */
@@ -1498,10 +1700,15 @@ export interface components {
       };
       /** @description With 429: seconds to wait before retrying. */
       retry_after?: number;
-      /** @description With 403 `review_required`: who may mark the issue done, and the request that asks them (an approval). */
+      /** @description With 403 `review_required`: who may mark the issue done, the request that asks them (an approval), and the steps in order: move the issue to in_review, then ask for a `mark_done` approval, which marks it done when a person approves. */
       review?: {
         may_finish: string;
         ask: string;
+        steps: {
+          method: string;
+          path: string;
+          body: Record<string, never>;
+        }[];
       };
       /** @description With 409 `already_claimed`: who holds the issue (an `Assignee`) and until when. */
       claim?: {
@@ -1570,6 +1777,49 @@ export interface components {
       joined_at: string;
       /** @description True while the account is suspended: it can do nothing. */
       suspended: boolean;
+    };
+    Invitation: {
+      id: string;
+      email: string;
+      /** @enum {string} */
+      role: "admin" | "member";
+      /**
+       * @description pending until accepted, revoked or past `expires_at`.
+       * @enum {string}
+       */
+      status: "pending" | "accepted" | "revoked" | "expired";
+      invited_by: {
+        id: string;
+        name: string;
+      };
+      /** Format: date-time */
+      expires_at: string;
+      accepted_at: string | null;
+      revoked_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    TeamMember: {
+      person_id: string;
+      name: string;
+      email: string;
+      /** @enum {string} */
+      role: "owner" | "admin" | "member";
+      /** Format: date-time */
+      joined_at: string;
+    };
+    WorkspaceSettings: {
+      id: string;
+      name: string;
+      slug: string;
+      /** @description The Owner's person id. */
+      owner_id: string;
+      allowed_domains: string[];
+    };
+    Profile: {
+      id: string;
+      email: string;
+      name: string;
     };
     Workspace: {
       id: string;
@@ -1670,7 +1920,7 @@ export interface components {
       | {
           /** @constant */
           type: "person";
-          /** @description The person's id, per_… */
+          /** @description The person's id, usr_… */
           id: string;
           name: string;
           /** Format: email */
@@ -2132,6 +2382,30 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    Label: {
+      /** @description The label's id, lab_… */
+      id: string;
+      name: string;
+      /** @description #rrggbb */
+      color: string;
+      description: string;
+      /** @description How many issues carry the label. */
+      issue_count: number;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
+    };
     UploadUrl: {
       upload_id: string;
       /**
@@ -2264,6 +2538,19 @@ export interface components {
       }[];
       cycle: components["schemas"]["Cycle"] | null;
       milestone: components["schemas"]["Milestone"] | null;
+      /** @description How an issue of its space is finished: who may mark it done, and how to ask them. */
+      finishing?: {
+        /** @enum {string} */
+        done_requires: "anyone" | "not_author" | "person";
+        /** @description Who is asked a mark_done approval when nobody is named. */
+        reviewers: {
+          id: string;
+          name: string;
+          email: string;
+        }[];
+        /** @description How to finish an issue of this space. */
+        how: string;
+      };
       /** @description Approvals asked on the issue and still open, oldest first. */
       approvals: components["schemas"]["Approval"][];
       /** @description The issue's comments (the newest 50, not deleted), newest first; a budget cuts the oldest first. */
@@ -2300,6 +2587,8 @@ export interface components {
         name: string;
         email: string;
       } | null;
+      /** @description true when approving marks the issue done (as the person who approves); rejecting changes nothing. */
+      marks_done: boolean;
       /** @enum {string} */
       status: "open" | "resolved";
       /** @description The option chosen (approve or reject for a yes/no question). */
@@ -2379,6 +2668,12 @@ export interface components {
       created_at: string;
       /** @description The last heartbeat, if any. */
       heartbeat_at: string | null;
+      /** @description null while live; else why it ended: released, expired, revoked (its connection ended), completed or canceled (the issue was closed), taken_over_by_person. */
+      ended: ("released" | "expired" | "revoked" | "completed" | "canceled" | "taken_over_by_person") | null;
+      /** @description When it ended, if it has. */
+      ended_at: string | null;
+      /** @description true when a claim answered one you already held (the issue named, or the same filters) instead of taking another. */
+      resumed?: boolean;
     };
     /** @description One event: a committed change. */
     Event: {
@@ -2930,6 +3225,10 @@ export interface components {
 export type SchemaError = components["schemas"]["Error"];
 export type SchemaMe = components["schemas"]["Me"];
 export type SchemaMember = components["schemas"]["Member"];
+export type SchemaInvitation = components["schemas"]["Invitation"];
+export type SchemaTeamMember = components["schemas"]["TeamMember"];
+export type SchemaWorkspaceSettings = components["schemas"]["WorkspaceSettings"];
+export type SchemaProfile = components["schemas"]["Profile"];
 export type SchemaWorkspace = components["schemas"]["Workspace"];
 export type SchemaConnection = components["schemas"]["Connection"];
 export type SchemaIssueSummary = components["schemas"]["IssueSummary"];
@@ -2946,6 +3245,7 @@ export type SchemaFolder = components["schemas"]["Folder"];
 export type SchemaCycle = components["schemas"]["Cycle"];
 export type SchemaCycleStats = components["schemas"]["CycleStats"];
 export type SchemaMilestone = components["schemas"]["Milestone"];
+export type SchemaLabel = components["schemas"]["Label"];
 export type SchemaUploadUrl = components["schemas"]["UploadUrl"];
 export type SchemaFile = components["schemas"]["File"];
 export type SchemaSearchResult = components["schemas"]["SearchResult"];
@@ -3063,6 +3363,63 @@ export interface operations {
       503: components["responses"]["Unavailable"];
     };
   };
+  updateMe: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme"
+         *     }
+         */
+        "application/json": {
+          /** @description Your name, as others see it (1 to 100 characters). */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "email": "ada@example.com",
+           *       "name": "Acme"
+           *     }
+           */
+          "application/json": components["schemas"]["Profile"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   listMembers: {
     parameters: {
       query?: {
@@ -3101,7 +3458,7 @@ export interface operations {
            * @example {
            *       "data": [
            *         {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "name": "Acme",
            *           "email": "ada@example.com",
            *           "role": "owner",
@@ -3116,6 +3473,469 @@ export interface operations {
             data: components["schemas"]["Member"][];
             next_cursor: string | null;
           };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listInvitations: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "email": "ada@example.com",
+           *           "role": "admin",
+           *           "status": "pending",
+           *           "invited_by": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "expires_at": "2026-03-01T09:00:00.000Z",
+           *           "accepted_at": "2026-03-01T09:00:00.000Z",
+           *           "revoked_at": "2026-03-01T09:00:00.000Z",
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Invitation"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createInvitation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "role": "admin"
+         *     }
+         */
+        "application/json": {
+          /** @description The address to invite; the person signs in (or up) with it to accept. */
+          email: string;
+          /**
+           * @description The role the person gets on accepting: admin or member (the default).
+           * @default member
+           * @enum {string}
+           */
+          role?: "admin" | "member";
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "email": "ada@example.com",
+           *       "role": "admin",
+           *       "status": "pending",
+           *       "invited_by": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "expires_at": "2026-03-01T09:00:00.000Z",
+           *       "accepted_at": "2026-03-01T09:00:00.000Z",
+           *       "revoked_at": "2026-03-01T09:00:00.000Z",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "url": "ENG-42",
+           *       "emailed": false
+           *     }
+           */
+          "application/json": {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /**
+             * @description pending until accepted, revoked or past `expires_at`.
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "expired";
+            invited_by: {
+              id: string;
+              name: string;
+            };
+            /** Format: date-time */
+            expires_at: string;
+            accepted_at: string | null;
+            revoked_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The invitation's link, as mailed: shown once here so it can also be passed on by hand. It works once, for the invited email, until `expires_at`. */
+            url: string;
+            /** @description true when the mail went out over SMTP; false when it went to the log. */
+            emailed: boolean;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  revokeInvitation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description The invitation's id (inv_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "email": "ada@example.com",
+           *       "role": "admin",
+           *       "status": "pending",
+           *       "invited_by": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "expires_at": "2026-03-01T09:00:00.000Z",
+           *       "accepted_at": "2026-03-01T09:00:00.000Z",
+           *       "revoked_at": "2026-03-01T09:00:00.000Z",
+           *       "created_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Invitation"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  removeMember: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description The member's person id (usr_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "email": "ada@example.com",
+           *       "role": "owner",
+           *       "joined_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TeamMember"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateMember: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description The member's person id (usr_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "role": "admin"
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description admin or member.
+           * @enum {string}
+           */
+          role: "admin" | "member";
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "email": "ada@example.com",
+           *       "role": "owner",
+           *       "joined_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["TeamMember"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  transferOwnership: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          /** @description The member (usr_…) who becomes the Owner. */
+          person_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "owner": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com",
+           *         "role": "owner",
+           *         "joined_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "previous_owner": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme",
+           *         "email": "ada@example.com",
+           *         "role": "owner",
+           *         "joined_at": "2026-03-01T09:00:00.000Z"
+           *       }
+           *     }
+           */
+          "application/json": {
+            owner: components["schemas"]["TeamMember"];
+            previous_owner: components["schemas"]["TeamMember"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getWorkspaceSettings: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "ws_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "slug": "acme",
+           *       "owner_id": "ENG-42",
+           *       "allowed_domains": [
+           *         "ENG-42"
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["WorkspaceSettings"];
         };
       };
       304: components["responses"]["NotModified"];
@@ -3175,6 +3995,72 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateWorkspace: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "allowed_domains": [
+         *         "text"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          /** @description The workspace's name. */
+          name?: string;
+          /** @description Email domains (`example.com`) whose people, signed in with a verified address there, may join the workspace as members by themselves; [] for none. */
+          allowed_domains?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "ws_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "slug": "acme",
+           *       "owner_id": "ENG-42",
+           *       "allowed_domains": [
+           *         "ENG-42"
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["WorkspaceSettings"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };
@@ -3386,13 +4272,13 @@ export interface operations {
         cursor?: string;
         /** @description A space prefix. */
         space?: string;
-        /** @description Comma-separated statuses. */
+        /** @description Comma-separated statuses; an issue in any of them matches. */
         status?: string;
-        /** @description Comma-separated priorities. */
+        /** @description Comma-separated priorities; an issue of any of them matches. */
         priority?: string;
         /** @description Comma-separated labels; an issue with any of them matches. */
         label?: string;
-        /** @description A member's email or id, an agent connection's id (con_…), `me`, or `none`. */
+        /** @description A member's email or id (usr_…), an agent connection's id (con_…), `me`, or `none`. */
         assignee?: string;
         cycle?: string;
         milestone?: string;
@@ -3400,6 +4286,8 @@ export interface operations {
         parent?: string;
         /** @description true: only issues ready to work on (open, not iced, no open blocker). */
         ready?: "0" | "1" | "true" | "false";
+        /** @description true: only issues an agent may start: ready, in backlog or todo, and not claimed. */
+        startable?: "0" | "1" | "true" | "false";
         /** @description true: only iced issues; false: none. */
         iced?: "0" | "1" | "true" | "false";
         /** @description Text in the title (case-insensitive). */
@@ -3469,11 +4357,11 @@ export interface operations {
            *           "ready": true,
            *           "completed_at": "2026-03-01T09:00:00.000Z",
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -3549,18 +4437,29 @@ export interface operations {
           space?: string;
           /** @description Markdown text, at most 100,000 characters. */
           description?: string;
-          /** @enum {string} */
+          /**
+           * @description backlog for a new issue when left out.
+           * @enum {string}
+           */
           status?: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled";
-          /** @enum {string} */
+          /**
+           * @description none for a new issue when left out.
+           * @enum {string}
+           */
           priority?: "none" | "low" | "medium" | "high" | "urgent";
+          /** @description Label names: the whole set, replacing the issue's labels. */
           labels?: string[];
           assignee?: string | null;
+          /** @description Points. */
           estimate?: number | null;
           due_date?: string | null;
+          /** @description The issue this one is part of. */
           parent?: string | null;
+          /** @description The cycle (cyc_…) it is planned in. */
           cycle?: string | null;
+          /** @description The milestone (ms_…) it counts toward. */
           milestone?: string | null;
-          /** @description Issues this one blocks, created with it in one transaction. */
+          /** @description Issues this one blocks. */
           blocks?: string[];
           /** @description Issues that block this one. */
           blockedBy?: string[];
@@ -3617,11 +4516,11 @@ export interface operations {
            *       "ready": true,
            *       "completed_at": "2026-03-01T09:00:00.000Z",
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -3736,11 +4635,11 @@ export interface operations {
            *       "ready": true,
            *       "completed_at": "2026-03-01T09:00:00.000Z",
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -3831,16 +4730,27 @@ export interface operations {
           title?: string;
           /** @description Markdown text, at most 100,000 characters. */
           description?: string;
-          /** @enum {string} */
+          /**
+           * @description backlog for a new issue when left out.
+           * @enum {string}
+           */
           status?: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled";
-          /** @enum {string} */
+          /**
+           * @description none for a new issue when left out.
+           * @enum {string}
+           */
           priority?: "none" | "low" | "medium" | "high" | "urgent";
+          /** @description Label names: the whole set, replacing the issue's labels. */
           labels?: string[];
           assignee?: string | null;
+          /** @description Points. */
           estimate?: number | null;
           due_date?: string | null;
+          /** @description The issue this one is part of. */
           parent?: string | null;
+          /** @description The cycle (cyc_…) it is planned in. */
           cycle?: string | null;
+          /** @description The milestone (ms_…) it counts toward. */
           milestone?: string | null;
         };
       };
@@ -3892,11 +4802,11 @@ export interface operations {
            *       "ready": true,
            *       "completed_at": "2026-03-01T09:00:00.000Z",
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -4022,11 +4932,11 @@ export interface operations {
            *       "ready": true,
            *       "completed_at": "2026-03-01T09:00:00.000Z",
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -4126,7 +5036,7 @@ export interface operations {
            *             }
            *           },
            *           "actor": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "agent": {
@@ -4232,7 +5142,7 @@ export interface operations {
            *           "note": "The importer needs the schema first.",
            *           "version": 3,
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -4306,7 +5216,7 @@ export interface operations {
            *       "note": "The importer needs the schema first.",
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -4448,7 +5358,7 @@ export interface operations {
            *       "note": "The importer needs the schema first.",
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -4534,7 +5444,7 @@ export interface operations {
            *             "name": "Acme"
            *           },
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -4669,11 +5579,11 @@ export interface operations {
            *           ],
            *           "version": 3,
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -4780,11 +5690,11 @@ export interface operations {
            *       ],
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -4856,11 +5766,11 @@ export interface operations {
            *       ],
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -4965,11 +5875,11 @@ export interface operations {
            *       ],
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -5041,7 +5951,7 @@ export interface operations {
            *             }
            *           },
            *           "actor": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "agent": {
@@ -5130,11 +6040,11 @@ export interface operations {
            *           ],
            *           "version": 3,
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -5228,11 +6138,11 @@ export interface operations {
            *       ],
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -5301,11 +6211,11 @@ export interface operations {
            *       ],
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -5395,11 +6305,11 @@ export interface operations {
            *       ],
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -5469,7 +6379,7 @@ export interface operations {
            *             }
            *           },
            *           "actor": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "agent": {
@@ -5801,11 +6711,11 @@ export interface operations {
            *           "state": "upcoming",
            *           "version": 3,
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -5895,11 +6805,11 @@ export interface operations {
            *       "state": "upcoming",
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -5959,11 +6869,11 @@ export interface operations {
            *       "state": "upcoming",
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -6044,11 +6954,11 @@ export interface operations {
            *       "state": "upcoming",
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -6079,19 +6989,21 @@ export interface operations {
         cursor?: string;
         /** @description A space prefix. */
         space?: string;
-        /** @description Comma-separated statuses. */
+        /** @description Comma-separated statuses; an issue in any of them matches. */
         status?: string;
-        /** @description Comma-separated priorities. */
+        /** @description Comma-separated priorities; an issue of any of them matches. */
         priority?: string;
         /** @description Comma-separated labels; an issue with any of them matches. */
         label?: string;
-        /** @description A member's email or id, an agent connection's id (con_…), `me`, or `none`. */
+        /** @description A member's email or id (usr_…), an agent connection's id (con_…), `me`, or `none`. */
         assignee?: string;
         milestone?: string;
         /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
         parent?: string;
         /** @description true: only issues ready to work on (open, not iced, no open blocker). */
         ready?: "0" | "1" | "true" | "false";
+        /** @description true: only issues an agent may start: ready, in backlog or todo, and not claimed. */
+        startable?: "0" | "1" | "true" | "false";
         /** @description true: only iced issues; false: none. */
         iced?: "0" | "1" | "true" | "false";
         /** @description Text in the title (case-insensitive). */
@@ -6163,11 +7075,11 @@ export interface operations {
            *           "ready": true,
            *           "completed_at": "2026-03-01T09:00:00.000Z",
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -6232,11 +7144,11 @@ export interface operations {
            *         "state": "upcoming",
            *         "version": 3,
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
@@ -6397,11 +7309,11 @@ export interface operations {
            *           ],
            *           "version": 3,
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -6501,11 +7413,11 @@ export interface operations {
            *       ],
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -6585,11 +7497,11 @@ export interface operations {
            *       ],
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -6684,11 +7596,11 @@ export interface operations {
            *       ],
            *       "version": 3,
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -6719,19 +7631,21 @@ export interface operations {
         cursor?: string;
         /** @description A space prefix. */
         space?: string;
-        /** @description Comma-separated statuses. */
+        /** @description Comma-separated statuses; an issue in any of them matches. */
         status?: string;
-        /** @description Comma-separated priorities. */
+        /** @description Comma-separated priorities; an issue of any of them matches. */
         priority?: string;
         /** @description Comma-separated labels; an issue with any of them matches. */
         label?: string;
-        /** @description A member's email or id, an agent connection's id (con_…), `me`, or `none`. */
+        /** @description A member's email or id (usr_…), an agent connection's id (con_…), `me`, or `none`. */
         assignee?: string;
         cycle?: string;
         /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
         parent?: string;
         /** @description true: only issues ready to work on (open, not iced, no open blocker). */
         ready?: "0" | "1" | "true" | "false";
+        /** @description true: only issues an agent may start: ready, in backlog or todo, and not claimed. */
+        startable?: "0" | "1" | "true" | "false";
         /** @description true: only iced issues; false: none. */
         iced?: "0" | "1" | "true" | "false";
         /** @description Text in the title (case-insensitive). */
@@ -6803,11 +7717,11 @@ export interface operations {
            *           "ready": true,
            *           "completed_at": "2026-03-01T09:00:00.000Z",
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -6850,6 +7764,357 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listLabels: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Text in the name (case-insensitive). */
+        q?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "color": "ENG-42",
+           *           "description": "Move the 1,200 open issues over, keeping their history.",
+           *           "issue_count": 2,
+           *           "created_by": {
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "version": 3
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Label"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createLabel: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "color": "text",
+         *       "description": "Move the 1,200 open issues over, keeping their history."
+         *     }
+         */
+        "application/json": {
+          /** @description 1 to 50 characters, trimmed; spaces allowed, no commas or control characters; unique in the workspace ignoring case. */
+          name: string;
+          /** @description A colour as #rrggbb; the next colour of the palette when left out. */
+          color?: string;
+          /** @description What the label means, at most 500 characters. */
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "color": "ENG-42",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "issue_count": 2,
+           *       "created_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3
+           *     }
+           */
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getLabel: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "color": "ENG-42",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "issue_count": 2,
+           *       "created_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3
+           *     }
+           */
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteLabel: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "deleted": true,
+           *       "issues_changed": 2
+           *     }
+           */
+          "application/json": {
+            id: string;
+            /** @constant */
+            deleted: true;
+            /** @description How many issues the label was taken off. */
+            issues_changed: number;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateLabel: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "color": "text",
+         *       "description": "Move the 1,200 open issues over, keeping their history."
+         *     }
+         */
+        "application/json": {
+          /** @description A new name. Another label's name (ignoring case) merges this label into that one: issues carrying either carry that one, and this label is deleted. */
+          name?: string;
+          /** @description A colour as #rrggbb. */
+          color?: string;
+          /** @description What the label means, at most 500 characters. */
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "color": "ENG-42",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "issue_count": 2,
+           *       "created_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3
+           *     }
+           */
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };
@@ -6980,7 +8245,7 @@ export interface operations {
            *             }
            *           ],
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z",
@@ -7072,7 +8337,7 @@ export interface operations {
            *         }
            *       ],
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -7139,7 +8404,7 @@ export interface operations {
            *         }
            *       ],
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "created_at": "2026-03-01T09:00:00.000Z",
@@ -7277,7 +8542,7 @@ export interface operations {
            *       "snapshot": false,
            *       "generated_at": "2026-03-01T09:00:00.000Z",
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "issue": {
@@ -7314,11 +8579,11 @@ export interface operations {
            *         "ready": true,
            *         "completed_at": "2026-03-01T09:00:00.000Z",
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
@@ -7420,11 +8685,11 @@ export interface operations {
            *         "state": "upcoming",
            *         "version": 3,
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
@@ -7459,15 +8724,26 @@ export interface operations {
            *         ],
            *         "version": 3,
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
            *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "finishing": {
+           *         "done_requires": "anyone",
+           *         "reviewers": [
+           *           {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           }
+           *         ],
+           *         "how": "ENG-42"
            *       },
            *       "approvals": [
            *         {
@@ -7486,12 +8762,13 @@ export interface operations {
            *             "name": "Acme",
            *             "email": "ada@example.com"
            *           },
+           *           "marks_done": false,
            *           "status": "open",
            *           "answer": "ENG-42",
            *           "approved": false,
            *           "comment": "ENG-42",
            *           "answered_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -7502,7 +8779,7 @@ export interface operations {
            *           },
            *           "answered_at": "2026-03-01T09:00:00.000Z",
            *           "asked_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -7530,7 +8807,7 @@ export interface operations {
            *           "edited": false,
            *           "version": 3,
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -7540,7 +8817,7 @@ export interface operations {
            *             "label": "backend"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -7626,7 +8903,7 @@ export interface operations {
            *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "issue": "ENG-42",
            *           "created_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *           },
            *           "created_at": "2026-03-01T09:00:00.000Z"
@@ -7704,7 +8981,7 @@ export interface operations {
            *       "snapshot": false,
            *       "generated_at": "2026-03-01T09:00:00.000Z",
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "issue": {
@@ -7741,11 +9018,11 @@ export interface operations {
            *         "ready": true,
            *         "completed_at": "2026-03-01T09:00:00.000Z",
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
@@ -7847,11 +9124,11 @@ export interface operations {
            *         "state": "upcoming",
            *         "version": 3,
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
@@ -7886,15 +9163,26 @@ export interface operations {
            *         ],
            *         "version": 3,
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
            *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "finishing": {
+           *         "done_requires": "anyone",
+           *         "reviewers": [
+           *           {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           }
+           *         ],
+           *         "how": "ENG-42"
            *       },
            *       "approvals": [
            *         {
@@ -7913,12 +9201,13 @@ export interface operations {
            *             "name": "Acme",
            *             "email": "ada@example.com"
            *           },
+           *           "marks_done": false,
            *           "status": "open",
            *           "answer": "ENG-42",
            *           "approved": false,
            *           "comment": "ENG-42",
            *           "answered_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -7929,7 +9218,7 @@ export interface operations {
            *           },
            *           "answered_at": "2026-03-01T09:00:00.000Z",
            *           "asked_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -7957,7 +9246,7 @@ export interface operations {
            *           "edited": false,
            *           "version": 3,
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -7967,7 +9256,7 @@ export interface operations {
            *             "label": "backend"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -8049,7 +9338,7 @@ export interface operations {
            *       "snapshot": false,
            *       "generated_at": "2026-03-01T09:00:00.000Z",
            *       "created_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *       },
            *       "issue": {
@@ -8086,11 +9375,11 @@ export interface operations {
            *         "ready": true,
            *         "completed_at": "2026-03-01T09:00:00.000Z",
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
@@ -8192,11 +9481,11 @@ export interface operations {
            *         "state": "upcoming",
            *         "version": 3,
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
@@ -8231,15 +9520,26 @@ export interface operations {
            *         ],
            *         "version": 3,
            *         "created_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "updated_by": {
-           *           "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
            *         },
            *         "created_at": "2026-03-01T09:00:00.000Z",
            *         "updated_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "finishing": {
+           *         "done_requires": "anyone",
+           *         "reviewers": [
+           *           {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme",
+           *             "email": "ada@example.com"
+           *           }
+           *         ],
+           *         "how": "ENG-42"
            *       },
            *       "approvals": [
            *         {
@@ -8258,12 +9558,13 @@ export interface operations {
            *             "name": "Acme",
            *             "email": "ada@example.com"
            *           },
+           *           "marks_done": false,
            *           "status": "open",
            *           "answer": "ENG-42",
            *           "approved": false,
            *           "comment": "ENG-42",
            *           "answered_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -8274,7 +9575,7 @@ export interface operations {
            *           },
            *           "answered_at": "2026-03-01T09:00:00.000Z",
            *           "asked_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -8302,7 +9603,7 @@ export interface operations {
            *           "edited": false,
            *           "version": 3,
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -8312,7 +9613,7 @@ export interface operations {
            *             "label": "backend"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -8410,7 +9711,10 @@ export interface operations {
            *           "fencing_token": 2,
            *           "expires_at": "2026-03-01T09:00:00.000Z",
            *           "created_at": "2026-03-01T09:00:00.000Z",
-           *           "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *           "heartbeat_at": "2026-03-01T09:00:00.000Z",
+           *           "ended": "released",
+           *           "ended_at": "2026-03-01T09:00:00.000Z",
+           *           "resumed": false
            *         }
            *       ],
            *       "next_cursor": "ENG-42"
@@ -8459,7 +9763,9 @@ export interface operations {
          *       ],
          *       "milestone": "ms_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
          *       "cycle": "cyc_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
-         *       "ttl_seconds": 1800
+         *       "ttl_seconds": 1800,
+         *       "take_over": false,
+         *       "force": false
          *     }
          */
         "application/json": {
@@ -8480,6 +9786,10 @@ export interface operations {
            * @default 1800
            */
           ttl_seconds?: number;
+          /** @description Named issue only: take over an issue a person has in progress (else 409 assigned_to_person); the release gives it back to them. */
+          take_over?: boolean;
+          /** @description Named issue only: claim an issue that open issues block (else 409 not_ready). */
+          force?: boolean;
         };
       };
     };
@@ -8513,7 +9823,10 @@ export interface operations {
            *       "fencing_token": 2,
            *       "expires_at": "2026-03-01T09:00:00.000Z",
            *       "created_at": "2026-03-01T09:00:00.000Z",
-           *       "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *       "heartbeat_at": "2026-03-01T09:00:00.000Z",
+           *       "ended": "released",
+           *       "ended_at": "2026-03-01T09:00:00.000Z",
+           *       "resumed": false
            *     }
            */
           "application/json": components["schemas"]["Claim"];
@@ -8577,7 +9890,10 @@ export interface operations {
            *       "fencing_token": 2,
            *       "expires_at": "2026-03-01T09:00:00.000Z",
            *       "created_at": "2026-03-01T09:00:00.000Z",
-           *       "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *       "heartbeat_at": "2026-03-01T09:00:00.000Z",
+           *       "ended": "released",
+           *       "ended_at": "2026-03-01T09:00:00.000Z",
+           *       "resumed": false
            *     }
            */
           "application/json": components["schemas"]["Claim"];
@@ -8636,7 +9952,10 @@ export interface operations {
            *       "fencing_token": 2,
            *       "expires_at": "2026-03-01T09:00:00.000Z",
            *       "created_at": "2026-03-01T09:00:00.000Z",
-           *       "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *       "heartbeat_at": "2026-03-01T09:00:00.000Z",
+           *       "ended": "released",
+           *       "ended_at": "2026-03-01T09:00:00.000Z",
+           *       "resumed": false
            *     }
            */
           "application/json": components["schemas"]["Claim"];
@@ -8710,7 +10029,10 @@ export interface operations {
            *       "fencing_token": 2,
            *       "expires_at": "2026-03-01T09:00:00.000Z",
            *       "created_at": "2026-03-01T09:00:00.000Z",
-           *       "heartbeat_at": "2026-03-01T09:00:00.000Z"
+           *       "heartbeat_at": "2026-03-01T09:00:00.000Z",
+           *       "ended": "released",
+           *       "ended_at": "2026-03-01T09:00:00.000Z",
+           *       "resumed": false
            *     }
            */
           "application/json": components["schemas"]["Claim"];
@@ -8781,7 +10103,7 @@ export interface operations {
            *           "created_at": "2026-03-01T09:00:00.000Z",
            *           "workspace_id": "ENG-42",
            *           "actor": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "person_name": "ENG-42",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "via_type": "token",
@@ -8861,7 +10183,7 @@ export interface operations {
            * @example retry: 2000
            *
            *     id: evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F
-           *     data: {"id":"evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F","type":"issue.updated","created_at":"2026-03-01T09:00:00.000Z","workspace_id":"ENG-42","actor":{"person_id":"per_01JQ3Z8X4K7M2N5P6R8S9T0V1W","person_name":"ENG-42","via":"tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W","via_type":"token","via_name":"ENG-42"},"object":{"type":"ENG-42","id":"iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W","url":"ENG-42"},"data":{"key":{}}}
+           *     data: {"id":"evt_01JQ2Z8X3V4B5N6M7K8J9H0G1F","type":"issue.updated","created_at":"2026-03-01T09:00:00.000Z","workspace_id":"ENG-42","actor":{"person_id":"usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W","person_name":"ENG-42","via":"tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W","via_type":"token","via_name":"ENG-42"},"object":{"type":"ENG-42","id":"iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W","url":"ENG-42"},"data":{"key":{}}}
            *
            *     : heartbeat
            */
@@ -8931,7 +10253,7 @@ export interface operations {
            *           "edited": false,
            *           "version": 3,
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -8941,7 +10263,7 @@ export interface operations {
            *             "label": "backend"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -8967,7 +10289,7 @@ export interface operations {
            *               "edited": false,
            *               "version": 3,
            *               "author": {
-           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "name": "Acme",
            *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "agent": {
@@ -8977,7 +10299,7 @@ export interface operations {
            *                 "label": "backend"
            *               },
            *               "updated_by": {
-           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "name": "Acme",
            *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "agent": {
@@ -9071,7 +10393,7 @@ export interface operations {
            *       "edited": false,
            *       "version": 3,
            *       "author": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9081,7 +10403,7 @@ export interface operations {
            *         "label": "backend"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9097,7 +10419,7 @@ export interface operations {
            *           "version": 3,
            *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9180,7 +10502,7 @@ export interface operations {
            *           "edited": false,
            *           "version": 3,
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9190,7 +10512,7 @@ export interface operations {
            *             "label": "backend"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9216,7 +10538,7 @@ export interface operations {
            *               "edited": false,
            *               "version": 3,
            *               "author": {
-           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "name": "Acme",
            *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "agent": {
@@ -9226,7 +10548,7 @@ export interface operations {
            *                 "label": "backend"
            *               },
            *               "updated_by": {
-           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "name": "Acme",
            *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "agent": {
@@ -9319,7 +10641,7 @@ export interface operations {
            *       "edited": false,
            *       "version": 3,
            *       "author": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9329,7 +10651,7 @@ export interface operations {
            *         "label": "backend"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9345,7 +10667,7 @@ export interface operations {
            *           "version": 3,
            *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9428,7 +10750,7 @@ export interface operations {
            *           "edited": false,
            *           "version": 3,
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9438,7 +10760,7 @@ export interface operations {
            *             "label": "backend"
            *           },
            *           "updated_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9464,7 +10786,7 @@ export interface operations {
            *               "edited": false,
            *               "version": 3,
            *               "author": {
-           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "name": "Acme",
            *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "agent": {
@@ -9474,7 +10796,7 @@ export interface operations {
            *                 "label": "backend"
            *               },
            *               "updated_by": {
-           *                 "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *                 "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "name": "Acme",
            *                 "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *                 "agent": {
@@ -9567,7 +10889,7 @@ export interface operations {
            *       "edited": false,
            *       "version": 3,
            *       "author": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9577,7 +10899,7 @@ export interface operations {
            *         "label": "backend"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9593,7 +10915,7 @@ export interface operations {
            *           "version": 3,
            *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9666,7 +10988,7 @@ export interface operations {
            *       "edited": false,
            *       "version": 3,
            *       "author": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9676,7 +10998,7 @@ export interface operations {
            *         "label": "backend"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9692,7 +11014,7 @@ export interface operations {
            *           "version": 3,
            *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9763,7 +11085,7 @@ export interface operations {
            *       "edited": false,
            *       "version": 3,
            *       "author": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9773,7 +11095,7 @@ export interface operations {
            *         "label": "backend"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9789,7 +11111,7 @@ export interface operations {
            *           "version": 3,
            *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9873,7 +11195,7 @@ export interface operations {
            *       "edited": false,
            *       "version": 3,
            *       "author": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9883,7 +11205,7 @@ export interface operations {
            *         "label": "backend"
            *       },
            *       "updated_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -9899,7 +11221,7 @@ export interface operations {
            *           "version": 3,
            *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
            *           "author": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -9985,12 +11307,13 @@ export interface operations {
            *             "name": "Acme",
            *             "email": "ada@example.com"
            *           },
+           *           "marks_done": false,
            *           "status": "open",
            *           "answer": "ENG-42",
            *           "approved": false,
            *           "comment": "ENG-42",
            *           "answered_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -10001,7 +11324,7 @@ export interface operations {
            *           },
            *           "answered_at": "2026-03-01T09:00:00.000Z",
            *           "asked_by": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -10049,7 +11372,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         /**
          * @example {
@@ -10058,16 +11381,19 @@ export interface operations {
          *         "ENG-42",
          *         "ENG-42"
          *       ],
-         *       "from": "ENG-42"
+         *       "from": "ENG-42",
+         *       "mark_done": false
          *     }
          */
         "application/json": {
-          /** @description What the person is asked (Markdown). */
-          question: string;
+          /** @description Markdown. With mark_done, "Mark ENG-42 done?" when left out. */
+          question?: string;
           /** @description The answers offered, e.g. ["Ship it", "Hold"]; approve or reject when left out. */
           options?: string[];
           /** @description The person asked (email or id); the space's reviewers when left out. */
           from?: string;
+          /** @description true: approving marks the issue done, as the person approving (no options). */
+          mark_done?: boolean;
         };
       };
     };
@@ -10101,12 +11427,13 @@ export interface operations {
            *         "name": "Acme",
            *         "email": "ada@example.com"
            *       },
+           *       "marks_done": false,
            *       "status": "open",
            *       "answer": "ENG-42",
            *       "approved": false,
            *       "comment": "ENG-42",
            *       "answered_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -10117,7 +11444,7 @@ export interface operations {
            *       },
            *       "answered_at": "2026-03-01T09:00:00.000Z",
            *       "asked_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -10190,12 +11517,13 @@ export interface operations {
            *         "name": "Acme",
            *         "email": "ada@example.com"
            *       },
+           *       "marks_done": false,
            *       "status": "open",
            *       "answer": "ENG-42",
            *       "approved": false,
            *       "comment": "ENG-42",
            *       "answered_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -10206,7 +11534,7 @@ export interface operations {
            *       },
            *       "answered_at": "2026-03-01T09:00:00.000Z",
            *       "asked_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -10298,12 +11626,13 @@ export interface operations {
            *         "name": "Acme",
            *         "email": "ada@example.com"
            *       },
+           *       "marks_done": false,
            *       "status": "open",
            *       "answer": "ENG-42",
            *       "approved": false,
            *       "comment": "ENG-42",
            *       "answered_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -10314,7 +11643,7 @@ export interface operations {
            *       },
            *       "answered_at": "2026-03-01T09:00:00.000Z",
            *       "asked_by": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {
@@ -10398,7 +11727,7 @@ export interface operations {
            *           "title": "Import issues from the old tracker",
            *           "excerpt": "ENG-42",
            *           "actor": {
-           *             "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "name": "Acme",
            *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *             "agent": {
@@ -10581,7 +11910,7 @@ export interface operations {
            *       "title": "Import issues from the old tracker",
            *       "excerpt": "ENG-42",
            *       "actor": {
-           *         "person_id": "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "name": "Acme",
            *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *         "agent": {

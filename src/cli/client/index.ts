@@ -11,6 +11,7 @@ import { FIND_COMMANDS } from "./commands/find.ts";
 import { ISSUE_COMMANDS } from "./commands/issues.ts";
 import { KNOWLEDGE_COMMANDS } from "./commands/knowledge.ts";
 import { PLANNING_COMMANDS } from "./commands/planning.ts";
+import { TEAM_COMMANDS } from "./commands/team.ts";
 import { WEBHOOK_COMMANDS } from "./commands/webhooks.ts";
 import { COMPLETION_COMMANDS } from "./completion.ts";
 import { configPath, profileName } from "./config.ts";
@@ -29,6 +30,7 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...FIND_COMMANDS,
   ...EVENT_COMMANDS,
   ...WEBHOOK_COMMANDS,
+  ...TEAM_COMMANDS,
   ...COMPLETION_COMMANDS,
 ];
 

@@ -1,0 +1,122 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { createInvitation } from "../../../src/auth/invitations.ts";
+import { updateWorkspaceSettings } from "../../../src/auth/team.ts";
+import { seed } from "../../support.ts";
+import { assertLabelled, csrfOf, signIn, type Web, type WebClient, web } from "./web.ts";
+
+async function invite(w: Web, email: string, role: "admin" | "member" = "member") {
+  const s = await seed(w.core);
+  const { invitation } = await createInvitation(
+    w.core,
+    { workspaceId: s.workspaceId, personId: s.personId, isAgent: false },
+    { email, role },
+  );
+  return { ...s, path: new URL(invitation.url).pathname + new URL(invitation.url).search };
+}
+
+/** Signs in from a page that needs it, accepts the Terms, and lands back on `returnTo`. */
+async function signUp(w: Web, email: string, returnTo: string): Promise<WebClient> {
+  const { client, answer } = await signIn(w, email, returnTo);
+  assert.equal(answer.location, `/welcome?return_to=${encodeURIComponent(returnTo)}`);
+  const welcome = await client.get(answer.location!);
+  const ok = await client.post("/welcome", {
+    csrf: csrfOf(welcome.body),
+    return_to: returnTo,
+    accept_terms: "yes",
+  });
+  assert.equal(ok.status, 303, ok.body);
+  assert.equal(ok.location, returnTo);
+  return client;
+}
+
+test("an invitation's link: who invites to what, sign up with the address, Join, and the workspace's issues; once", async (t) => {
+  const w = await web(t);
+  const { path } = await invite(w, "grace@example.com", "admin");
+  const anonymous = await w.client().get(path);
+  assert.equal(anonymous.status, 200);
+  assert.match(
+    anonymous.body,
+    /<strong>Ada<\/strong> invited you to join <strong>acme<\/strong> on Docket as an admin/,
+  );
+  assert.match(anonymous.body, /g\*\*\*@e\*\*\*\.com/, "the address, masked");
+  assert.ok(
+    anonymous.body.includes(`href="/sign-in?return_to=${encodeURIComponent(path)}`),
+  );
+  assert.ok(!anonymous.body.includes("<script"));
+
+  const client = await signUp(w, "grace@example.com", path);
+  const shown = await client.get(path);
+  assert.equal(shown.status, 200);
+  assertLabelled(shown.body);
+  assert.match(shown.body, /<button type="submit">Join acme<\/button>/);
+  const token = new URLSearchParams(path.split("?")[1]).get("token")!;
+  const joined = await client.post("/invite", { csrf: csrfOf(shown.body), token });
+  assert.equal(joined.status, 303, joined.body);
+  assert.equal(joined.location, "/acme/issues");
+  const membership = await w.core.db
+    .selectFrom("memberships as m")
+    .innerJoin("people as p", "p.id", "m.person_id")
+    .select("m.role")
+    .where("p.email", "=", "grace@example.com")
+    .executeTakeFirstOrThrow();
+  assert.equal(membership.role, "admin");
+
+  const again = await client.get(path);
+  assert.equal(again.status, 410);
+  assert.match(again.body, /already been used/);
+  const reused = await client.post("/invite", { csrf: csrfOf(shown.body), token });
+  assert.equal(reused.status, 410);
+});
+
+test("an invitation's link, signed in as someone else: explained, nothing joined; a forged form is refused", async (t) => {
+  const w = await web(t);
+  const { path } = await invite(w, "grace@example.com");
+  const client = await signUp(w, "mallory@example.com", "/settings");
+  const shown = await client.get(path);
+  assert.equal(shown.status, 403);
+  assert.match(shown.body, /sent to g\*\*\*@e\*\*\*\.com; you are signed in as mallory@example\.com/);
+  const token = new URLSearchParams(path.split("?")[1]).get("token")!;
+  const tried = await client.post("/invite", { csrf: csrfOf(shown.body), token });
+  assert.equal(tried.status, 403);
+  const forged = await client.post(
+    "/invite",
+    { csrf: csrfOf(shown.body), token },
+    { origin: "https://evil.example" },
+  );
+  assert.equal(forged.status, 403);
+  const rows = await w.core.db.selectFrom("memberships").select("person_id").execute();
+  assert.equal(rows.length, 1, "only the Owner");
+  const unknown = await client.get("/invite?token=docket_inv_forged");
+  assert.equal(unknown.status, 410);
+  assert.match(unknown.body, /not valid/);
+});
+
+test("/join: a verified address in an allowed domain joins as a member; other domains are told to ask for an invitation", async (t) => {
+  const w = await web(t);
+  const s = await seed(w.core);
+  await updateWorkspaceSettings(
+    w.core,
+    { workspaceId: s.workspaceId, personId: s.personId, isAgent: false },
+    { allowed_domains: ["example.com"] },
+  );
+  const outsider = await signUp(w, "eve@elsewhere.org", "/join");
+  const none = await outsider.get("/join");
+  assert.equal(none.status, 200);
+  assert.match(none.body, /No workspace lets people at <strong>elsewhere\.org<\/strong> join/);
+  const refused = await outsider.post("/join", { csrf: csrfOf(none.body), workspace: "acme" });
+  assert.equal(refused.status, 403);
+  assert.match(refused.body, /ask its admins for an invitation/);
+
+  const client = await signUp(w, "hal@example.com", "/join");
+  const open = await client.get("/join");
+  assertLabelled(open.body);
+  assert.match(open.body, /aria-label="Join acme"/);
+  const joined = await client.post("/join", { csrf: csrfOf(open.body), workspace: "acme" });
+  assert.equal(joined.status, 303, joined.body);
+  assert.equal(joined.location, "/acme/issues");
+  const twice = await client.post("/join", { csrf: csrfOf(open.body), workspace: "acme" });
+  assert.equal(twice.status, 409);
+  const after = await client.get("/join");
+  assert.ok(!after.body.includes('aria-label="Join acme"'), "a member is not offered it again");
+});
