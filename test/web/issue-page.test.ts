@@ -131,12 +131,12 @@ test("title and description are edited in place: click or E, preview, Escape can
   await page.getByRole("tab", { name: "Write" }).click();
   await body.press("Control+Enter");
   await page.getByRole("heading", { name: "New title" }).waitFor();
-  await page.locator(".issue-description strong", { hasText: "bold" }).waitFor();
+  await page.locator(".ip-description strong", { hasText: "bold" }).waitFor();
   const saved = await until(env, issue.identifier, (i) => i.title === "New title");
   assert.equal(saved.description, "Now with **bold** and a list:\n\n- one\n- two");
 
   // a click on the description opens the editor there; an empty title is refused next to the field
-  await page.locator(".issue-description").click();
+  await page.locator(".ip-description").click();
   await body.waitFor();
   assert.equal(await page.evaluate("document.activeElement?.id"), "issue-description-input");
   await title.fill("  ");
@@ -355,9 +355,9 @@ test("a file dropped on the page uploads with progress, then is listed and downl
     dt.items.add(new File([bytes], "design.pdf", { type: "application/pdf" }));
     return dt;
   })()`);
-  await page.dispatchEvent(".issue-page", "dragenter", { dataTransfer });
+  await page.dispatchEvent(".ip-page", "dragenter", { dataTransfer });
   await page.getByText(`Drop files to attach them to ${issue.identifier}`).waitFor();
-  await page.dispatchEvent(".issue-page", "drop", { dataTransfer });
+  await page.dispatchEvent(".ip-page", "drop", { dataTransfer });
   await page.getByRole("progressbar", { name: "Uploading design.pdf" }).waitFor();
   await page.getByRole("region", { name: /^Files/ }).scrollIntoViewIfNeeded();
   await shot(page, "issue-upload-progress");
@@ -460,7 +460,7 @@ test("a conflicting edit: the change elsewhere is announced, the 412 shows their
   await open(page, env, issue.identifier);
 
   // I edit the description; meanwhile it changes elsewhere
-  await page.locator(".issue-description").click();
+  await page.locator(".ip-description").click();
   const body = page.getByLabel("Description", { exact: true });
   await body.fill("My version, typed here");
   const theirs = await env.rest("PATCH", `/issues/${issue.identifier}`, { description: "Their version" });
@@ -484,7 +484,7 @@ test("a conflicting edit: the change elsewhere is announced, the 412 shows their
   // Keep mine: read again, sent with the new ETag
   await panel.getByRole("button", { name: "Keep mine (overwrite)" }).click();
   await panel.waitFor({ state: "detached" });
-  await page.locator(".issue-description", { hasText: "My version, typed here" }).waitFor();
+  await page.locator(".ip-description", { hasText: "My version, typed here" }).waitFor();
   await until(env, issue.identifier, (i) => i.description === "My version, typed here");
 
   // again on the title, choosing theirs this time
@@ -534,7 +534,7 @@ test("a stored <script> or <img onerror> in a title or description never runs", 
   await open(page, env, issue.identifier);
   // shown as text
   await page.getByRole("heading", { name: /Title <script>window.__pwned/ }).waitFor();
-  await page.locator(".issue-description", { hasText: "<img src=x onerror=" }).waitFor();
+  await page.locator(".ip-description", { hasText: "<img src=x onerror=" }).waitFor();
   await page
     .getByRole("figure", { name: `Blockers of ${issue.identifier}` })
     .locator("svg")
@@ -550,10 +550,10 @@ test("a stored <script> or <img onerror> in a title or description never runs", 
   await page.waitForTimeout(300);
   assert.equal(await page.evaluate("window.__pwned"), undefined);
   assert.equal(
-    await page.locator(".issue-page script, .issue-page img[onerror], .issue-page iframe").count(),
+    await page.locator(".ip-page script, .ip-page img[onerror], .ip-page iframe").count(),
     0,
   );
-  const href = await page.locator(".issue-description a", { hasText: "click" }).count();
+  const href = await page.locator(".ip-description a", { hasText: "click" }).count();
   assert.equal(href, 0, "a javascript: link is not made a link");
   assert.deepEqual(dialogs, []);
   assertNoErrors(errors);

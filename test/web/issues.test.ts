@@ -20,8 +20,8 @@ async function seed(env: AppEnv, issues: Record<string, unknown>[]): Promise<voi
 
 /** The row of an issue in the list, found by its identifier. */
 function row(page: Page, identifier: string) {
-  return page.locator("li.issue-row", {
-    has: page.locator(".cell-id", { hasText: new RegExp(`^${identifier}$`) }),
+  return page.locator("li.il-row", {
+    has: page.locator(".il-cell-id", { hasText: new RegExp(`^${identifier}$`) }),
   });
 }
 
@@ -29,13 +29,13 @@ async function groupOf(page: Page, identifier: string): Promise<string> {
   // the rows are placed by transform: read them in the order they are shown
   return page.evaluate(`(() => {
     const id = ${JSON.stringify(identifier)};
-    const lines = [...document.querySelectorAll(".issue-grid > li")].sort(
+    const lines = [...document.querySelectorAll(".il-grid > li")].sort(
       (a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top,
     );
     let group = "";
     for (const li of lines) {
-      if (li.classList.contains("issue-group")) group = li.querySelector(".status-label")?.textContent ?? "";
-      if (li.querySelector(".cell-id")?.textContent === id) return group;
+      if (li.classList.contains("il-group")) group = li.querySelector(".status-label")?.textContent ?? "";
+      if (li.querySelector(".il-cell-id")?.textContent === id) return group;
     }
     return "";
   })()`);
@@ -154,7 +154,7 @@ test("multi-select with x and shift-click, then one change for all; refused issu
     .getByRole("checkbox")
     .click({ modifiers: ["Shift"] });
   await page.getByText("3 selected").waitFor();
-  assert.equal(await page.locator("li.issue-row.selected").count(), 3);
+  assert.equal(await page.locator("li.il-row.selected").count(), 3);
 
   // p: one menu for the three; type to filter, Enter picks
   await page.keyboard.press("p");
@@ -221,7 +221,7 @@ test("the board: drag a card to another column with the pointer and with the key
   await card("ENG-2").focus();
   await page.keyboard.press("Space");
   // (the board listens for the arrows once the card is lifted, as a screen reader is told)
-  await page.locator('.board-card.dragging[data-card-id="ENG-2"]').waitFor();
+  await page.locator('.il-board-card.dragging[data-card-id="ENG-2"]').waitFor();
   await page.waitForTimeout(50);
   await page.keyboard.press("ArrowRight");
   await page.getByText("Over In progress.").waitFor({ state: "attached" });
@@ -270,7 +270,7 @@ test("changes made elsewhere (REST) appear in the open list and board without re
   assert.equal(await groupOf(page, "ENG-2"), "In progress");
   await env.rest("POST", "/issues", { title: "Arrived by itself", status: "todo" });
   await row(page, "ENG-3").waitFor({ timeout: 5000 });
-  assert.equal(await page.locator("li.issue-row.selected").count(), 1, "the selection survives the refetch");
+  assert.equal(await page.locator("li.il-row.selected").count(), 1, "the selection survives the refetch");
 
   await page.getByRole("navigation", { name: "Docket" }).getByRole("link", { name: "Board" }).click();
   await page.locator('[data-card-id="ENG-1"]').waitFor();
@@ -306,11 +306,11 @@ test("10,000 issues: the list loads pages of 100 as the person scrolls and keeps
   await page.goto(`${env.baseUrl}/acme/issues?group=none`);
   await row(page, "ENG-10000").waitFor();
   t.diagnostic(`first rows painted ${Date.now() - opened} ms after navigation`);
-  const rowsInPage = () => page.locator("li.issue-row").count();
+  const rowsInPage = () => page.locator("li.il-row").count();
   assert.ok((await rowsInPage()) <= 60, `rows in the page: ${await rowsInPage()}`);
 
   // scrolling to the end loads the next page, and only that
-  const scroller = page.locator(".issue-scroller");
+  const scroller = page.locator(".il-scroller");
   const loadedRows = () => scroller.evaluate((el) => Math.round(el.scrollHeight / 40));
   for (let pageNo = 2; pageNo <= 4; pageNo++) {
     await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
@@ -330,7 +330,7 @@ test("10,000 issues: the list loads pages of 100 as the person scrolls and keeps
   assert.ok((await rowsInPage()) <= 60);
   await page.keyboard.press("j");
   await page.keyboard.press("j");
-  assert.equal(await page.locator("li.issue-row.focused").count(), 1);
+  assert.equal(await page.locator("li.il-row.focused").count(), 1);
   assertNoErrors(errors);
 });
 
@@ -365,7 +365,7 @@ test("My work and Ready work are the list with fixed filters; screenshots light 
   await page.evaluate(`(() => {
     window.seenInSide = [];
     new MutationObserver(() => {
-      for (const el of document.querySelectorAll('.issue-grid[data-ws="side"] .cell-id'))
+      for (const el of document.querySelectorAll('.il-grid[data-ws="side"] .il-cell-id'))
         window.seenInSide.push(el.textContent);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   })()`);

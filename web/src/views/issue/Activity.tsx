@@ -7,6 +7,7 @@ import { api, unwrap } from "../../api.ts";
 import { keys } from "../../queries.ts";
 import { activityActor, describeChange, type Activity as Entry, type NameOf } from "./model.ts";
 import { Avatar } from "./Properties.tsx";
+import "./issue.css";
 
 const ACTIONS: Record<string, string> = {
   created: "created the issue",
@@ -49,14 +50,14 @@ function when(at: string): string {
 export function ActivityList({ ws, issueId, nameOf }: { ws: string; issueId: string; nameOf: NameOf }) {
   const activity = useActivity(ws, issueId);
   return (
-    <section className="issue-section" aria-labelledby="activity-heading">
+    <section className="ip-section" aria-labelledby="activity-heading">
       <h2 id="activity-heading">Activity</h2>
       {activity.isLoading ? (
         <p className="muted">Loading activity…</p>
       ) : activity.error ? (
         <p className="form-error">The activity could not be read: {activity.error.message}</p>
       ) : (
-        <ol className="activity">
+        <ol className="ip-activity">
           {(activity.data ?? []).map((entry) => {
             const actor = activityActor(entry.actor);
             const changes = Object.entries(entry.changes);
@@ -69,9 +70,9 @@ export function ActivityList({ ws, issueId, nameOf }: { ws: string; issueId: str
                     ? (ACTIONS[entry.action] ?? entry.action.replace(/_/g, " "))
                     : null;
             return (
-              <li key={entry.id} className={`activity-entry activity-${actor.kind}`}>
+              <li key={entry.id} className={`ip-activity-entry ip-activity-${actor.kind}`}>
                 <Avatar name={entry.actor.agent?.name ?? entry.actor.name} agent={actor.kind === "agent"} />
-                <div className="activity-body">
+                <div className="ip-activity-body">
                   <p>
                     <strong>{actor.name}</strong>
                     {actor.kind === "agent" && <span className="badge badge-agent">agent</span>}{" "}
@@ -84,7 +85,7 @@ export function ActivityList({ ws, issueId, nameOf }: { ws: string; issueId: str
                     </time>
                   </p>
                   {!verb && changes.length > 1 && (
-                    <ul className="activity-changes">
+                    <ul className="ip-activity-changes">
                       {changes.map(([field, c]) => (
                         <li key={field}>{describeChange(field, c.from, c.to, nameOf)}</li>
                       ))}

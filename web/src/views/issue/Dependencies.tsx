@@ -13,6 +13,7 @@ import { StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { Picker } from "./Picker.tsx";
 import { useIssueSearch } from "./Properties.tsx";
+import "./issue.css";
 
 type Kind = "blockedBy" | "blocks" | "relatesTo";
 const KINDS: { kind: Kind; title: string; add: string; empty: string }[] = [
@@ -73,29 +74,25 @@ export function Dependencies({ ws, issue, onChanged }: { ws: string; issue: Issu
   };
 
   return (
-    <section className="issue-section" aria-labelledby="deps-heading">
+    <section className="ip-section" aria-labelledby="deps-heading">
       <h2 id="deps-heading">Dependencies</h2>
-      <div className="deps">
+      <div className="ip-deps">
         {KINDS.map(({ kind, title, add: addLabel, empty }) => {
           const edges = issue[kind];
           return (
-            <div key={kind} className="deps-group">
+            <div key={kind} className="ip-deps-group">
               <h3 id={`deps-${kind}`}>
                 {title} <span className="count">{edges.length}</span>
               </h3>
               {edges.length === 0 ? (
-                <p className="muted deps-empty">{empty}</p>
+                <p className="muted ip-deps-empty">{empty}</p>
               ) : (
-                <ul className="issue-rows" aria-labelledby={`deps-${kind}`}>
+                <ul className="ip-rows" aria-labelledby={`deps-${kind}`}>
                   {edges.map((e) => (
-                    <li key={e.dependency_id} className="issue-row">
-                      <Link
-                        to="/$ws/issue/$key"
-                        params={{ ws, key: e.identifier }}
-                        className="issue-row-link"
-                      >
+                    <li key={e.dependency_id} className="ip-row">
+                      <Link to="/$ws/issue/$key" params={{ ws, key: e.identifier }} className="ip-row-link">
                         <span className="identifier">{e.identifier}</span>
-                        <span className="issue-row-title">{e.title}</span>
+                        <span className="ip-row-title">{e.title}</span>
                       </Link>
                       <span className="issue-row-status muted">
                         <StatusIcon status={e.status} />
@@ -116,7 +113,7 @@ export function Dependencies({ ws, issue, onChanged }: { ws: string; issue: Issu
               <Picker
                 name={addLabel}
                 display={
-                  <span className="add-link">
+                  <span className="ip-add-link">
                     + {addLabel}
                     {busy === `add-${kind}` ? "…" : ""}
                   </span>
@@ -183,7 +180,7 @@ function BlockerGraph({ ws, issue }: { ws: string; issue: Issue }) {
     }
   }
   return (
-    <div className="blocker-graph">
+    <div className="ip-blocker-graph">
       <h3>Blocker graph</h3>
       <Graph
         nodes={[...nodes.values()]}

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { ApiError, type Issue } from "../../api.ts";
 import { Markdown } from "../../ui/Markdown.tsx";
 import type { SaveResult, Tagged, Write } from "./useIssue.ts";
+import "./issue.css";
 
 type Field = "title" | "description";
 interface Draft {
@@ -134,11 +135,11 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
 
   if (!open) {
     return (
-      <div className="issue-text">
-        <h1 className="issue-title">
+      <div className="ip-text">
+        <h1 className="ip-title">
           <button
             type="button"
-            className="editable-title"
+            className="ip-editable-title"
             onClick={() => setEditing("title")}
             title="Edit (E)"
             aria-describedby="issue-title-hint"
@@ -151,7 +152,7 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
         </span>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click on the text opens its editor; the keyboard has the Edit description button and `e` */}
         <div
-          className="issue-description"
+          className="ip-description"
           onClick={(event) => {
             if ((event.target as HTMLElement).closest("a, button")) return;
             if (window.getSelection()?.toString()) return;
@@ -172,7 +173,7 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
   const general = error && !titleError && !bodyError ? error.message : null;
   return (
     <form
-      className="issue-editor"
+      className="ip-editor"
       aria-label="Edit title and description"
       onKeyDown={onKeyDown}
       onSubmit={(e) => {
@@ -214,7 +215,7 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
       <input
         id="issue-title-input"
         ref={titleRef}
-        className="title-input"
+        className="ip-title-input"
         value={draft.title}
         onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
         aria-invalid={titleError ? true : undefined}
@@ -226,7 +227,7 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
           {titleError}
         </p>
       )}
-      <div className="editor-tabs" role="tablist" aria-label="Write or preview the description">
+      <div className="ip-editor-tabs" role="tablist" aria-label="Write or preview the description">
         <button
           type="button"
           role="tab"
@@ -262,7 +263,7 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
           />
         </>
       ) : (
-        <div className="editor-preview" role="tabpanel" aria-label="Preview">
+        <div className="ip-editor-preview" role="tabpanel" aria-label="Preview">
           <Markdown source={draft.description} empty="Nothing to preview." />
         </div>
       )}
@@ -272,8 +273,8 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
           Not saved: {general}
         </p>
       )}
-      <div className="editor-actions">
-        <span className="muted editor-hint">
+      <div className="ip-editor-actions">
+        <span className="muted ip-editor-hint">
           <kbd>Ctrl</kbd>+<kbd>Enter</kbd> saves · <kbd>Esc</kbd> cancels
         </span>
         <button type="button" className="btn" onClick={cancel}>

@@ -10,6 +10,7 @@ import { api, type Issue, unwrap } from "../../api.ts";
 import { keys } from "../../queries.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatBytes } from "./model.ts";
+import "./issue.css";
 
 interface Upload {
   id: number;
@@ -134,8 +135,8 @@ export function Files({
   });
   const list = files.data?.data ?? [];
   return (
-    <section className="issue-section" aria-labelledby="files-heading">
-      <div className="section-head">
+    <section className="ip-section" aria-labelledby="files-heading">
+      <div className="ip-section-head">
         <h2 id="files-heading">
           Files <span className="count">{list.length}</span>
         </h2>
@@ -156,10 +157,10 @@ export function Files({
         />
       </div>
       {uploads.length > 0 && (
-        <ul className="uploads" aria-label="Uploads">
+        <ul className="ip-uploads" aria-label="Uploads">
           {uploads.map((u) => (
-            <li key={u.id} className={`upload upload-${u.stage}`}>
-              <span className="upload-name">{u.name}</span>
+            <li key={u.id} className={`ip-upload ip-upload-${u.stage}`}>
+              <span className="ip-upload-name">{u.name}</span>
               <span className="muted">{formatBytes(u.size)}</span>
               {u.stage === "failed" ? (
                 <>
@@ -178,7 +179,7 @@ export function Files({
               ) : (
                 <>
                   <progress max={1} value={u.progress ?? undefined} aria-label={`Uploading ${u.name}`} />
-                  <span className="muted upload-stage">
+                  <span className="muted ip-upload-stage">
                     {u.stage === "hashing"
                       ? "Preparing…"
                       : u.stage === "registering"
@@ -200,17 +201,17 @@ export function Files({
           <p className="muted drop-hint">No files. Drop files on the page or use Attach files.</p>
         )
       ) : (
-        <ul className="file-list" aria-label="Attached files">
+        <ul className="ip-file-list" aria-label="Attached files">
           {list.map((f) => (
-            <li key={f.id} className="file-row">
+            <li key={f.id} className="ip-file-row">
               <span className="file-icon" aria-hidden="true">
                 {f.content_type.startsWith("image/") ? "🖼" : "📄"}
               </span>
-              <a href={f.download_url} download={f.name} className="file-name">
+              <a href={f.download_url} download={f.name} className="ip-file-name">
                 {f.name}
               </a>
               <span className="muted">{formatBytes(f.size)}</span>
-              <span className="muted file-type">{f.content_type}</span>
+              <span className="muted ip-file-type">{f.content_type}</span>
               <time className="muted" dateTime={f.created_at}>
                 {new Date(f.created_at).toLocaleDateString()}
               </time>

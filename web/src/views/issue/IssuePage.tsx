@@ -25,6 +25,7 @@ import { Linked } from "./Linked.tsx";
 import { eventActor, thawStatus } from "./model.ts";
 import { Properties } from "./Properties.tsx";
 import { useIssue } from "./useIssue.ts";
+import "./issue.css";
 
 export function IssuePage() {
   const { ws, key } = useParams({ from: "/$ws/issue/$key" });
@@ -38,7 +39,7 @@ function IssueScreen({ ws, issueKey: key }: { ws: string; issueKey: string }) {
 
   if (query.isLoading) {
     return (
-      <div className="issue-page" aria-busy="true">
+      <div className="ip-page" aria-busy="true">
         <header className="page-header">
           <span className="identifier">{key.toUpperCase()}</span>
         </header>
@@ -126,7 +127,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: files dropped anywhere on the page are attached; the Attach files button does the same by keyboard
     <div
-      className={`issue-page${dragging ? " dragging" : ""}`}
+      className={`ip-page${dragging ? " dragging" : ""}`}
       onDragEnter={(e) => {
         if (!e.dataTransfer.types.includes("Files")) return;
         drags.current++;
@@ -147,7 +148,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
         uploads.uploadAll(e.dataTransfer.files);
       }}
     >
-      <header className="page-header issue-header">
+      <header className="page-header ip-header">
         <nav className="crumbs" aria-label="Breadcrumb">
           <Link to="/$ws/issues" params={{ ws }} search={{ space: issue.space } as never}>
             {space?.name ?? issue.space}
@@ -165,8 +166,8 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
             {issue.identifier}
           </span>
         </nav>
-        <div className="header-actions">
-          <span className="muted saving" role="status">
+        <div className="ip-header-actions">
+          <span className="muted ip-saving" role="status">
             {state.pending.length > 0 ? "Saving…" : ""}
           </span>
           {issue.status === "iced" ? (
@@ -206,8 +207,8 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
           </button>
         </div>
       </header>
-      <div className="issue-layout">
-        <article className="issue-main" aria-label={`${issue.identifier}: ${issue.title}`}>
+      <div className="ip-layout">
+        <article className="ip-main" aria-label={`${issue.identifier}: ${issue.title}`}>
           {issue.status === "iced" && (
             <p className="notice notice-info">
               <span aria-hidden="true">❄</span> This issue is on ice: it stays out of ready work until its
@@ -256,7 +257,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
         <Properties ws={ws} issue={issue} save={state.save} />
       </div>
       {dragging && (
-        <div className="drop-overlay" aria-hidden="true">
+        <div className="ip-drop-overlay" aria-hidden="true">
           <p>Drop files to attach them to {issue.identifier}</p>
         </div>
       )}
@@ -313,8 +314,8 @@ function SubIssues({ ws, issue }: { ws: string; issue: Issue }) {
   const list = children.data?.data ?? [];
   const done = list.filter((c) => c.status === "done").length;
   return (
-    <section className="issue-section" aria-labelledby="sub-heading">
-      <div className="section-head">
+    <section className="ip-section" aria-labelledby="sub-heading">
+      <div className="ip-section-head">
         <h2 id="sub-heading">
           Sub-issues{" "}
           <span className="count">{list.length > 0 ? `${done}/${list.length} done` : list.length}</span>
@@ -332,12 +333,12 @@ function SubIssues({ ws, issue }: { ws: string; issue: Issue }) {
       ) : list.length === 0 ? (
         <p className="muted">No sub-issues.</p>
       ) : (
-        <ul className="issue-rows" aria-labelledby="sub-heading">
+        <ul className="ip-rows" aria-labelledby="sub-heading">
           {list.map((c) => (
-            <li key={c.id} className="issue-row">
-              <Link to="/$ws/issue/$key" params={{ ws, key: c.identifier }} className="issue-row-link">
+            <li key={c.id} className="ip-row">
+              <Link to="/$ws/issue/$key" params={{ ws, key: c.identifier }} className="ip-row-link">
                 <span className="identifier">{c.identifier}</span>
-                <span className="issue-row-title">{c.title}</span>
+                <span className="ip-row-title">{c.title}</span>
               </Link>
               <span className="issue-row-status muted">
                 <StatusIcon status={c.status} />

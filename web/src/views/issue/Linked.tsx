@@ -11,6 +11,7 @@ import { keys } from "../../queries.ts";
 import { typeAhead } from "../../shell/type-ahead.ts";
 import { toast } from "../../ui/toast.tsx";
 import { Picker } from "./Picker.tsx";
+import "./issue.css";
 
 type Kind = "decision" | "note";
 
@@ -108,21 +109,21 @@ export function Linked({ ws, issue }: { ws: string; issue: Issue }) {
   const decisionList = decisions.data?.data ?? [];
   const noteList = notes.data?.data ?? [];
   return (
-    <section className="issue-section" aria-labelledby="linked-heading">
+    <section className="ip-section" aria-labelledby="linked-heading">
       <h2 id="linked-heading">Decisions and notes</h2>
-      <div className="deps">
-        <div className="deps-group">
+      <div className="ip-deps">
+        <div className="ip-deps-group">
           <h3 id="linked-decisions">
             Decisions <span className="count">{decisionList.length}</span>
           </h3>
           {decisionList.length === 0 ? (
-            <p className="muted deps-empty">{decisions.isLoading ? "Loading…" : "No decisions linked."}</p>
+            <p className="muted ip-deps-empty">{decisions.isLoading ? "Loading…" : "No decisions linked."}</p>
           ) : (
-            <ul className="issue-rows" aria-labelledby="linked-decisions">
+            <ul className="ip-rows" aria-labelledby="linked-decisions">
               {decisionList.map((d) => (
-                <li key={d.id} className="issue-row">
-                  <Link to="/$ws/decisions/$id" params={{ ws, id: d.id }} className="issue-row-link">
-                    <span className="issue-row-title">{d.title}</span>
+                <li key={d.id} className="ip-row">
+                  <Link to="/$ws/decisions/$id" params={{ ws, id: d.id }} className="ip-row-link">
+                    <span className="ip-row-title">{d.title}</span>
                   </Link>
                   <span className={`badge decision-${d.status}`}>{d.status}</span>
                   <button
@@ -139,7 +140,7 @@ export function Linked({ ws, issue }: { ws: string; issue: Issue }) {
           )}
           <Picker
             name="Link decision"
-            display={<span className="add-link">+ Link decision</span>}
+            display={<span className="ip-add-link">+ Link decision</span>}
             displayText="find a decision"
             options={decisionSearch.options.filter((o) => !decisionList.some((d) => d.id === o.value))}
             selected={[]}
@@ -154,18 +155,18 @@ export function Linked({ ws, issue }: { ws: string; issue: Issue }) {
             }}
           />
         </div>
-        <div className="deps-group">
+        <div className="ip-deps-group">
           <h3 id="linked-notes">
             Notes <span className="count">{noteList.length}</span>
           </h3>
           {noteList.length === 0 ? (
-            <p className="muted deps-empty">{notes.isLoading ? "Loading…" : "No notes linked."}</p>
+            <p className="muted ip-deps-empty">{notes.isLoading ? "Loading…" : "No notes linked."}</p>
           ) : (
-            <ul className="issue-rows" aria-labelledby="linked-notes">
+            <ul className="ip-rows" aria-labelledby="linked-notes">
               {noteList.map((n) => (
-                <li key={n.id} className="issue-row">
-                  <Link to="/$ws/notes/$id" params={{ ws, id: n.id }} className="issue-row-link">
-                    <span className="issue-row-title">{n.title}</span>
+                <li key={n.id} className="ip-row">
+                  <Link to="/$ws/notes/$id" params={{ ws, id: n.id }} className="ip-row-link">
+                    <span className="ip-row-title">{n.title}</span>
                   </Link>
                   {n.folder && <span className="muted">{n.folder.name}</span>}
                   <button
@@ -182,7 +183,7 @@ export function Linked({ ws, issue }: { ws: string; issue: Issue }) {
           )}
           <Picker
             name="Link note"
-            display={<span className="add-link">+ Link note</span>}
+            display={<span className="ip-add-link">+ Link note</span>}
             displayText="find a note"
             options={noteSearch.options.filter((o) => !noteList.some((n) => n.id === o.value))}
             selected={[]}

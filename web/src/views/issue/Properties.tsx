@@ -21,6 +21,7 @@ import {
 import { cleanLabels, type IssuePatch, readiness } from "./model.ts";
 import { type Option, Picker } from "./Picker.tsx";
 import type { SaveResult, Write } from "./useIssue.ts";
+import "./issue.css";
 
 type Save = (write: Write, options: { what: string; view?: Partial<Issue> }) => Promise<SaveResult>;
 
@@ -229,7 +230,7 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
 
   const ready = readiness(issue);
   return (
-    <aside className="issue-aside" aria-label="Properties">
+    <aside className="ip-aside" aria-label="Properties">
       <p className={`readiness readiness-${ready.tone}`}>
         <span aria-hidden="true">{ready.tone === "ok" ? "✓" : ready.tone === "warn" ? "⊘" : "•"}</span>
         <span>{ready.text}</span>
@@ -268,7 +269,7 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
         shortcut="a"
         display={
           issue.assignee ? (
-            <span className="assignee">
+            <span className="ip-assignee">
               <Avatar name={issue.assignee.name} agent={issue.assignee.type === "agent"} />
               {assigneeName(issue.assignee)}
             </span>
@@ -294,7 +295,7 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
         multiple
         display={
           issue.labels.length ? (
-            <span className="label-list">
+            <span className="ip-label-list">
               {issue.labels.map((l) => (
                 <span key={l} className="label-chip">
                   {l}
@@ -424,7 +425,7 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
           );
         }}
       />
-      <dl className="issue-meta">
+      <dl className="ip-meta">
         <div>
           <dt>Created</dt>
           <dd>

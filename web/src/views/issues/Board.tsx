@@ -35,6 +35,7 @@ import type { IssueSearch } from "./filters.ts";
 import { countLabel, type Group, type IssueRow } from "./grouping.ts";
 import { Readiness, useGroups, useIssueView } from "./IssuesPage.tsx";
 import { IssueMenus, type MenuKind, openMenu, report } from "./menus.tsx";
+import "./issues.css";
 
 const COLUMN_PAGE = 50;
 
@@ -122,7 +123,7 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
   const loading = !ready || groups.every((g) => g.loading);
 
   return (
-    <div className="issues-page">
+    <div className="il-page">
       <header className="page-header">
         <h1>Board</h1>
         <button type="button" className="btn btn-small" onClick={() => ui.createIssue.set({})}>
@@ -166,7 +167,7 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
           },
         }}
       >
-        <div className="board" aria-busy={loading}>
+        <div className="il-board" aria-busy={loading}>
           {groups.map((g) => (
             <Column
               key={g.key}
@@ -208,12 +209,12 @@ function Column({
   return (
     <section
       ref={setNodeRef}
-      className={`board-column${isOver ? " over" : ""}`}
+      className={`il-board-column${isOver ? " over" : ""}`}
       aria-label={`${group.label}: ${countLabel(group)} issues`}
     >
-      <header className="board-column-head">
+      <header className="il-board-column-head">
         <StatusIcon status={status} />
-        <span className="issue-group-count">
+        <span className="il-group-count">
           {group.loading && group.rows.length === 0 ? "…" : countLabel(group)}
         </span>
         <button
@@ -225,15 +226,22 @@ function Column({
           +
         </button>
       </header>
-      {!group.loading && group.rows.length === 0 && !group.error && <p className="board-empty">No issues</p>}
-      <ul className="board-cards">
+      {!group.loading && group.rows.length === 0 && !group.error && (
+        <p className="il-board-empty">No issues</p>
+      )}
+      <ul className="il-board-cards">
         {group.rows.map((issue) => (
           <Card key={issue.id} ws={ws} issue={issue} onFocusCard={onFocusCard} onOpen={onOpen} />
         ))}
       </ul>
       {group.error && <p className="field-error">Could not load: {group.error.message}</p>}
       {group.hasMore && (
-        <button type="button" className="btn btn-small board-more" onClick={onMore} disabled={fetchingMore}>
+        <button
+          type="button"
+          className="btn btn-small il-board-more"
+          onClick={onMore}
+          disabled={fetchingMore}
+        >
           {fetchingMore ? "Loading…" : `Show more (${group.rows.length} shown)`}
         </button>
       )}
@@ -254,7 +262,7 @@ const Card = memo(function Card({
 }) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: issue.id, data: { issue } });
   return (
-    <li className="board-card-item">
+    <li className="il-board-card-item">
       {/* biome-ignore lint/a11y/useSemanticElements: a card holds a link, which a <button> may not */}
       <div
         ref={setNodeRef}
@@ -266,7 +274,7 @@ const Card = memo(function Card({
         aria-describedby="board-help"
         aria-label={`${issue.identifier} ${issue.title}`}
         data-card-id={issue.identifier}
-        className={`board-card${isDragging ? " dragging" : ""}`}
+        className={`il-board-card${isDragging ? " dragging" : ""}`}
         onFocus={() => onFocusCard(issue)}
         onKeyDown={(e) => {
           // Enter opens the issue; Space lifts the card (dnd-kit would lift on both)
@@ -287,11 +295,11 @@ const Card = memo(function Card({
 
 function CardBody({ issue, ws, overlay }: { issue: IssueRow; ws: string; overlay?: boolean }) {
   return (
-    <div className={`board-card-body${overlay ? " overlay" : ""}`}>
-      <div className="board-card-top">
+    <div className={`il-board-card-body${overlay ? " overlay" : ""}`}>
+      <div className="il-board-card-top">
         <span className="identifier">{issue.identifier}</span>
         <PriorityIcon priority={issue.priority} />
-        <span className="board-card-assignee" title={assigneeName(issue.assignee)}>
+        <span className="il-board-card-assignee" title={assigneeName(issue.assignee)}>
           {issue.assignee ? (
             <span
               className={`avatar${issue.assignee.type === "agent" ? " agent" : ""}`}
@@ -308,13 +316,13 @@ function CardBody({ issue, ws, overlay }: { issue: IssueRow; ws: string; overlay
       <Link
         to="/$ws/issue/$key"
         params={{ ws, key: issue.identifier }}
-        className="board-card-title"
+        className="il-board-card-title"
         tabIndex={-1}
         draggable={false}
       >
         {issue.title}
       </Link>
-      <div className="board-card-meta">
+      <div className="il-board-card-meta">
         <Readiness issue={issue} />
         {issue.labels.map((l) => (
           <span key={l} className="label-chip">

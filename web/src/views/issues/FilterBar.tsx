@@ -23,6 +23,7 @@ import {
   type View,
 } from "./filters.ts";
 import { Picker, type PickerOption } from "./Picker.tsx";
+import "./issues.css";
 
 export const FILTER_LABEL: Record<FilterKey, string> = {
   status: "Status",
@@ -102,25 +103,25 @@ export function FilterBar(props: FilterBarProps) {
   );
 
   return (
-    <div className="filter-bar" role="toolbar" aria-label="Filters and display">
+    <div className="il-filter-bar" role="toolbar" aria-label="Filters and display">
       {(Object.keys(fixed) as FilterKey[]).map((k) => (
-        <span key={`fixed-${k}`} className="filter-chip filter-chip-fixed" title="Part of this view">
-          <span className="filter-chip-key">{FILTER_LABEL[k]}</span> {describe(k, fixed, names)}
+        <span key={`fixed-${k}`} className="il-filter-chip il-filter-chip-fixed" title="Part of this view">
+          <span className="il-filter-chip-key">{FILTER_LABEL[k]}</span> {describe(k, fixed, names)}
         </span>
       ))}
       {chips.map((k) => (
-        <span key={k} className="filter-chip">
+        <span key={k} className="il-filter-chip">
           <button
             type="button"
-            className="filter-chip-body"
+            className="il-filter-chip-body"
             onClick={() => setEditing(k)}
             aria-label={`Filter ${FILTER_LABEL[k]}: ${describe(k, filters, names)}. Change`}
           >
-            <span className="filter-chip-key">{FILTER_LABEL[k]}</span> {describe(k, filters, names)}
+            <span className="il-filter-chip-key">{FILTER_LABEL[k]}</span> {describe(k, filters, names)}
           </button>
           <button
             type="button"
-            className="filter-chip-remove"
+            className="il-filter-chip-remove"
             aria-label={`Remove filter ${FILTER_LABEL[k]}`}
             onClick={() => remove(k)}
           >
@@ -154,10 +155,10 @@ export function FilterBar(props: FilterBarProps) {
           Clear filters
         </button>
       )}
-      <span className="filter-bar-spacer" />
+      <span className="il-filter-bar-spacer" />
       <input
         type="search"
-        className="filter-search"
+        className="il-filter-search"
         placeholder="Filter by title…"
         aria-label="Filter by title"
         value={q}

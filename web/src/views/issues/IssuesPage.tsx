@@ -42,6 +42,7 @@ import {
   lines as toLines,
 } from "./grouping.ts";
 import { IssueMenus, type MenuKind, openMenu } from "./menus.tsx";
+import "./issues.css";
 
 const TITLES: Record<View, string> = { all: "Issues", mine: "My work", ready: "Ready work", board: "Board" };
 const ROW_HEIGHT = 40;
@@ -307,7 +308,7 @@ export function IssuesPage({
   const failed = groups.find((g) => g.error && g.rows.length === 0);
 
   return (
-    <div className="issues-page">
+    <div className="il-page">
       <header className="page-header">
         <h1>{TITLES[view]}</h1>
         <button type="button" className="btn btn-small" onClick={() => ui.createIssue.set({})}>
@@ -334,7 +335,7 @@ export function IssuesPage({
       {/* biome-ignore lint/a11y/noStaticElementInteractions: it only notes whether focus is in the list */}
       <div
         ref={scroller}
-        className="issue-scroller"
+        className="il-scroller"
         onFocus={() => setListHasFocus(true)}
         onBlur={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setListHasFocus(false);
@@ -351,7 +352,7 @@ export function IssuesPage({
           <div className="issue-skeleton" role="status" aria-busy="true" aria-label="Loading issues">
             {Array.from({ length: 8 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key by
-              <div key={i} className="issue-row skeleton" />
+              <div key={i} className="il-row skeleton" />
             ))}
           </div>
         ) : empty ? (
@@ -363,7 +364,7 @@ export function IssuesPage({
         ) : (
           <ul
             aria-label={TITLES[view]}
-            className="issue-grid"
+            className="il-grid"
             data-ws={ws}
             style={{ height: virtualizer.getTotalSize() }}
           >
@@ -389,7 +390,7 @@ export function IssuesPage({
                 );
               if (line.kind === "more")
                 return (
-                  <li key={line.key} className="issue-more" style={style}>
+                  <li key={line.key} className="il-more" style={style}>
                     <span>
                       {loaded.get(line.group.key)?.error ? (
                         <button
@@ -472,26 +473,26 @@ function GroupHeader({
   onToggle: () => void;
 }) {
   return (
-    <li className="issue-group" style={style}>
-      <span className="issue-group-cell">
+    <li className="il-group" style={style}>
+      <span className="il-group-cell">
         <button
           type="button"
-          className="issue-group-toggle"
+          className="il-group-toggle"
           aria-expanded={!collapsed}
           aria-label={`${group.label}: ${countLabel(group)} issues. ${collapsed ? "Expand" : "Collapse"}`}
           onClick={onToggle}
         >
-          <span aria-hidden="true" className="issue-group-caret">
+          <span aria-hidden="true" className="il-group-caret">
             {collapsed ? "▸" : "▾"}
           </span>
           {isStatus(group.key) ? <StatusIcon status={group.key} /> : <span>{group.label}</span>}
-          <span className="issue-group-count" aria-hidden="true">
+          <span className="il-group-count" aria-hidden="true">
             {countLabel(group)}
           </span>
         </button>
         <button
           type="button"
-          className="icon-btn issue-group-add"
+          className="icon-btn il-group-add"
           aria-label={`New issue in ${group.label}`}
           onClick={() =>
             ui.createIssue.set(isStatus(group.key) && group.key !== "iced" ? { status: group.key } : {})
@@ -560,7 +561,7 @@ const Row = memo(function Row({
       aria-current={focused ? "true" : undefined}
       data-row-id={issue.id}
       tabIndex={focused ? 0 : -1}
-      className={`issue-row${focused ? " focused" : ""}${selected ? " selected" : ""}`}
+      className={`il-row${focused ? " focused" : ""}${selected ? " selected" : ""}`}
       style={style}
       onFocus={() => onFocusRow(issue.id)}
       onClick={(e) => {
@@ -577,10 +578,10 @@ const Row = memo(function Row({
         }
       }}
     >
-      <span className="cell-check">
+      <span className="il-cell-check">
         <input
           type="checkbox"
-          className="issue-check"
+          className="il-check"
           checked={selected}
           aria-label={`Select ${issue.identifier}`}
           tabIndex={-1}
@@ -593,20 +594,15 @@ const Row = memo(function Row({
           onChange={() => undefined}
         />
       </span>
-      <span className="cell-priority">
+      <span className="il-cell-priority">
         <PriorityIcon priority={issue.priority} />
       </span>
-      <span className="cell-id identifier">{issue.identifier}</span>
-      <span className="cell-status">
+      <span className="il-cell-id identifier">{issue.identifier}</span>
+      <span className="il-cell-status">
         <StatusIcon status={issue.status} label={false} />
       </span>
-      <span className="cell-title">
-        <Link
-          to="/$ws/issue/$key"
-          params={{ ws, key: issue.identifier }}
-          className="issue-title"
-          tabIndex={-1}
-        >
+      <span className="il-cell-title">
+        <Link to="/$ws/issue/$key" params={{ ws, key: issue.identifier }} className="il-title" tabIndex={-1}>
           {issue.title}
         </Link>
         {issue.labels.map((l) => (
@@ -615,23 +611,23 @@ const Row = memo(function Row({
           </span>
         ))}
       </span>
-      <span className="cell-ready">
+      <span className="il-cell-ready">
         <Readiness issue={issue} />
       </span>
-      <span className="cell-plan">
+      <span className="il-cell-plan">
         {issue.cycle && (
-          <span className="plan-chip" title={`Cycle ${issue.cycle.name}`}>
+          <span className="il-plan-chip" title={`Cycle ${issue.cycle.name}`}>
             <span aria-hidden="true">↻</span> <span className="sr-only">Cycle</span> {issue.cycle.name}
           </span>
         )}
         {issue.milestone && (
-          <span className="plan-chip" title={`Milestone ${issue.milestone.name}`}>
+          <span className="il-plan-chip" title={`Milestone ${issue.milestone.name}`}>
             <span aria-hidden="true">◆</span> <span className="sr-only">Milestone</span>{" "}
             {issue.milestone.name}
           </span>
         )}
       </span>
-      <span className="cell-assignee" title={assignee}>
+      <span className="il-cell-assignee" title={assignee}>
         {issue.assignee ? (
           <span
             className={`avatar${issue.assignee.type === "agent" ? " agent" : ""}`}
@@ -648,7 +644,10 @@ const Row = memo(function Row({
           </span>
         )}
       </span>
-      <span className="cell-updated muted" title={`Updated ${new Date(issue.updated_at).toLocaleString()}`}>
+      <span
+        className="il-cell-updated muted"
+        title={`Updated ${new Date(issue.updated_at).toLocaleString()}`}
+      >
         <time dateTime={issue.updated_at}>{ago(issue.updated_at)}</time>
       </span>
     </li>
@@ -669,8 +668,8 @@ function BulkBar({
   const p = useStore(progress);
   if (count === 0 && !p) return null;
   return (
-    <div className="bulk-bar" role="toolbar" aria-label="Change the selected issues">
-      <span className="bulk-count">{count} selected</span>
+    <div className="il-bulk-bar" role="toolbar" aria-label="Change the selected issues">
+      <span className="il-bulk-count">{count} selected</span>
       {(["status", "priority", "assignee", "labels", "cycle", "milestone"] as MenuKind[]).map((k) => (
         <button
           key={k}
@@ -688,7 +687,7 @@ function BulkBar({
       <button type="button" className="btn btn-small btn-ghost" onClick={onClear}>
         Clear selection <kbd>Esc</kbd>
       </button>
-      <span className="bulk-progress" role="status" aria-live="polite">
+      <span className="il-bulk-progress" role="status" aria-live="polite">
         {p ? (
           <>
             {p.label}: {p.done} of {p.total}
