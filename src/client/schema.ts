@@ -7806,9 +7806,9 @@ export interface operations {
            * @example {
            *       "data": [
            *         {
-           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "id": "lab_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *           "name": "Acme",
-           *           "color": "ENG-42",
+           *           "color": "#eb5757",
            *           "description": "Move the 1,200 open issues over, keeping their history.",
            *           "issue_count": 2,
            *           "created_by": {
@@ -7860,13 +7860,16 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "name": "Acme",
-         *       "color": "text",
+         *       "name": "needs design",
+         *       "color": "#eb5757",
          *       "description": "Move the 1,200 open issues over, keeping their history."
          *     }
          */
         "application/json": {
-          /** @description 1 to 50 characters, trimmed; spaces allowed, no commas or control characters; unique in the workspace ignoring case. */
+          /**
+           * @description 1 to 50 characters, trimmed; spaces allowed, no commas or control characters; unique in the workspace ignoring case.
+           * @example needs design
+           */
           name: string;
           /** @description A colour as #rrggbb; the next colour of the palette when left out. */
           color?: string;
@@ -7890,9 +7893,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "id": "lab_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *       "name": "Acme",
-           *       "color": "ENG-42",
+           *       "color": "#eb5757",
            *       "description": "Move the 1,200 open issues over, keeping their history.",
            *       "issue_count": 2,
            *       "created_by": {
@@ -7953,9 +7956,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "id": "lab_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *       "name": "Acme",
-           *       "color": "ENG-42",
+           *       "color": "#eb5757",
            *       "description": "Move the 1,200 open issues over, keeping their history.",
            *       "issue_count": 2,
            *       "created_by": {
@@ -8057,13 +8060,16 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "name": "Acme",
-         *       "color": "text",
+         *       "name": "needs design",
+         *       "color": "#eb5757",
          *       "description": "Move the 1,200 open issues over, keeping their history."
          *     }
          */
         "application/json": {
-          /** @description A new name. Another label's name (ignoring case) merges this label into that one: issues carrying either carry that one, and this label is deleted. */
+          /**
+           * @description A new name. Another label's name (ignoring case) merges this label into that one: issues carrying either carry that one, and this label is deleted.
+           * @example needs design
+           */
           name?: string;
           /** @description A colour as #rrggbb. */
           color?: string;
@@ -8086,9 +8092,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "id": "lab_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *       "name": "Acme",
-           *       "color": "ENG-42",
+           *       "color": "#eb5757",
            *       "description": "Move the 1,200 open issues over, keeping their history.",
            *       "issue_count": 2,
            *       "created_by": {

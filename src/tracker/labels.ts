@@ -59,16 +59,19 @@ const color = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: "must be a colour as #rrggbb, e.g. #eb5757" })
   .transform((s) => s.toLowerCase())
-  .describe("A colour as #rrggbb.");
+  .describe("A colour as #rrggbb.")
+  .meta({ examples: ["#eb5757"] });
 
 const description = z
   .string({ error: "must be a string" })
   .max(MAX_LABEL_DESCRIPTION, { error: `must be at most ${MAX_LABEL_DESCRIPTION} characters` })
   .describe(`What the label means, at most ${MAX_LABEL_DESCRIPTION} characters.`);
 
-const labelName = label.describe(
-  "1 to 50 characters, trimmed; spaces allowed, no commas or control characters; unique in the workspace ignoring case.",
-);
+const labelName = label
+  .describe(
+    "1 to 50 characters, trimmed; spaces allowed, no commas or control characters; unique in the workspace ignoring case.",
+  )
+  .meta({ examples: ["needs design"] });
 
 export const createLabelInput = z.strictObject({
   name: labelName,

@@ -32,6 +32,7 @@ const BY_NAME: Record<string, unknown> = {
   next_cursor: null,
   label: "backend",
   labels: ["backend", "migration"],
+  color: "#eb5757",
   cursor: "eyJrIjoiMjAyNi0wMy0wMSJ9",
 };
 
@@ -140,6 +141,7 @@ const ID_PREFIX: [RegExp, string][] = [
   [/^Cycle/, "cyc"],
   [/^MilestoneDependency/, "mdep"],
   [/^Milestone/, "ms"],
+  [/^Label/, "lab"],
   [/^Dependency/, "dep"],
   [/^File/, "file"],
   [/^Bundle/, "bnd"],

@@ -1,7 +1,7 @@
 /**
  * The issue's properties, each a named control the keyboard reaches: status (`s`), priority (`p`),
- * assignee (`a`: a member or an agent connection), labels (`l`: free text, completed from the labels in
- * use), estimate, due date, parent, cycle and milestone.
+ * assignee (`a`: a member or an agent connection), labels (`l`: the workspace's labels, with type-ahead;
+ * a new name creates the label), estimate, due date, parent, cycle and milestone.
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -10,6 +10,7 @@ import { api, type Issue, type IssuePriority, type IssueStatus, unwrap } from ".
 import { keys, useConnections, useMe, useMembers } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { typeAhead } from "../../shell/type-ahead.ts";
+import { LabelPicker } from "../../ui/labels.tsx";
 import {
   assigneeName,
   PRIORITIES,
@@ -24,23 +25,6 @@ import type { SaveResult, Write } from "./useIssue.ts";
 import "./issue.css";
 
 type Save = (write: Write, options: { what: string; view?: Partial<Issue> }) => Promise<SaveResult>;
-
-/** Labels in use in the workspace: those of its most recently changed issues. */
-function useLabelsInUse(ws: string, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.issues(ws, { labelsInUse: true }),
-    enabled,
-    staleTime: 30_000,
-    queryFn: async ({ signal }) => {
-      const page = await unwrap(
-        api.GET("/issues", { signal, params: { query: { limit: 100, sort: "-updated" } } }),
-      );
-      const counts = new Map<string, number>();
-      for (const i of page.data) for (const l of i.labels) counts.set(l, (counts.get(l) ?? 0) + 1);
-      return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([l]) => l);
-    },
-  });
-}
 
 /** Issues found by the search API as the person types (for parent and dependencies). */
 export function useIssueSearch(ws: string, exclude: string[], enabled: boolean) {
@@ -106,11 +90,6 @@ export function useIssueSearch(ws: string, exclude: string[], enabled: boolean) 
 
 type Which = "status" | "priority" | "assignee" | "labels" | "estimate" | "parent" | "cycle" | "milestone";
 
-/** A label may not hold commas or control characters (the API's rule). */
-function hasForbidden(text: string): boolean {
-  return [...text].some((c) => c === "," || c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
-}
-
 const ESTIMATES = [0, 1, 2, 3, 5, 8, 13, 21];
 
 export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save: Save }) {
@@ -118,7 +97,6 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
   const me = useMe();
   const members = useMembers(ws);
   const connections = useConnections(ws);
-  const labelsInUse = useLabelsInUse(ws, open === "labels");
   const cycles = useQuery({
     queryKey: keys.cycles(ws, { space: issue.space, picker: true }),
     enabled: open === "cycle",
@@ -197,10 +175,6 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
     return issue.assignee;
   };
   // labels
-  const labelOptions: Option[] = cleanLabels([...issue.labels, ...(labelsInUse.data ?? [])]).map((l) => ({
-    value: l,
-    label: l,
-  }));
   const setLabels = (labels: string[]) => patch("Labels", { labels }, { labels });
   // cycle, milestone
   const cycleOptions: Option[] = [
@@ -289,42 +263,13 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
         }}
         footer={members.error ? <span className="field-error">{members.error.message}</span> : undefined}
       />
-      <Picker
-        name="Labels"
+      <LabelPicker
+        ws={ws}
         shortcut="l"
-        multiple
-        display={
-          issue.labels.length ? (
-            <span className="ip-label-list">
-              {issue.labels.map((l) => (
-                <span key={l} className="label-chip">
-                  {l}
-                </span>
-              ))}
-            </span>
-          ) : (
-            <span className="muted">No labels</span>
-          )
-        }
-        displayText={issue.labels.length ? issue.labels.join(", ") : "none"}
-        options={labelOptions}
         selected={issue.labels}
-        loading={labelsInUse.isLoading}
+        onChange={(labels) => setLabels(cleanLabels(labels))}
         open={open === "labels"}
         onOpenChange={toggle("labels")}
-        placeholder="Add or remove labels…"
-        create={(text) =>
-          hasForbidden(text) || issue.labels.some((l) => l.toLowerCase() === text.toLowerCase())
-            ? null
-            : { value: text, label: `Add label “${text}”` }
-        }
-        onSelect={(v) =>
-          setLabels(
-            issue.labels.includes(v)
-              ? issue.labels.filter((l) => l !== v)
-              : cleanLabels([...issue.labels, v]),
-          )
-        }
       />
       <Picker
         name="Estimate"

@@ -26,6 +26,7 @@ import { memo, useMemo, useState } from "react";
 import type { IssueStatus } from "../../api.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { ui } from "../../shell/ui.ts";
+import { LabelChips } from "../../ui/labels.tsx";
 import { assigneeName, PriorityIcon, STATUS_LABEL, StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { setStatus } from "./changes.ts";
@@ -324,11 +325,7 @@ function CardBody({ issue, ws, overlay }: { issue: IssueRow; ws: string; overlay
       </Link>
       <div className="il-board-card-meta">
         <Readiness issue={issue} />
-        {issue.labels.map((l) => (
-          <span key={l} className="label-chip">
-            {l}
-          </span>
-        ))}
+        <LabelChips ws={ws} names={issue.labels} />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import { useStore } from "../../lib/store.ts";
 import { useMe } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { ui } from "../../shell/ui.ts";
+import { LabelChips, useLabels } from "../../ui/labels.tsx";
 import { assigneeName, PriorityIcon, StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { issuePages, progress, useAssignees, useCycles, useMilestones, useSpaces } from "./data.ts";
@@ -172,9 +173,17 @@ export function IssuesPage({
     () => allLines.filter((l): l is Extract<Line, { kind: "row" }> => l.kind === "row"),
     [allLines],
   );
+  // the filter and the labels menu offer the workspace's labels, and any the loaded issues carry
+  const workspaceLabels = useLabels(ws);
   const labels = useMemo(
-    () => [...new Set(groups.flatMap((g) => g.rows.flatMap((r) => r.labels)))].sort(),
-    [groups],
+    () =>
+      [
+        ...new Set([
+          ...(workspaceLabels.data ?? []).map((l) => l.name),
+          ...groups.flatMap((g) => g.rows.flatMap((r) => r.labels)),
+        ]),
+      ].sort((a, b) => a.localeCompare(b)),
+    [groups, workspaceLabels.data],
   );
 
   const [focused, setFocused] = useState<string | null>(null);
@@ -605,11 +614,7 @@ const Row = memo(function Row({
         <Link to="/$ws/issue/$key" params={{ ws, key: issue.identifier }} className="il-title" tabIndex={-1}>
           {issue.title}
         </Link>
-        {issue.labels.map((l) => (
-          <span key={l} className="label-chip">
-            {l}
-          </span>
-        ))}
+        <LabelChips ws={ws} names={issue.labels} />
       </span>
       <span className="il-cell-ready">
         <Readiness issue={issue} />
