@@ -34,6 +34,8 @@ export interface ToolArgs<P, I> {
   ifMatch: number[] | undefined;
   /** `fencing_token`, as the REST Docket-Fencing-Token header gives it; undefined when not sent */
   fencingToken: number | undefined;
+  /** aborts when the client goes away (a tool that waits stops waiting) */
+  signal?: AbortSignal | undefined;
 }
 
 export interface ToolSpec<
@@ -59,6 +61,8 @@ export interface ToolSpec<
   run(ctx: Ctx, args: ToolArgs<P, I>, principal: Principal): Promise<z.output<O>>;
   /** the compact text shown beside the structured result */
   text(result: z.output<O>): string;
+  /** what goes into `structuredContent` when it is not the whole result (e.g. without what the text carries) */
+  structured?(result: z.output<O>): Record<string, unknown>;
 }
 
 export interface ToolDefinition {
@@ -82,7 +86,13 @@ export interface Tool {
   name: string;
   scope: Scope;
   definition: ToolDefinition;
-  call(ctx: Ctx, principal: Principal, args: unknown, log?: ToolLogger): Promise<ToolResult>;
+  call(
+    ctx: Ctx,
+    principal: Principal,
+    args: unknown,
+    log?: ToolLogger,
+    signal?: AbortSignal,
+  ): Promise<ToolResult>;
 }
 
 export const EXPECTED_VERSION = "expected_version";
@@ -96,8 +106,7 @@ const expectedVersion = z
 const expectedVersionJson: JsonSchema = {
   type: "integer",
   minimum: 1,
-  description:
-    "The version you last read (the object's `version`). The change is made only if nobody changed the object since; else the call fails with precondition_failed.",
+  description: "The `version` you read: refused (precondition_failed) if the object changed since.",
 };
 
 const fencingTokenArg = z
@@ -161,7 +170,9 @@ function objectJson(schema: AnyObject, query: boolean): JsonSchema {
       delete itemJson.$schema;
       properties[key] = { ...rest, type: "array", items: itemJson, maxItems: 50 };
       if (typeof rest.description === "string")
-        properties[key]!.description = rest.description.replace(/^Comma-separated /, "");
+        properties[key]!.description = rest.description
+          .replace(/^Comma-separated (\w+)\.$/, "Any of these $1.")
+          .replace(/^Comma-separated (\w)/, (_, c: string) => c.toUpperCase());
     } else if (isQueryBool(field)) {
       const { type: _t, enum: _e, ...rest } = prop;
       properties[key] = { ...rest, type: "boolean" };
@@ -203,13 +214,44 @@ function inputSchemaOf(
 
 const ISSUE_REF_PATTERN = "^([A-Za-z][A-Za-z0-9]{1,9}-[1-9][0-9]{0,9}|iss_[0-9A-Z]{26})$";
 const PREFIXED_ID = /^\^([a-z]+)_\[0-9A-Z\]\{26\}\$$/;
+/** A list filter's id or `none` (`^(none|cyc_[0-9A-Z]{26})$`). */
+const PREFIXED_ID_OR_NONE = /^\^\(none\|([a-z]+)_\[0-9A-Z\]\{26\}\)\$$/;
+/** A space prefix's pattern: a description names the space (its upper-case letters are checked on the call). */
+const SPACE_PATTERN = "^[A-Z][A-Z0-9]{1,9}$";
 const ISSUE_DEF: JsonSchema = { type: "string", description: "ENG-42 (or iss_…)" };
 
 /** Descriptions that only restate the limits and default the schema itself states. */
 const RESTATED = [
   /^(Items|Results) per page, \d+ to \d+; \d+ by default\.$/,
   /^A one-line title, 1 to 255 characters\.$/,
+  // every page's text says how to ask for the next one
+  /^The next_cursor of the previous page\.$/,
 ];
+
+/** A Markdown field's description that restates its maxLength. */
+const MARKDOWN = /^Markdown text, at most [\d,]+ characters\.$/;
+
+/**
+ * `anyOf: [X, {type: "null"}]` (zod's nullable) as X with `"null"` added to its type, when X is a plain
+ * typed schema: the same meaning in fewer tokens.
+ */
+function nullableOf(o: JsonSchema): JsonSchema | undefined {
+  const any = o.anyOf;
+  if (!Array.isArray(any) || any.length !== 2) return undefined;
+  const nullAt = any.findIndex(
+    (x) => (x as JsonSchema)?.type === "null" && Object.keys(x as object).length === 1,
+  );
+  if (nullAt < 0) return undefined;
+  const other = any[1 - nullAt] as JsonSchema;
+  if (typeof other?.type !== "string") return undefined;
+  const { anyOf: _a, ...rest } = o;
+  if (other.pattern === ISSUE_REF_PATTERN) {
+    // an issue reference, or null: said in its description rather than through `$defs`
+    const said = typeof o.description === "string" ? o.description.replace(/\.$/, "") : "An issue";
+    return { type: ["string", "null"], description: `${said} (ENG-42).` };
+  }
+  return { ...other, ...rest, type: [other.type, "null"] };
+}
 
 /**
  * A tool's input schema made lean for `tools/list`: an issue reference, however often it appears, is one
@@ -229,23 +271,100 @@ export function leanSchema(schema: JsonSchema): JsonSchema {
       const generic = typeof description === "string" && /^An issue identifier such as/.test(description);
       return { $ref: "#/$defs/issue", ...rest, ...(description && !generic ? { description } : {}) };
     }
+    const nullable = nullableOf(o);
+    if (nullable) return walk(nullable);
+    const oneString = stringsOf(o);
+    if (oneString) return oneString;
     const out: JsonSchema = {};
+    let idFormat: string | undefined;
     for (const [k, v] of Object.entries(o)) {
       if (k === "description" && typeof v === "string" && RESTATED.some((r) => r.test(v))) continue;
+      if (k === "description" && typeof v === "string" && MARKDOWN.test(v)) {
+        out.description = "Markdown.";
+        continue;
+      }
+      // a date or time's format says what its pattern says; the zod schema still checks the pattern
+      if (k === "pattern" && typeof o.format === "string") continue;
       if (k === "pattern" && typeof v === "string") {
-        const m = PREFIXED_ID.exec(v);
-        if (m) {
-          if (o.description === undefined) out.description = `${m[1]}_…`;
+        const id = PREFIXED_ID.exec(v);
+        const idOrNone = PREFIXED_ID_OR_NONE.exec(v);
+        if (id || idOrNone) {
+          idFormat = id ? `${id[1]}_…` : `${idOrNone![1]}_… or none`;
           continue;
         }
+        if (v === SPACE_PATTERN && typeof o.description === "string") continue;
       }
+      // An empty string, a text past its cap or a list past its length is refused with a clear message
+      // naming the cap; stating the obvious and the generous caps on every field costs more than it helps.
+      if (k === "minLength" && v === 1) continue;
+      if (k === "maxLength" && typeof v === "number" && v >= 200) continue;
+      if (k === "maxItems" && typeof v === "number" && v >= 50) continue;
       out[k] = k === "properties" || k === "$defs" ? mapValues(v as JsonSchema, walk) : walk(v);
+    }
+    // a prefixed id says its format: alone, or after a description that does not name it
+    if (idFormat) {
+      const d = out.description;
+      if (typeof d !== "string") out.description = idFormat;
+      else if (!d.includes(idFormat.slice(0, idFormat.indexOf("…"))))
+        out.description = `${d.replace(/\.$/, "")} (${idFormat}).`;
     }
     return out;
   };
   const lean = walk(schema) as JsonSchema;
+  if (issueRefs === 1) return inlineIssueRef(lean);
   if (issueRefs > 0) lean.$defs = { ...(lean.$defs as JsonSchema | undefined), issue: ISSUE_DEF };
   return lean;
+}
+
+/** The MCP spec's defaults: a hint equal to its default is not sent (every agent pays for each token). */
+const HINT_DEFAULTS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/**
+ * Annotations without the hints that say what the spec's defaults say. `destructiveHint` and
+ * `idempotentHint` mean something only for a tool that writes, so a read sends neither.
+ */
+export function leanAnnotations(hints: Omit<ToolAnnotations, "title">): Omit<ToolAnnotations, "title"> {
+  const out: Omit<ToolAnnotations, "title"> = {};
+  for (const [k, v] of Object.entries(hints) as [keyof typeof HINT_DEFAULTS, boolean | undefined][]) {
+    if (v === undefined || v === HINT_DEFAULTS[k]) continue;
+    if (hints.readOnlyHint && (k === "destructiveHint" || k === "idempotentHint")) continue;
+    out[k as Exclude<keyof ToolAnnotations, "title">] = v;
+  }
+  return out;
+}
+
+/** A schema's one issue reference written in place: shorter than a `$ref` and its `$defs` entry. */
+function inlineIssueRef(schema: JsonSchema): JsonSchema {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== "object") return node;
+    const o = node as JsonSchema;
+    if (o.$ref === "#/$defs/issue") {
+      const { $ref: _r, ...rest } = o;
+      return { ...ISSUE_DEF, ...rest };
+    }
+    return mapValues(o, walk);
+  };
+  return walk(schema) as JsonSchema;
+}
+
+/** `anyOf` of plain strings (an id of one kind or another) as one string, its description saying which. */
+function stringsOf(o: JsonSchema): JsonSchema | undefined {
+  const any = o.anyOf;
+  if (!Array.isArray(any) || typeof o.description !== "string") return undefined;
+  const plain = (x: JsonSchema) =>
+    (x.type === "string" ||
+      x.$ref === "#/$defs/issue" ||
+      (x.type === "string" && x.pattern === ISSUE_REF_PATTERN)) &&
+    Object.keys(x).every((k) => ["type", "pattern", "description", "$ref"].includes(k));
+  if (!any.every((x) => plain(x as JsonSchema))) return undefined;
+  const { anyOf: _a, ...rest } = o;
+  return { type: "string", ...rest };
 }
 
 function mapValues(o: JsonSchema, fn: (v: unknown) => unknown): JsonSchema {
@@ -266,6 +385,47 @@ function toQueryForm(input: Record<string, unknown>): Record<string, unknown> {
     else out[k] = v;
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Did you mean
+
+/** Levenshtein distance between two short strings. */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** Names compared without case, `_` or `-`: `blocked_by` is `blockedBy`. */
+const fold = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
+
+/**
+ * The candidate nearest to `name` by edit distance (ignoring case, `_` and `-`), when it is near enough
+ * to be what was meant: at most a third of the name's letters away (at least 1; a name of fewer than 4
+ * letters must match outright), or one name inside the other (`issue` for `issue_id`). Ties go to the
+ * earlier candidate.
+ */
+export function nearest(name: string, candidates: Iterable<string>): string | undefined {
+  const folded = fold(name);
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const c = fold(candidate);
+    const inside = c.length >= 3 && folded.length >= 3 && (folded.includes(c) || c.includes(folded));
+    const d = inside ? Math.min(distance(folded, c), 1) : distance(folded, c);
+    if (!inside && d > (folded.length < 4 ? 0 : Math.max(1, Math.floor(folded.length / 3)))) continue;
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
 }
 
 /** Runs `fn`, collecting the field messages of a validation failure into `fields`. */
@@ -292,15 +452,65 @@ export function readOnlyRefusal(tool: string, scope: string): string {
   return `This connection is read-only; ${tool} needs the ${scope} scope. Ask the person to approve read-and-write access.`;
 }
 
-function textResult(text: string, isError = false): ToolResult {
-  return isError
-    ? { content: [{ type: "text", text }], isError: true }
-    : { content: [{ type: "text", text }] };
+/** Members of a nested object of an error body that a tool error also gives at its top. */
+const LIFTED: [string, string[]][] = [
+  ["claim", ["holder", "expires_at"]],
+  ["review", ["may_finish", "next"]],
+];
+
+/**
+ * The structured form of a tool error: the REST error body (`error`, `error_description`, `fields` and
+ * whatever else the error carries, such as a claim's `holder` and `expires_at`, `may_finish` or `next`),
+ * with `retry_after` in seconds when the error says when to try again.
+ */
+export function errorContent(error: DocketError): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    ...error.body,
+    error: error.code,
+    error_description: error.description,
+  };
+  // the members an agent acts on, at the top whatever object of the body holds them
+  for (const [holder, keys] of LIFTED) {
+    const inner = error.body?.[holder];
+    if (inner === null || typeof inner !== "object") continue;
+    for (const key of keys)
+      if (!(key in out) && key in inner) out[key] = (inner as Record<string, unknown>)[key];
+  }
+  if (error.fields) out.fields = error.fields;
+  const retry = Number(error.headers?.["retry-after"]);
+  if (Number.isFinite(retry) && retry > 0) out.retry_after = retry;
+  return out;
 }
 
-/** A DocketError as a tool error: its code and description, for the model to read and act on. */
+/** A structured error's one line for the model: `code: description`, and the next call when there is one. */
+export function errorText(content: Record<string, unknown>): string {
+  let line = `${content.error}: ${content.error_description}`;
+  const next = content.next as { tool?: unknown; arguments?: unknown } | undefined;
+  if (next && typeof next.tool === "string" && !line.includes(next.tool)) {
+    line += ` Next: ${next.tool}${next.arguments ? ` ${JSON.stringify(next.arguments)}` : ""}.`;
+  }
+  if (typeof content.retry_after === "number" && !/retry after|try again/i.test(line))
+    line += ` Retry after ${content.retry_after} seconds.`;
+  return line.replace(/\s*\n\s*/g, " ");
+}
+
+/** A tool error from its structured content: the one-line text beside it. */
+export function structuredError(content: Record<string, unknown>): ToolResult {
+  return { content: [{ type: "text", text: errorText(content) }], structuredContent: content, isError: true };
+}
+
+/** A DocketError as a tool error: the structured body, and a one-line text for the model to act on. */
 export function errorResult(error: DocketError): ToolResult {
-  return textResult(`${error.code}: ${error.description}`, true);
+  return structuredError(errorContent(error));
+}
+
+/** A tool error made here, not by the tracker: a code and a description. */
+export function codeError(
+  code: string,
+  description: string,
+  extra: Record<string, unknown> = {},
+): ToolResult {
+  return structuredError({ error: code, error_description: description, ...extra });
 }
 
 export interface ToolLogger {
@@ -311,13 +521,12 @@ export interface ToolLogger {
 function unexpectedResult(error: unknown, log: ToolLogger | undefined): ToolResult {
   if (error instanceof LimiterUnavailable || isUnavailable(error)) {
     log?.error({ err: error }, "tool call failed: a store is unavailable");
-    return textResult(
-      "temporarily_unavailable: The service cannot reach its store; try again shortly.",
-      true,
-    );
+    return codeError("temporarily_unavailable", "The service cannot reach its store; try again shortly.", {
+      retry_after: 5,
+    });
   }
   log?.error({ err: error }, "tool call failed");
-  return textResult("server_error: Something went wrong on our side; the error is logged.", true);
+  return codeError("server_error", "Something went wrong on our side; the error is logged.");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -340,13 +549,43 @@ export function tool<
     title: spec.title,
     description: spec.description,
     inputSchema: leanSchema(inputSchemaOf(spec.params, inputSchema, query, versioned, fenced)),
-    annotations: {
+    annotations: leanAnnotations({
       readOnlyHint: readOnly,
       ...(readOnly ? {} : { destructiveHint: false, idempotentHint: false }),
       ...spec.hints,
       openWorldHint: false,
-    },
+    }),
   };
+
+  const argumentNames = Object.keys((definition.inputSchema.properties ?? {}) as JsonSchema);
+
+  /**
+   * Unknown argument names get the nearest known one ("did you mean"), or the list of arguments there
+   * are. When every unknown name has a suggestion, answers the arguments with the names corrected (the
+   * call to make next); else undefined.
+   */
+  function suggestArguments(
+    fields: Record<string, string>,
+    raw: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | undefined {
+    const renames = new Map<string, string>();
+    let all = true;
+    for (const [key, message] of Object.entries(fields)) {
+      if (!/^is not a known (field|parameter)$/.test(message) || !raw || !(key in raw)) continue;
+      const guess = nearest(key, argumentNames);
+      if (guess && !(guess in raw)) {
+        renames.set(key, guess);
+        fields[key] = `is not an argument of ${spec.name}; did you mean ${guess}?`;
+      } else {
+        all = false;
+        fields[key] = argumentNames.length
+          ? `is not an argument of ${spec.name}, which takes ${argumentNames.join(", ")}`
+          : `is not an argument of ${spec.name}, which takes none`;
+      }
+    }
+    if (!all || renames.size === 0 || renames.size !== Object.keys(fields).length || !raw) return undefined;
+    return Object.fromEntries(Object.entries(raw).map(([k, v]) => [renames.get(k) ?? k, v]));
+  }
 
   function parseArgs(raw: unknown): ToolArgs<P, I> {
     if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
@@ -385,10 +624,16 @@ export function tool<
             return r.data;
           });
     if (Object.keys(fields).length) {
+      const renamed = suggestArguments(fields, raw as Record<string, unknown> | undefined);
       const summary = Object.entries(fields)
         .map(([k, m]) => `${k}: ${m}`)
         .join("; ");
-      throw invalid(`Invalid input: ${summary}`, fields);
+      const error = invalid(`Invalid input: ${summary}`, fields);
+      if (!renamed) throw error;
+      throw new DocketError(400, "invalid_request", error.description, {
+        fields,
+        body: { next: { tool: spec.name, arguments: renamed } },
+      });
     }
     return {
       params: p as Out<P>,
@@ -402,15 +647,17 @@ export function tool<
     name: spec.name,
     scope: spec.scope,
     definition,
-    async call(ctx, principal, raw, log) {
+    async call(ctx, principal, raw, log, signal) {
       if (!principal.scopes.has(spec.scope)) {
-        return textResult(`insufficient_scope: ${readOnlyRefusal(spec.name, spec.scope)}`, true);
+        return codeError("insufficient_scope", readOnlyRefusal(spec.name, spec.scope), {
+          scope: "workspace.read workspace.write",
+        });
       }
       try {
-        const result = await spec.run(ctx, parseArgs(raw), principal);
+        const result = await spec.run(ctx, { ...parseArgs(raw), signal }, principal);
         return {
           content: [{ type: "text", text: spec.text(result) }],
-          structuredContent: result as Record<string, unknown>,
+          structuredContent: (spec.structured ? spec.structured(result) : result) as Record<string, unknown>,
         };
       } catch (error) {
         if (error instanceof DocketError) return errorResult(error);

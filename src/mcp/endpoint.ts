@@ -13,15 +13,25 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { authenticateAccessToken, describeAccessTokenFailure, mcpResource } from "../auth/connections.ts";
 import { PAT_PREFIX, type Principal } from "../auth/tokens.ts";
+import { getWorkspaceIdentity } from "../auth/workspaces.ts";
 import type { Core } from "../core.ts";
 import { DocketError, rateLimited } from "../errors.ts";
-import { BODY_LIMIT_BYTES } from "../http/app.ts";
+import { BODY_LIMIT_BYTES, IDLE_TIMEOUT_MS } from "../http/app.ts";
 import { errorReply } from "../http/errors.ts";
 import { PACKAGE_VERSION } from "../paths.ts";
-import { readOnlyRefusal, type Tool, type ToolLogger, type ToolResult } from "./catalog.ts";
+import {
+  codeError,
+  nearest,
+  readOnlyRefusal,
+  structuredError,
+  type Tool,
+  type ToolLogger,
+  type ToolResult,
+} from "./catalog.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
-import { TOOLS_BY_NAME } from "./tools.ts";
+import { TOOLS_BY_NAME, TOOLSET_OF } from "./tools.ts";
 import { selectionOf, type ToolSelection } from "./toolsets.ts";
+import { WAIT_MAX_SECONDS } from "./wait.ts";
 
 /**
  * The MCP endpoint at `{base_url}/api/mcp`: Streamable HTTP, stateless, the 2026-07-28 revision and the
@@ -116,10 +126,16 @@ function batchRevision(request: FastifyRequest, batch: unknown[]): string {
 const SERVER_INFO = { name: "docket", title: "Docket", version: PACKAGE_VERSION };
 
 const INSTRUCTIONS =
-  "Docket is an issue tracker shared by people and agents. Call get_workspace_identity first and tell the " +
-  "person the name of the workspace you are connected to. Issues are named by identifiers such as ENG-42; " +
-  "other objects by prefixed ids (dec_, note_, fld_, cyc_, ms_, file_, bnd_, dep_). list_issues with " +
-  "ready: true gives the work that can start now; get_bundle gives everything needed to work on one issue. " +
+  "Docket is an issue tracker shared by people and agents. The loop: " +
+  "(1) get_workspace_identity, and tell the person the name of the workspace you are connected to. " +
+  "(2) claim_next_issue (space, label, priority filters): it claims the most urgent issue that can start and " +
+  "answers its bundle, everything needed to work on it; a retry answers the same claim. " +
+  "(3) Work: update_issue, add_comment, create_decision, create_note as you go; heartbeat_claim before the " +
+  "claim expires; release_claim if you stop without finishing. " +
+  "(4) Finish as the space's policy says (the bundle tells): update_issue status done; or, where a person " +
+  "must mark it done, status in_review, request_approval with mark_done: true, then wait_for its id. " +
+  "A tool error's structuredContent has error, error_description and, when there is one, next: the call to " +
+  "make. Issues are named like ENG-42; other objects by prefixed ids (dec_, note_, cyc_, ms_, bnd_, …). " +
   "Issues, decisions, notes and bundles are also resources (docket://issues/ENG-42).";
 
 /** One validator for every per-request server: building one per request would cost more than the call. */
@@ -130,6 +146,8 @@ interface CallerInfo {
   core: Core;
   log: ToolLogger;
   selection: ToolSelection;
+  /** aborts when the client goes away before its answer is sent (wait_for stops waiting) */
+  signal?: AbortSignal;
 }
 
 function callerOf(authInfo: AuthInfo | undefined): CallerInfo {
@@ -150,12 +168,7 @@ function serverFor({ authInfo }: McpRequestContext): Server {
   server.setRequestHandler("tools/list", () => callerOf(authInfo).selection.list);
   server.setRequestHandler("tools/call", async (request) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
-    if (!tool) {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Unknown tool: ${request.params.name}. tools/list names the tools there are.`,
-      );
-    }
+    if (!tool) throw unknownTool(request.params.name, callerOf(authInfo).selection);
     const result = await callTool(tool, callerOf(authInfo), request.params.arguments);
     return server.projectCallToolResult(result as CallToolResult, tool.definition.outputSchema);
   });
@@ -238,11 +251,72 @@ function plainToolCall(
   return { tool, id, args: params.arguments };
 }
 
+/**
+ * A call of a tool that does not exist: the protocol's Invalid Params (-32602), naming the nearest tool
+ * there is ("did you mean"), with `data` in the shape of a tool error's structured content.
+ */
+function unknownTool(name: string, selection: ToolSelection): ProtocolError {
+  const guess = nearest(name, TOOLS_BY_NAME.keys());
+  const where = guess ? TOOLSET_OF.get(guess) : undefined;
+  const hint = !guess
+    ? ""
+    : selection.toolsets.has(where!)
+      ? ` Did you mean ${guess}?`
+      : ` Did you mean ${guess} (in the ${where} toolset: X-MCP-Toolsets: ${where})?`;
+  const description = `Unknown tool: ${name}.${hint} tools/list names the tools there are.`;
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, description, {
+    error: "unknown_tool",
+    error_description: description,
+    ...(guess ? { next: { tool: guess } } : {}),
+  });
+}
+
+/** `No issue FOO-9 in this workspace.`: the tracker's not_found for an issue reference. */
+const NO_ISSUE = /^No issue (\S+) in this workspace\.$/;
+
+/**
+ * An issue that is not found gets the workspace's spaces: the usual mistake is a prefix from another
+ * tracker or workspace (`PROJ-12` where the spaces are ENG and OPS).
+ */
+async function withSpaces(result: ToolResult, caller: CallerInfo): Promise<ToolResult> {
+  const s = result.structuredContent;
+  if (!result.isError || s?.error !== "not_found" || typeof s.error_description !== "string") return result;
+  const ref = NO_ISSUE.exec(s.error_description)?.[1];
+  if (!ref) return result;
+  const { spaces } = await getWorkspaceIdentity(caller.core, caller.principal.workspaceId);
+  const prefix = ref.includes("-") ? ref.slice(0, ref.lastIndexOf("-")).toUpperCase() : undefined;
+  const known = spaces.some((sp) => sp.prefix === prefix);
+  const list = spaces.map((sp) => `${sp.prefix} (${sp.name})`).join(", ") || "none";
+  const description =
+    prefix && !known
+      ? `No issue ${ref}: there is no space ${prefix} in this workspace. Its spaces are ${list}.`
+      : `No issue ${ref} in this workspace. Its spaces are ${list}.`;
+  return structuredError({
+    ...s,
+    error_description: description,
+    spaces: spaces.map((sp) => ({ prefix: sp.prefix, name: sp.name })),
+  });
+}
+
+/** Whether a request (or a message of a batch) calls wait_for, which may answer only after a minute. */
+function callsWaitFor(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some(
+    (m) => isPlain(m) && m.method === "tools/call" && isPlain(m.params) && m.params.name === "wait_for",
+  );
+}
+
 /** Runs a tool for a caller: the one place both paths call tools through. */
 async function callTool(tool: Tool, caller: CallerInfo, args: unknown): Promise<ToolResult> {
   const refusal = caller.selection.refusal(tool);
-  if (refusal) return { content: [{ type: "text", text: refusal }], isError: true };
-  return tool.call(ctxOfCaller(caller), caller.principal, args, caller.log);
+  if (refusal) {
+    const set = TOOLSET_OF.get(tool.name)!;
+    return codeError("toolset_not_enabled", refusal.replace(/^toolset_not_enabled: /, ""), {
+      toolset: set,
+    });
+  }
+  const result = await tool.call(ctxOfCaller(caller), caller.principal, args, caller.log, caller.signal);
+  return result.isError ? withSpaces(result, caller) : result;
 }
 
 /** The scopes a client asks for to do everything (the 401 and 403 challenges name them). */
@@ -389,7 +463,9 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
       handler: async (request, reply) => {
         checkHostAndOrigin(request);
         const { principal, token } = await authenticate(request);
-        const selection = selectionOf(request.headers, request.query as Record<string, unknown> | undefined);
+        const selection = selectionOf(request.headers, request.query as Record<string, unknown> | undefined, {
+          writable: principal.scopes.has("workspace.write"),
+        });
         const batch = request.method === "POST" && Array.isArray(request.body) ? request.body : undefined;
         if (batch) {
           const revision = batchRevision(request, batch);
@@ -428,7 +504,19 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
         }
         if (acceptsAnything(request.headers.accept))
           headers.set("accept", "application/json, text/event-stream");
-        const caller: CallerInfo = { principal, core, log: request.log, selection };
+        // wait_for sends nothing until its answer: its socket may idle past IDLE_TIMEOUT_MS meanwhile
+        if (callsWaitFor(request.body)) {
+          const socket = request.raw.socket;
+          socket.setTimeout(WAIT_MAX_SECONDS * 1000 + IDLE_TIMEOUT_MS);
+          reply.raw.once("close", () => {
+            if (!socket.destroyed) socket.setTimeout(IDLE_TIMEOUT_MS);
+          });
+        }
+        const gone = new AbortController();
+        reply.raw.once("close", () => {
+          if (!reply.raw.writableFinished) gone.abort();
+        });
+        const caller: CallerInfo = { principal, core, log: request.log, selection, signal: gone.signal };
         const short = batch ? undefined : missingScope(request.body, caller);
         if (short) {
           // The scope challenge of the MCP authorization spec: 403 with insufficient_scope and the scopes

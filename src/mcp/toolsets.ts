@@ -14,7 +14,11 @@ export const READONLY_HEADER = "x-mcp-readonly";
 
 export interface ToolSelection {
   toolsets: ReadonlySet<ToolsetName>;
+  /** the client asked for read-only mode: a write is refused as outside the selection */
   readonly: boolean;
+  /** the connection may only read (its scopes): writes are left out of tools/list, and a call of one
+   * gets the scope challenge (403 insufficient_scope), not a toolset refusal */
+  readOnlyConnection: boolean;
   /** the `tools/list` answer: the selected tools in the fixed order of TOOLS */
   list: ListToolsResult;
   /** why `name` cannot be called here (a tool error's text), or undefined when it can */
@@ -23,14 +27,16 @@ export interface ToolSelection {
 
 const selections = new Map<string, ToolSelection>();
 
-function build(toolsets: Set<ToolsetName>, readonly: boolean): ToolSelection {
+function build(toolsets: Set<ToolsetName>, readonly: boolean, readOnlyConnection: boolean): ToolSelection {
+  const hideWrites = readonly || readOnlyConnection;
   const shown = TOOLS.filter(
-    (t) => toolsets.has(TOOLSET_OF.get(t.name)!) && !(readonly && t.scope === "workspace.write"),
+    (t) => toolsets.has(TOOLSET_OF.get(t.name)!) && !(hideWrites && t.scope === "workspace.write"),
   );
   const list = { tools: shown.map((t) => t.definition) } as unknown as ListToolsResult;
   return {
     toolsets,
     readonly,
+    readOnlyConnection,
     list,
     refusal(tool) {
       const set = TOOLSET_OF.get(tool.name)!;
@@ -70,10 +76,14 @@ function flag(raw: unknown, name: string): boolean {
  * The selection named by a request's header and query parameter (either may be left out; both add up).
  * An unknown toolset name is refused (400), naming the toolsets there are: a misspelt name would
  * otherwise leave an agent without the tools it was configured for, with nothing to tell it why.
+ * A connection that may only read (`writable: false`, its scopes) sees the read-only list whatever the
+ * headers say: an agent inside an MCP host cannot set them, and listing writes it cannot make costs
+ * tokens and invites calls that fail.
  */
 export function selectionOf(
   headers: Record<string, unknown>,
   query: Record<string, unknown> | undefined,
+  { writable = true }: { writable?: boolean } = {},
 ): ToolSelection {
   const names = [...values(headers[TOOLSETS_HEADER]), ...values(query?.toolsets)];
   const readonly =
@@ -90,10 +100,10 @@ export function selectionOf(
       );
     }
   }
-  const key = `${TOOLSET_NAMES.filter((n) => toolsets.has(n)).join(",")}${readonly ? ":ro" : ""}`;
+  const key = `${TOOLSET_NAMES.filter((n) => toolsets.has(n)).join(",")}${readonly ? ":ro" : ""}${writable ? "" : ":read-scope"}`;
   let selection = selections.get(key);
   if (!selection) {
-    selection = build(toolsets, readonly);
+    selection = build(toolsets, readonly, !writable);
     selections.set(key, selection);
   }
   return selection;
