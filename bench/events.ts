@@ -2,14 +2,17 @@
  * The events bench (run by `npm run bench` after the request bench, or alone):
  *
  *   node bench/events.ts                      # SQLite in a temporary folder
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/docket_bench node bench/events.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/docket_bench DOCKET_SECRET_KEY=… node bench/events.ts
  *   node bench/events.ts --create-only --serve-from ../other-checkout   # issue creation alone, to compare
+ *   node bench/events.ts --webhooks-only      # the webhook figures alone
  *
  * It starts `docket serve` in its own process and measures, from this one:
  * - the time from a committed `POST /v1/issues` (its answer received) to its event arriving on open
  *   streams, p50 and p99, with 100 and with 1,000 streams open (the time until the last stream has it);
  * - the server's memory per open stream (RSS with 1,000 idle streams minus before, divided by 1,000);
- * - webhook deliveries per second to a local receiver;
+ * - webhook deliveries per second to a local receiver: as issues are made, and draining a backlog
+ *   (one webhook, and four webhooks of one workspace);
+ * - another workspace's webhook latency (event → delivery) while one receiver blackholes (never answers);
  * - `POST /v1/issues` requests/s (compare with a checkout from before events, `--serve-from`).
  * With PostgreSQL it uses a database of its own on that server (created and dropped).
  */
@@ -27,6 +30,7 @@ const REPO = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
   options: {
     "create-only": { type: "boolean", default: false },
+    "webhooks-only": { type: "boolean", default: false },
     "serve-from": { type: "string" },
     samples: { type: "string", default: "200" },
     deliveries: { type: "string", default: "1000" },
@@ -59,8 +63,8 @@ function cpuMs(pid: number): number {
 
 const database = () => benchDatabase("events");
 
-/** Migrates with the checkout that serves (its own code), and makes a workspace and a token. */
-async function prepare(url: string, from: string): Promise<string> {
+/** Migrates with the checkout that serves (its own code), and makes two workspaces and a token for each. */
+async function prepare(url: string, from: string): Promise<[string, string]> {
   const load = (file: string) => import(pathToFileURL(path.join(from, file)).href);
   const { createPerson } = await load("src/auth/people.ts");
   const { mintPat } = await load("src/auth/tokens.ts");
@@ -68,7 +72,13 @@ async function prepare(url: string, from: string): Promise<string> {
   const { loadConfig } = await load("src/config.ts");
   const { closeCore, createCore } = await load("src/core.ts");
   const { openStore } = await load("src/db/store.ts");
-  const config = loadConfig({ DATABASE_URL: url, DOCKET_DATA_DIR: tmpdir() });
+  // PostgreSQL is production mode: it needs DOCKET_SECRET_KEY (the served process gets the same)
+  const key = process.env.DOCKET_SECRET_KEY;
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DOCKET_DATA_DIR: tmpdir(),
+    ...(key ? { DOCKET_SECRET_KEY: key } : {}),
+  });
   const store = openStore(config.database, { poolSize: 2 });
   const core = createCore(config, store);
   await store.migrate();
@@ -80,9 +90,16 @@ async function prepare(url: string, from: string): Promise<string> {
     space_prefix: "ENG",
   });
   const pat = await mintPat(core, { workspace: "bench", email: "bench@example.com", name: "bench" });
+  await createWorkspace(core, {
+    name: "Other",
+    slug: "other",
+    owner_email: "bench@example.com",
+    space_prefix: "OTH",
+  });
+  const other = await mintPat(core, { workspace: "other", email: "bench@example.com", name: "bench" });
   await closeCore(core);
   await store.close();
-  return pat.token;
+  return [pat.token, other.token];
 }
 
 /** An open stream that tells `onEvent` of each event's object id as it arrives. */
@@ -172,10 +189,137 @@ async function latency(
 
 const pendingArrivals = new Map<string, number>();
 
+/** A local receiver: answers 200 at once, or never while `blackhole` (it keeps the connection). */
+async function localReceiver(blackhole = false) {
+  const got: { id: string; at: number }[] = [];
+  const waiters: { n: number; done: () => void }[] = [];
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (blackhole) return;
+      res.end("ok");
+      got.push({ id: String(req.headers["webhook-id"]), at: performance.now() });
+      for (const w of waiters.filter((x) => got.length >= x.n)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.done();
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`,
+    got,
+    /** Resolves once `n` deliveries have been answered. */
+    reach: (n: number) =>
+      got.length >= n ? Promise.resolve() : new Promise<void>((done) => waiters.push({ n, done })),
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+const progress = (m: string) => {
+  if (process.env.BENCH_PROGRESS) console.error(m);
+};
+
+async function patch(address: string, token: string, pathName: string, body: unknown) {
+  const res = await fetch(`${address}${pathName}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${pathName} answered ${res.status}: ${await res.text()}`);
+}
+
+/** Makes `n` issues, 8 requests at a time. */
+async function makeIssues(address: string, token: string, n: number, title: string) {
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, k) => {
+      for (let i = k; i < n; i += 8) await post(address, token, "/v1/issues", { title: `${title} ${i}` });
+    }),
+  );
+}
+
+/** Webhook deliveries per second to fast local receivers, and another workspace's latency under a blackhole. */
+async function webhookFigures(address: string, token: string, otherToken: string): Promise<string[]> {
+  const lines: string[] = [];
+  const hooks: string[] = [];
+  const disableAll = async () => {
+    for (const id of hooks.splice(0))
+      await patch(address, token, `/v1/webhooks/${id}`, { status: "disabled" });
+  };
+  // as issues are made: from the first POST to the last delivery
+  {
+    const rx = await localReceiver();
+    hooks.push((await post(address, token, "/v1/webhooks", { url: rx.url, events: ["issue.created"] })).id);
+    const started = performance.now();
+    await makeIssues(address, token, DELIVERIES, "hook");
+    const made = performance.now();
+    await rx.reach(DELIVERIES);
+    const seconds = (performance.now() - started) / 1000;
+    progress(`as made: ${rx.got.length}`);
+    lines.push(
+      `webhook deliveries as issues are made: ${DELIVERIES} in ${seconds.toFixed(2)} s = ${(DELIVERIES / seconds).toFixed(0)}/s (issues made in ${((made - started) / 1000).toFixed(2)} s; the last delivery ${((performance.now() - made) / 1000).toFixed(2)} s after the last commit)`,
+    );
+    await disableAll();
+    rx.close();
+  }
+  // draining a backlog: the webhooks are made, disabled while the events are written, then enabled
+  for (const count of [1, 4]) {
+    const rx = await localReceiver();
+    for (let i = 0; i < count; i++)
+      hooks.push((await post(address, token, "/v1/webhooks", { url: rx.url, events: ["issue.created"] })).id);
+    for (const id of hooks) await patch(address, token, `/v1/webhooks/${id}`, { status: "disabled" });
+    // the service reads whether any webhook is enabled at most once a second: events written before it
+    // has seen them all disabled would be fanned out to none (a disabled webhook gets no deliveries)
+    await new Promise((r) => setTimeout(r, 1500));
+    const events = Math.ceil(DELIVERIES / count);
+    await makeIssues(address, token, events, "backlog");
+    await new Promise((r) => setTimeout(r, 1500));
+    const started = performance.now();
+    for (const id of hooks) await patch(address, token, `/v1/webhooks/${id}`, { status: "enabled" });
+    const timer = setInterval(() => progress(`draining ${count}: ${rx.got.length}`), 2000);
+    await rx.reach(events * count);
+    clearInterval(timer);
+    const seconds = (performance.now() - started) / 1000;
+    lines.push(
+      `webhook deliveries draining a backlog, ${count} webhook${count > 1 ? "s" : ""} of one workspace: ${events * count} in ${seconds.toFixed(2)} s = ${((events * count) / seconds).toFixed(0)}/s`,
+    );
+    await disableAll();
+    rx.close();
+  }
+  // another workspace's latency while a receiver blackholes with 40 events of its own queued
+  {
+    const hole = await localReceiver(true);
+    const rx = await localReceiver();
+    hooks.push((await post(address, token, "/v1/webhooks", { url: hole.url, events: ["issue.created"] })).id);
+    await post(address, otherToken, "/v1/webhooks", { url: rx.url, events: ["issue.created"] });
+    await makeIssues(address, token, 40, "blackholed");
+    await new Promise((r) => setTimeout(r, 500));
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      await post(address, otherToken, "/v1/issues", { title: `other ${i}` });
+      const committed = performance.now();
+      await rx.reach(i + 1);
+      times.push(rx.got[i]!.at - committed);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    times.sort((a, b) => a - b);
+    lines.push(
+      `another workspace's webhook, event → delivery, while a receiver blackholes (40 events queued for it, 10 s timeout): p50 ${percentile(times, 50).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms (20 events over ${(20 * 0.25).toFixed(0)} s)`,
+    );
+    await disableAll();
+    hole.close();
+    rx.close();
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
   const db = await database();
   const from = values["serve-from"] ? path.resolve(values["serve-from"]) : REPO;
-  const token = await prepare(db.url, from);
+  const [token, otherToken] = await prepare(db.url, from);
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
   const child = await benchService("events", db.url, port, {
@@ -185,6 +329,10 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   const streams: http.ClientRequest[] = [];
   try {
+    if (values["webhooks-only"]) {
+      lines.push(...(await webhookFigures(address, token, otherToken)));
+      return;
+    }
     // issue creation: requests/s, and the server's CPU time per creation (steadier on a busy machine)
     const cpuBefore = cpuMs(child.pid!);
     const first = await autocannon({
@@ -232,38 +380,7 @@ async function main(): Promise<void> {
     }
     for (const s of streams.splice(0)) s.destroy();
 
-    // webhook deliveries per second
-    let received = 0;
-    let finished!: () => void;
-    const all = new Promise<void>((r) => {
-      finished = r;
-    });
-    const rx = http.createServer((req, res) => {
-      req.resume();
-      req.on("end", () => {
-        res.end("ok");
-        if (++received === DELIVERIES) finished();
-      });
-    });
-    await new Promise<void>((r) => rx.listen(0, "127.0.0.1", r));
-    const rxPort = (rx.address() as net.AddressInfo).port;
-    await post(address, token, "/v1/webhooks", {
-      url: `http://127.0.0.1:${rxPort}/hook`,
-      events: ["issue.created"],
-    });
-    const started = performance.now();
-    const makers = Array.from({ length: 8 }, async (_, k) => {
-      for (let i = k; i < DELIVERIES; i += 8)
-        await post(address, token, "/v1/issues", { title: `hook ${i}` });
-    });
-    await Promise.all(makers);
-    const made = performance.now();
-    await all;
-    const seconds = (performance.now() - started) / 1000;
-    lines.push(
-      `webhook deliveries: ${DELIVERIES} in ${seconds.toFixed(2)} s = ${(DELIVERIES / seconds).toFixed(0)}/s (issues made in ${((made - started) / 1000).toFixed(2)} s; the last delivery ${((performance.now() - made) / 1000).toFixed(2)} s after the last commit)`,
-    );
-    rx.close();
+    lines.push(...(await webhookFigures(address, token, otherToken)));
   } finally {
     for (const s of streams) s.destroy();
     child.kill("SIGTERM");
