@@ -202,6 +202,18 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
   }),
   "0017_invitations": (t) => invitationsMigration(t),
   "0018_labels": (t) => labelsMigration(t),
+  // An approval that asks "mark this done?": approving it marks the issue done as the person who answers.
+  "0019_approval_marks_done": () => ({
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable("approvals")
+        .addColumn("marks_done", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable("approvals").dropColumn("marks_done").execute();
+    },
+  }),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */

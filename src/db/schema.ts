@@ -95,6 +95,8 @@ export interface ApprovalsTable {
   options: string;
   /** the person asked, or null for the space's reviewers */
   asked_of: string | null;
+  /** 1 when approving marks the issue done (a "mark done?" request), else 0 */
+  marks_done: number;
   status: "open" | "resolved";
   answer: string | null;
   comment: string | null;

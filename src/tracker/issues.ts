@@ -852,6 +852,11 @@ const MAX_WRITE_ATTEMPTS = 3;
  */
 export interface WriteOptions {
   fencingToken?: number | undefined;
+  /**
+   * more work for the write's transaction, run after the issue is written (or found unchanged), so both
+   * commit or neither does: answering the approval that marked the issue done
+   */
+  alongside?: ((trx: Transaction<Database>) => Promise<void>) | undefined;
 }
 
 /**
@@ -879,7 +884,10 @@ async function writeIssue(
         );
       }
       const planned = await change(current, trx);
-      if (!planned) return { id: current.id, lost: false };
+      if (!planned) {
+        await options.alongside?.(trx);
+        return { id: current.id, lost: false };
+      }
       const at = ctx.core.clock.now().toISOString();
       const next: IssueRow = {
         ...current,
@@ -888,7 +896,10 @@ async function writeIssue(
         ...touchedBy(ctx, at),
       };
       const changes: Changes = diff(activityFields(current), activityFields(next));
-      if (Object.keys(changes).length === 0 && !planned.action) return { id: current.id, lost: false };
+      if (Object.keys(changes).length === 0 && !planned.action) {
+        await options.alongside?.(trx);
+        return { id: current.id, lost: false };
+      }
       if (changes.title || changes.description) next.substance_by = actingIdentity(ctx);
       if (next.status === "done" && current.status !== "done") await checkDonePolicy(trx, ctx, next);
       if (CLOSED_STATUSES.includes(next.status) !== CLOSED_STATUSES.includes(current.status)) {
@@ -956,6 +967,7 @@ async function writeIssue(
         const because = current.status === "iced" ? "thawed" : "reopened";
         await emitEvent(trx, ctx, readyEvent(current, because, at));
       }
+      await options.alongside?.(trx);
       return { id: current.id, lost: false };
     });
     if (!result.lost) return getIssue(ctx, result.id);

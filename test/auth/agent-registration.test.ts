@@ -242,6 +242,23 @@ describe("POST /api/agent-auth/identity", () => {
     assert.match(String(skill.headers["content-type"]), /^text\/markdown/);
   });
 
+  test("the skill document tells what an agent needs beyond the happy path", async (t) => {
+    const env = await agentSetup(t);
+    const { text } = await get(env.app, "/api/agent-auth/skill.md");
+    // a repeated redemption ends the earlier assertion too, and renewal says superseded beside a bare body
+    assert.match(text, /earlier pair\s+ends, both halves/);
+    assert.match(text, /Docket-Error-Description: superseded/);
+    // toolsets and read-only
+    assert.match(text, /X-MCP-Toolsets/);
+    assert.match(text, /lists only the tools that read, whatever\s+the headers say/);
+    // which hosts should use the browser sign-in instead of hourly tokens
+    assert.match(text, /## Which way to connect/);
+    assert.match(text, /connect it through the browser sign-in\s+instead/);
+    // re-initiation cannot correct the email
+    assert.match(text, /re-initiation cannot correct it/);
+    assert.match(text, /claim_next_issue/);
+  });
+
   test("maintenance: 503 with Retry-After under /api", async (t) => {
     const env = await agentSetup(t);
     await env.core.switches.set("maintenance", true);

@@ -27,12 +27,16 @@ const TOKEN = "/api/auth/oauth2/token";
 const REVOKE = "/api/auth/oauth2/revoke";
 const MCP = "https://docket.test/api/mcp";
 
-function oauthError(res: Answer, error: string, status = 400) {
+function oauthError(res: Answer, error: string, status = 400, why?: RegExp) {
   assert.equal(res.status, status, JSON.stringify(res.body));
   assert.equal(res.body.error, error);
   assert.equal(res.headers["cache-control"], "no-store");
   if (error === "invalid_grant") {
     assert.deepEqual(res.body, { error: "invalid_grant" }, "invalid_grant is a bare { error }");
+    // the why, when told at all, is in a header beside the body (only for a superseded assertion)
+    const header = res.headers["docket-error-description"];
+    if (why) assert.match(String(header), why);
+    else assert.equal(header, undefined, "no description of this invalid_grant");
   } else {
     assert.equal(typeof res.body.error_description, "string");
   }
@@ -120,7 +124,7 @@ describe("claim grant: poll and redeem (spec: States and transitions; Token endp
 
   test("redeemed → a repeat within 30 seconds gives a fresh pair and ends the earlier one; after 30 seconds invalid_grant", async (t) => {
     const env = await agentSetup(t);
-    const { claimToken, redeemed } = await connectedAgent(env);
+    const { claimToken, redeemed, connectionId } = await connectedAgent(env);
     env.clock.advance(30 * SECOND);
     const again = await poll(env.app, claimToken);
     assert.equal(again.status, 200, again.text);
@@ -131,12 +135,21 @@ describe("claim grant: poll and redeem (spec: States and transitions; Token endp
       401,
       "the earlier access token ended",
     );
-    oauthError(await renew(env.app, redeemed.body.identity_assertion), "invalid_grant");
+    // the earlier assertion ended too: its renewal is a bare invalid_grant whose header says superseded
+    oauthError(
+      await renew(env.app, redeemed.body.identity_assertion),
+      "invalid_grant",
+      400,
+      /^superseded: a later redemption of this registration replaced this identity assertion/,
+    );
     assert.equal((await workspace(env, again.body.access_token)).status, 200);
     assert.equal((await renew(env.app, again.body.identity_assertion)).status, 200);
     env.clock.advance(SECOND);
     oauthError(await poll(env.app, claimToken), "invalid_grant");
     assert.equal((await renew(env.app, again.body.identity_assertion)).status, 200, "the pair still holds");
+    // once the connection ends, the replaced assertion is refused like any other: no header
+    await revokeConnection(env.core, connectionId, "test");
+    oauthError(await renew(env.app, redeemed.body.identity_assertion), "invalid_grant");
   });
 
   test("denied → access_denied", async (t) => {

@@ -450,6 +450,7 @@ const EXPECTED: Record<string, string[]> = {
     "created_via",
     "id",
     "issue_id",
+    "marks_done",
     "options",
     "question",
     "status",

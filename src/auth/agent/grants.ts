@@ -45,6 +45,22 @@ export const oauthError = (error: string, description: string, status = 400): Gr
 /** The spec's bare invalid_grant: no description, so nothing is learnt from a failure. */
 export const invalidGrant = (): GrantResult => ({ status: 400, body: { error: "invalid_grant" } });
 
+/**
+ * Where a refusal whose body the spec pins bare says why: a response header, beside the body and not in
+ * it. Only a renewal with a genuine assertion that a later redemption replaced gets one (its holder learns
+ * nothing it could not know: it was given that assertion), so every other invalid_grant stays silent.
+ */
+export const ERROR_DESCRIPTION_HEADER = "docket-error-description";
+
+/** invalid_grant, bare, for an assertion that a repeated redemption replaced; the header says `superseded`. */
+export const supersededGrant = (): GrantResult => ({
+  ...invalidGrant(),
+  headers: {
+    [ERROR_DESCRIPTION_HEADER]:
+      "superseded: a later redemption of this registration replaced this identity assertion (and its access tokens); renew with the newest assertion, or register again.",
+  },
+});
+
 export const unsupportedGrantType = (grant: string): GrantResult =>
   oauthError("unsupported_grant_type", `The grant type ${grant} is not offered on this service.`);
 
@@ -253,6 +269,18 @@ export async function jwtBearerGrant(core: Core, params: GrantParams): Promise<G
   const claims = await verifyAssertion(core, assertion.value!);
   if (!claims) return invalidGrant();
   const [connection] = await connectionByJti(core.db, { key: claims.jti });
+  if (!connection) {
+    // a genuine assertion of a connection that still holds, whose jti a repeated redemption replaced
+    const [current] = await connectionById(core.db, { key: claims.sub });
+    const replaced =
+      !claims.expired &&
+      holds(current) &&
+      current.assertion_jti !== null &&
+      current.assertion_jti !== claims.jti &&
+      current.assertion_expires_at !== null &&
+      current.assertion_expires_at > core.clock.now().toISOString();
+    return replaced ? supersededGrant() : invalidGrant();
+  }
   if (!holds(connection) || connection.id !== claims.sub) return invalidGrant();
   if (
     claims.expired ||

@@ -17,9 +17,22 @@ workspace by registering itself and having that person approve it. Nothing is gr
 person approves; there is no autonomous signup.
 
 Service: ${base}
+
 Metadata: ${base}/.well-known/oauth-authorization-server/api/auth (check that it has an
 \`agent_auth\` object before you start; without it registration is switched off and the person should
 connect you through the ordinary browser sign-in instead).
+
+## Which way to connect
+
+This flow gives access tokens that last an hour, which you renew yourself with an identity assertion
+(section 6). It suits an agent that makes its own HTTP calls: a script, a service, an agent framework.
+
+An MCP host (a desktop or editor app, a command-line assistant) that takes a fixed
+\`Authorization\` header from a settings file cannot renew a token every hour, so its connection would
+stop after sixty minutes. If the host supports MCP authorization (it opens a browser to sign in when
+the server answers 401, and renews with refresh tokens), connect it through the browser sign-in
+instead: give it the endpoint \`${base}/api/mcp\` and let the person sign in and approve. That
+connection renews itself and lives as long as it is used at least every 30 days.
 
 ## 1. Register
 
@@ -83,6 +96,10 @@ Content-Type: application/json
 The answer's \`claim_attempt\` has a new \`user_code\` and \`verification_uri\`; the previous ones stop
 working. A registration gets ${CODES_PER_REGISTRATION} codes in all and is never extended past its 60 minutes.
 
+\`email\` must be the address you registered with (\`login_hint\`, compared without case or
+surrounding spaces): re-initiation cannot correct it, and another address is 400 \`invalid_request\`.
+If the person gave you the wrong address, register again (step 1) with the right one.
+
 ## 4. Redeem
 
 Once the person approves, the next poll answers 200:
@@ -95,14 +112,28 @@ Once the person approves, the next poll answers 200:
 
 \`scope\` is \`workspace.read\` alone for a read-only approval. Store the \`identity_assertion\` like a
 password (it renews access for 30 days after redemption); keep the access token for the next hour.
-If the answer was lost, poll once more within 30 seconds: you get a fresh pair and the earlier one
-ends. After 30 seconds the claim token answers \`invalid_grant\`.
+If the answer was lost, poll once more within 30 seconds: you get a fresh pair, and the earlier pair
+ends, both halves: its access token stops at once, and its identity assertion no longer renews (a
+renewal with it is a bare \`invalid_grant\`, with the header \`Docket-Error-Description: superseded: …\`).
+Keep only the newest pair. After 30 seconds the claim token answers \`invalid_grant\`.
 
 ## 5. Use the access token
 
 Call the MCP endpoint \`${base}/api/mcp\` (Streamable HTTP) with \`Authorization: Bearer <access_token>\`.
 Call the tool \`get_workspace_identity\` first and tell the person the workspace name it returns, so they
-know where you will work. The REST API at \`${base}/v1\` takes the same token.
+know where you will work. Then \`claim_next_issue\` takes the most urgent work that can start and
+answers everything needed to do it; the server's instructions describe the rest of the loop. The REST
+API at \`${base}/v1\` takes the same token.
+
+Tools come in toolsets. \`tools/list\` shows the default set (the agent's loop: find and claim work,
+read it, change issues, record decisions and notes, comment, ask a person, search). Add others with the
+header \`X-MCP-Toolsets\` (comma-separated: \`issues\`, \`knowledge\`, \`planning\`, \`files\`, \`events\`,
+\`conversation\`, or \`all\`), or \`?toolsets=…\` on the endpoint's URL when you cannot set headers.
+
+A read-only approval (\`scope\` is \`workspace.read\` alone) lists only the tools that read, whatever
+the headers say. A write called anyway is HTTP 403 with \`insufficient_scope\`: ask the person to
+approve read-and-write access (register again). On a read-and-write connection, \`X-MCP-Readonly: true\`
+(or \`?readonly=true\`) hides the writes too.
 
 ## 6. Renew
 
@@ -122,7 +153,9 @@ the approved access (it must include \`workspace.read\`), never widen it. The an
 
 A bare \`{ "error": "invalid_grant" }\` means the connection ended: the person revoked it, left the
 workspace, or the account was suspended or deleted, or the assertion expired. Register again and ask
-the person to approve.
+the person to approve. The one exception says so in a header, since the body stays bare: with
+\`Docket-Error-Description: superseded: …\` the assertion was replaced by a repeated redemption (step 4)
+while the connection still holds; renew with the newest assertion you were given.
 
 ## 7. Revoke
 
