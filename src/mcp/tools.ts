@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getWorkspaceIdentity } from "../auth/workspaces.ts";
+import { DocketError } from "../errors.ts";
 import { listActivity } from "../tracker/activity.ts";
 import {
   type ApprovalView,
@@ -156,7 +157,9 @@ import {
 } from "../tracker/notes.ts";
 import { pageQuery } from "../tracker/pagination.ts";
 import { search, searchPage, searchQuery } from "../tracker/search.ts";
+import { finishingView } from "../tracker/spaces.ts";
 import { type Tool, tool } from "./catalog.ts";
+import { waitFor, waitForInput, waitForText, waitForView } from "./wait.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Compact texts: one line per object, the fields an agent acts on
@@ -292,7 +295,22 @@ const identityView = z.object({
   scopes: z.array(z.enum(["workspace.read", "workspace.write"])),
   read_only: z.boolean().describe("true when this connection may read but not write."),
   connection_id: z.string(),
+  toolsets: z
+    .record(z.string(), z.string())
+    .describe(
+      "The opt-in toolsets and what each adds; a client enables them with the header X-MCP-Toolsets or ?toolsets= (comma-separated, or all).",
+    ),
 });
+
+/** The opt-in toolsets, as the identity tool's answer names them. */
+const TOOLSET_MENU: Record<string, string> = {
+  issues: "icing, history, dependency edits, snapshots",
+  knowledge: "edit decisions, notes, folders",
+  planning: "cycles, milestones",
+  files: "upload, read and list files",
+  events: "the event feed",
+  conversation: "inbox, comment edits",
+};
 
 const claimLine = (c: ClaimView) =>
   `${c.id} on ${c.issue.identifier} "${c.issue.title}" [${c.issue.status}], fencing_token ${c.fencing_token}, expires ${c.expires_at}`;
@@ -313,7 +331,33 @@ const claimNamedInput = z.strictObject({
 const claimWithBundle = z.object({
   claim: claimView,
   bundle: z.string().describe("The claimed issue's bundle, in Markdown."),
+  finishing: finishingView,
 });
+
+/**
+ * `review_required` as an MCP caller acts on it: the next tools in order, not REST paths (the tracker's
+ * description names those). Other errors pass unchanged.
+ */
+function reviewRequiredForMcp(error: unknown, identifier: string): unknown {
+  if (!(error instanceof DocketError) || error.code !== "review_required") return error;
+  const review = (error.body?.review ?? {}) as { may_finish?: string };
+  const why = error.description.split(": ")[0];
+  return new DocketError(
+    403,
+    "review_required",
+    `${why}. Next: move it to in_review with update_issue, then request_approval with mark_done: true; a person's approval marks it done.`,
+    {
+      body: {
+        may_finish: review.may_finish,
+        next: { tool: "update_issue", arguments: { id: identifier, status: "in_review" } },
+        steps: [
+          { tool: "update_issue", arguments: { id: identifier, status: "in_review" } },
+          { tool: "request_approval", arguments: { id: identifier, mark_done: true } },
+        ],
+      },
+    },
+  );
+}
 
 // ---------------------------------------------------------------------------------------------------
 // The tools, in the order tools/list shows them
@@ -339,11 +383,17 @@ export const TOOLS: readonly Tool[] = [
         scopes,
         read_only: !principal.scopes.has("workspace.write"),
         connection_id: principal.tokenId,
+        toolsets: TOOLSET_MENU,
       };
     },
     text: (w) =>
       `Connected to the workspace "${w.name}" (${w.slug}), ${w.read_only ? "read-only" : "read and write"}.\n` +
-      `Spaces: ${w.spaces.map((s) => `${s.prefix} (${s.name})`).join(", ") || "none"}.`,
+      `Spaces: ${w.spaces.map((s) => `${s.prefix} (${s.name})`).join(", ") || "none"}.\n` +
+      `Opt-in toolsets (header X-MCP-Toolsets or ?toolsets=, comma-separated, or all): ${Object.entries(
+        w.toolsets,
+      )
+        .map(([k, v]) => `${k} (${v})`)
+        .join(", ")}.`,
   }),
 
   // Issues
@@ -395,7 +445,9 @@ export const TOOLS: readonly Tool[] = [
     hints: idempotentWrite,
     fenced: true,
     run: (ctx, { params, input, ifMatch, fencingToken }) =>
-      updateIssue(ctx, params.id, input, ifMatch, { fencingToken }),
+      updateIssue(ctx, params.id, input, ifMatch, { fencingToken }).catch((e) => {
+        throw reviewRequiredForMcp(e, params.id);
+      }),
     text: issueText,
   }),
   // Claims: a lease on one issue, so two agents never work on the same one
@@ -411,11 +463,9 @@ export const TOOLS: readonly Tool[] = [
     run: async (ctx, { input }) => {
       const { max_tokens, ...filters } = input;
       const claim = await claimIssue(ctx, filters);
-      const bundle = fitBundle(
-        await liveBundle(ctx, claim.issue.identifier),
-        max_tokens ?? BUNDLE_DEFAULT_MAX_TOKENS,
-      );
-      return { claim, bundle: bundleMarkdown(bundle) };
+      const live = await liveBundle(ctx, claim.issue.identifier);
+      const bundle = fitBundle(live, max_tokens ?? BUNDLE_DEFAULT_MAX_TOKENS);
+      return { claim, bundle: bundleMarkdown(bundle), finishing: live.finishing! };
     },
     text: (r) => `${claimLine(r.claim)}\n\n${r.bundle}`,
   }),
@@ -934,7 +984,7 @@ export const TOOLS: readonly Tool[] = [
     name: "request_approval",
     title: "Ask a person to approve",
     description:
-      "Ask a question on an issue that only a person can answer (approve/reject, or your `options`), of `from` or the space's reviewers. Then wait for approval.resolved (list_events with object = the approval's id) or call get_approval.",
+      "Ask a person (`from`, else the space's reviewers) a question on an issue: approve/reject, or your `options`. With mark_done: true, approving marks the issue done (how to finish when a person must). Then wait_for the approval's id.",
     scope: "workspace.write",
     params: issueParams,
     input: requestApprovalInput,
@@ -952,6 +1002,17 @@ export const TOOLS: readonly Tool[] = [
     output: approvalView,
     run: (ctx, { params }) => getApproval(ctx, params.id),
     text: approvalLine,
+  }),
+  tool({
+    name: "wait_for",
+    title: "Wait for a person",
+    description:
+      "Wait up to timeout_seconds for an approval to be answered or an issue to become ready; at once if it already is. On timed_out, call again.",
+    scope: "workspace.read",
+    input: waitForInput,
+    output: waitForView,
+    run: (ctx, { input, signal }, principal) => waitFor(ctx, principal, input, signal),
+    text: waitForText,
   }),
   tool({
     name: "list_inbox",
@@ -1081,8 +1142,11 @@ export const TOOLSETS = {
     "add_comment",
     "search",
     "get_bundle",
+    "request_approval",
+    "get_approval",
+    "wait_for",
   ],
-  conversation: ["update_comment", "delete_comment", "request_approval", "get_approval", "list_inbox"],
+  conversation: ["update_comment", "delete_comment", "list_inbox"],
   issues: [
     "ice_issue",
     "list_activity",

@@ -9,7 +9,7 @@ import { objectId, timeOut, versionOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { emitEvent } from "./events.ts";
 import { actorNamed, actsAsAgent, excerptOf, namedActors, notify, reviewersOf } from "./inbox.ts";
-import { resolveIssue } from "./issues.ts";
+import { CLOSED_STATUSES, resolveIssue, updateIssue } from "./issues.ts";
 import { type Page, pageQuery, paginate } from "./pagination.ts";
 
 /**
@@ -38,7 +38,8 @@ export const requestApprovalInput = z.strictObject({
     .trim()
     .min(1, { error: "must not be empty" })
     .max(10_000, { error: "must be at most 10,000 characters" })
-    .describe("What the person is asked (Markdown)."),
+    .optional()
+    .describe('Markdown. With mark_done, "Mark ENG-42 done?" when left out.'),
   options: z
     .array(option, { error: "must be an array of strings" })
     .min(2, { error: "must offer at least 2 options" })
@@ -55,6 +56,10 @@ export const requestApprovalInput = z.strictObject({
     .max(254)
     .optional()
     .describe("The person asked (email or id); the space's reviewers when left out."),
+  mark_done: z
+    .boolean({ error: "must be true or false" })
+    .optional()
+    .describe("true: approving marks the issue done, as the person approving (no options)."),
 });
 export type RequestApprovalInput = z.input<typeof requestApprovalInput>;
 
@@ -95,6 +100,11 @@ export const approvalView = z
       .object({ id: z.string(), name: z.string(), email: z.string() })
       .nullable()
       .describe("The person asked; null when the space's reviewers are."),
+    marks_done: z
+      .boolean()
+      .describe(
+        "true when approving marks the issue done (as the person who approves); rejecting changes nothing.",
+      ),
     status: z.enum(["open", "resolved"]),
     answer: z.string().nullable().describe("The option chosen (approve or reject for a yes/no question)."),
     approved: z
@@ -147,6 +157,7 @@ async function views(db: Db, rows: readonly ApprovalRow[]): Promise<ApprovalView
       question: r.question,
       options,
       asked_of: r.asked_of ? (asked.get(r.asked_of) ?? null) : null,
+      marks_done: Number(r.marks_done) === 1,
       status: r.status,
       answer: r.answer,
       approved: yesNo && r.answer ? r.answer === APPROVE : null,
@@ -223,10 +234,37 @@ export async function requestApproval(
   input: RequestApprovalInput,
 ): Promise<ApprovalView> {
   const data = parse(requestApprovalInput, input);
+  const marksDone = data.mark_done === true;
+  if (marksDone && data.options)
+    throw invalid(
+      "options: a mark_done request is a yes/no question (approve or reject); leave options out",
+      {
+        options: "must be left out with mark_done: approve or reject",
+      },
+    );
+  if (!marksDone && data.question === undefined)
+    throw invalid("question: is required (unless mark_done: true)", { question: "is required" });
   const at = ctx.core.clock.now().toISOString();
-  const id = newId("apr", new Date(at));
+  let id = newId("apr", new Date(at));
   await ctx.core.db.transaction().execute(async (trx) => {
     const issue = await resolveIssue(ctx, ref, trx);
+    if (marksDone) {
+      if (CLOSED_STATUSES.includes(issue.status))
+        throw conflict(`${issue.identifier} is already ${issue.status}; there is nothing to mark done.`);
+      // one open "mark done?" per issue: asking again (a retry) answers the open request
+      const open = await trx
+        .selectFrom("approvals")
+        .select("id")
+        .where("issue_id", "=", issue.id)
+        .where("status", "=", "open")
+        .where("marks_done", "=", 1)
+        .executeTakeFirst();
+      if (open) {
+        id = open.id;
+        return;
+      }
+    }
+    const question = data.question ?? `Mark ${issue.identifier} done? ${issue.title}`;
     let askedOf: string | null = null;
     if (data.from) {
       const person = await trx
@@ -260,9 +298,10 @@ export async function requestApproval(
         id,
         workspace_id: ctx.workspaceId,
         issue_id: issue.id,
-        question: data.question,
+        question,
         options: JSON.stringify(options),
         asked_of: askedOf,
+        marks_done: marksDone ? 1 : 0,
         status: "open",
         answer: null,
         comment: null,
@@ -282,9 +321,10 @@ export async function requestApproval(
       data: {
         issue: issue.identifier,
         issue_id: issue.id,
-        question: data.question,
+        question,
         options,
         asked_of: askedOf,
+        marks_done: marksDone,
       },
       at,
     });
@@ -298,7 +338,7 @@ export async function requestApproval(
         subject: { type: "approval", id },
         issueId: issue.id,
         title: `${issue.identifier}: ${issue.title}`,
-        excerpt: excerptOf(data.question),
+        excerpt: excerptOf(question),
       })),
     );
   });
@@ -369,7 +409,7 @@ export async function answerApproval(
         ".",
     );
   }
-  await ctx.core.db.transaction().execute(async (trx) => {
+  const resolve = async (trx: Transaction<Database>) => {
     const current = await findApproval(trx, ctx, key, true);
     if (ifMatch && !ifMatch.includes(current.version))
       throw new DocketError(412, "precondition_failed", `Approval ${key} changed since you read it.`);
@@ -429,6 +469,7 @@ export async function answerApproval(
         issue_id: current.issue_id,
         answer,
         approved: answer === APPROVE ? true : answer === REJECT ? false : null,
+        marks_done: Number(current.marks_done) === 1,
         comment: data.comment?.trim() ? data.comment : null,
         asked_by: { person_id: current.created_by, via: current.created_via },
       },
@@ -441,7 +482,18 @@ export async function answerApproval(
       .where("kind", "=", "approval")
       .where("read_at", "is", null)
       .execute();
-  });
+  };
+  // Approving a "mark done?" request marks the issue done as this person, in the same transaction as the
+  // answer, through the issue's one write path (its review policy, events, claim completion): if the
+  // person may not mark it done, neither happens. Rejecting it, like any other answer, changes nothing else.
+  const peek = await findApproval(ctx.core.db, ctx, key);
+  const approving =
+    data.approve === true || (data.option !== undefined && data.option.toLowerCase() === APPROVE);
+  if (Number(peek.marks_done) === 1 && peek.status === "open" && approving) {
+    await updateIssue(ctx, peek.issue_id, { status: "done" }, undefined, { alongside: resolve });
+  } else {
+    await ctx.core.db.transaction().execute(resolve);
+  }
   return getApproval(ctx, key);
 }
 

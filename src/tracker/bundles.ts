@@ -14,6 +14,7 @@ import { assigneeLabel, getIssue, issueView } from "./issues.ts";
 import { getMilestone, type MilestoneView, milestoneView } from "./milestones.ts";
 import { linkedNotes, linkedNoteView } from "./notes.ts";
 import { byCreation, type Page, pageQuery, paginate } from "./pagination.ts";
+import { finishingOf, finishingView } from "./spaces.ts";
 
 /**
  * The execution bundle of an issue: everything an agent or a person needs to work on it, in one read —
@@ -89,6 +90,8 @@ export const bundleView = z
     files: z.array(linkedFileView),
     cycle: cycleView.nullable(),
     milestone: milestoneView.nullable(),
+    // snapshots kept before a bundle said how its issue finishes have none
+    finishing: finishingView.optional(),
     approvals: z.array(approvalView).describe("Approvals asked on the issue and still open, oldest first."),
     comments: z
       .array(commentView)
@@ -118,7 +121,8 @@ export const listBundlesQuery = z.strictObject({
 /** The live bundle of an issue. */
 export async function liveBundle(ctx: Ctx, ref: string): Promise<BundleView> {
   const issue = await getIssue(ctx, ref);
-  const [approvals, comments, decisions, notes, files, cycle, milestone] = await Promise.all([
+  const [finishing, approvals, comments, decisions, notes, files, cycle, milestone] = await Promise.all([
+    finishingOf(ctx, issue.space),
     openApprovals(ctx, issue.id),
     recentComments(ctx, issue),
     linkedDecisions(ctx, issue.id),
@@ -141,6 +145,7 @@ export async function liveBundle(ctx: Ctx, ref: string): Promise<BundleView> {
     files,
     cycle,
     milestone,
+    finishing,
     approvals,
     comments,
   };
@@ -260,6 +265,10 @@ export function bundleMarkdown(b: BundleView): string {
   if (i.labels.length) facts.push(`Labels: ${i.labels.join(", ")}`);
   if (i.parent) facts.push(`Parent: ${i.parent.identifier}`);
   out.push(...facts.map((f) => `- ${f}`), "");
+  if (b.finishing && b.finishing.done_requires !== "anyone") {
+    const who = b.finishing.reviewers.map((r) => r.email).join(", ");
+    out.push(`Finishing: ${b.finishing.how}${who ? ` Reviewers: ${who}.` : ""}`, "");
+  }
   if (b.cycle)
     out.push(
       `Cycle: ${line(b.cycle.name)} (${b.cycle.starts_on} to ${b.cycle.ends_on}, ${b.cycle.state})`,

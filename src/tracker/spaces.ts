@@ -204,7 +204,7 @@ export async function checkDonePolicy(
     .executeTakeFirst();
   const policy = space?.done_requires ?? "anyone";
   if (policy === "anyone") return;
-  const ask = `POST /v1/issues/${issue.identifier}/approvals asks a person for it`;
+  const ask = `next: PATCH /v1/issues/${issue.identifier} {"status": "in_review"}, then POST /v1/issues/${issue.identifier}/approvals {"mark_done": true}; a person's approval marks it done`;
   if (policy === "person" && actsAsAgent(ctx)) {
     throw reviewRequired(
       `${issue.identifier} needs a person to mark it done (space ${space!.prefix} requires a person): an agent may move it to in_review, and a person marks it done; ${ask}.`,
@@ -227,6 +227,45 @@ export async function checkDonePolicy(
 
 function reviewRequired(description: string, mayFinish: string, identifier: string): DocketError {
   return new DocketError(403, "review_required", description, {
-    body: { review: { may_finish: mayFinish, ask: `POST /v1/issues/${identifier}/approvals` } },
+    body: {
+      review: {
+        may_finish: mayFinish,
+        ask: `POST /v1/issues/${identifier}/approvals`,
+        // the steps in order; a "mark done?" approval marks the issue done when a person approves it
+        steps: [
+          { method: "PATCH", path: `/v1/issues/${identifier}`, body: { status: "in_review" } },
+          { method: "POST", path: `/v1/issues/${identifier}/approvals`, body: { mark_done: true } },
+        ],
+      },
+    },
   });
+}
+
+export const finishingView = z
+  .object({
+    done_requires: z.enum(DONE_REQUIRES),
+    reviewers: z
+      .array(z.object({ id: z.string(), name: z.string(), email: z.string() }))
+      .describe("Who is asked a mark_done approval when nobody is named."),
+    how: z.string().describe("How to finish an issue of this space."),
+  })
+  .describe("How an issue of its space is finished: who may mark it done, and how to ask them.");
+export type FinishingView = z.output<typeof finishingView>;
+
+const FINISH_HOW: Record<DoneRequires, string> = {
+  anyone: "Anyone may mark it done.",
+  person:
+    "A person must mark this done: move it to in_review, then request approval with mark_done: true; a person's approval marks it done.",
+  not_author:
+    "Someone other than whoever last changed its title or description marks it done: if that was you, move it to in_review, then request approval with mark_done: true.",
+};
+
+/** How issues of the space with this prefix are finished (the bundle and a claim's answer say it). */
+export async function finishingOf(ctx: Ctx, prefix: string): Promise<FinishingView> {
+  const space = await getSpace(ctx, prefix);
+  return {
+    done_requires: space.done_requires,
+    reviewers: space.reviewers,
+    how: FINISH_HOW[space.done_requires],
+  };
 }

@@ -464,7 +464,12 @@ test("review policy person: an agent's move to done is 403 review_required and c
   assert.deepEqual(refusedDone.body.review, {
     may_finish: "a person (not an agent connection)",
     ask: "POST /v1/issues/ENG-1/approvals",
+    steps: [
+      { method: "PATCH", path: "/v1/issues/ENG-1", body: { status: "in_review" } },
+      { method: "POST", path: "/v1/issues/ENG-1/approvals", body: { mark_done: true } },
+    ],
   });
+  assert.match(refusedDone.body.error_description, /in_review.*mark_done/);
   const after = await ok(a, "GET", "/v1/issues/ENG-1");
   assert.deepEqual([after.version, after.status, after.title], [before.version, before.status, before.title]);
   const created = await a.call("POST", "/v1/issues", { title: "Done already", status: "done" }, bot.headers);

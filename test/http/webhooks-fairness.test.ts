@@ -135,7 +135,7 @@ test("a blackholed receiver holds back neither another workspace nor its own bac
   assert.equal(slow.state.requests, before);
 
   // after the park, one delivery probes; it finds no answer, and the park doubles
-  core.clock.advance(PARK_MS + 60_000);
+  a.env.clock.advance(PARK_MS + 60_000);
   w.wake();
   await until("the probe", () => slow.state.requests === before + 1);
   await until(
@@ -154,7 +154,7 @@ test("a blackholed receiver holds back neither another workspace nor its own bac
 
   // the receiver recovers: after the park the probe succeeds, the park ends and the backlog flows, each once
   slow.state.down = false;
-  core.clock.advance(30 * 60_000);
+  a.env.clock.advance(30 * 60_000);
   w.wake();
   await until("A's backlog delivered", () => slow.state.answered.length >= 40, 15_000);
   await w.idle();

@@ -434,9 +434,24 @@ function components(): OpenApiDocument["components"] {
           review: {
             type: "object",
             description:
-              "With 403 `review_required`: who may mark the issue done, and the request that asks them (an approval).",
-            properties: { may_finish: { type: "string" }, ask: { type: "string" } },
-            required: ["may_finish", "ask"],
+              "With 403 `review_required`: who may mark the issue done, the request that asks them (an approval), and the steps in order: move the issue to in_review, then ask for a `mark_done` approval, which marks it done when a person approves.",
+            properties: {
+              may_finish: { type: "string" },
+              ask: { type: "string" },
+              steps: {
+                type: "array",
+                items: {
+                  type: "object",
+                  properties: {
+                    method: { type: "string" },
+                    path: { type: "string" },
+                    body: { type: "object" },
+                  },
+                  required: ["method", "path", "body"],
+                },
+              },
+            },
+            required: ["may_finish", "ask", "steps"],
           },
           claim: {
             type: "object",
