@@ -214,6 +214,30 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await db.schema.alterTable("approvals").dropColumn("marks_done").execute();
     },
   }),
+  // Saved views of the issue list: a name, the list's URL query, personal or shared with the workspace.
+  "0022_saved_views": (t) => ({
+    async up(db: AnyDb) {
+      await byColumns(
+        db.schema
+          .createTable("saved_views")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("name_key", "text", (c) => c.notNull())
+          .addColumn("filters", "text", (c) => c.notNull())
+          .addColumn("shared", "integer", (c) => c.notNull().defaultTo(0)),
+        t,
+      ).execute();
+      await db.schema
+        .createIndex("saved_views_workspace_author")
+        .on("saved_views")
+        .columns(["workspace_id", "created_by"])
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable("saved_views").execute();
+    },
+  }),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */

@@ -15,6 +15,7 @@ export interface Database {
   issues: IssuesTable;
   issue_labels: IssueLabelsTable;
   labels: LabelsTable;
+  saved_views: SavedViewsTable;
   dependencies: DependenciesTable;
   activity: ActivityTable;
   milestones: MilestonesTable;
@@ -372,6 +373,19 @@ export interface LabelsTable extends Authored {
   color: string;
   description: string;
   version: number;
+}
+
+/** A named filter of the issue list: personal (its author's only) or shared with the workspace. */
+export interface SavedViewsTable extends Authored {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** the name in lower case, for ordering */
+  name_key: string;
+  /** the issue list's URL query, keys in order */
+  filters: string;
+  /** 1 when every member sees it, else 0 */
+  shared: number;
 }
 
 export interface DependenciesTable extends Authored {

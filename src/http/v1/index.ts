@@ -18,6 +18,7 @@ import "./milestones.ts";
 import "./notes.ts";
 import "./search.ts";
 import "./team.ts";
+import "./views.ts";
 import "./webhooks.ts";
 import { mount, op, operations } from "./route.ts";
 

@@ -85,6 +85,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Milestones: "Target dates with their issues, progress and dependencies on other milestones.",
   Labels:
     "The workspace's labels: a name (unique ignoring case), a colour and a description, with how many issues carry each. Renaming to another label's name merges the two.",
+  "Saved views":
+    "Named filters of the issue list (its URL query): personal, seen by their author only, or shared with every member; a shared view is changed by its author, the admins and the Owner.",
   Files: "Files uploaded through a signed URL, then registered and linked to issues.",
   Search: "Full-text search across issues, decisions, notes and files.",
   Bundles: "Everything needed to work on an issue, live or as a saved snapshot.",
