@@ -906,6 +906,68 @@ export interface paths {
     patch: operations["updateLabel"];
     trace?: never;
   };
+  "/views": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The saved views the caller sees: their own and the workspace's shared ones
+     * @description Named filters of the issue list, by name (ignoring case), a page at a time: the caller's personal views and every view shared with the workspace. Another member's personal views are never listed.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listSavedViews"];
+    put?: never;
+    /**
+     * Save a view of the issue list
+     * @description Saves a name (1 to 80 characters), the issue list's URL query as `filters` (only the keys the list reads; stored with its keys in order) and `shared`: false keeps it the caller's own, true shows it to every member. A person keeps at most 50 views per workspace (400 past it).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createSavedView"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/views/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One saved view
+     * @description A view the caller sees; another member's personal view is 404, as one that never was.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getSavedView"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a saved view
+     * @description Deletes the view for everyone who sees it. The same people who may change it may delete it (else 403 `forbidden`).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteSavedView"];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a saved view, change its filters, or share it
+     * @description Only the fields sent change. A personal view is changed by its author only; a shared one by its author, the workspace's admins and its Owner (else 403 `forbidden`). Only the author makes a shared view personal again.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateSavedView"];
+    trace?: never;
+  };
   "/files/upload-url": {
     parameters: {
       query?: never;
@@ -2406,6 +2468,26 @@ export interface components {
       /** @description 1 when made, one more on each change; the ETag starts with it. */
       version: number;
     };
+    SavedView: {
+      /** @description The view's id, view_… */
+      id: string;
+      name: string;
+      /** @description The issue list's URL query, keys in order. */
+      filters: string;
+      shared: boolean;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
     UploadUrl: {
       upload_id: string;
       /**
@@ -3246,6 +3328,7 @@ export type SchemaCycle = components["schemas"]["Cycle"];
 export type SchemaCycleStats = components["schemas"]["CycleStats"];
 export type SchemaMilestone = components["schemas"]["Milestone"];
 export type SchemaLabel = components["schemas"]["Label"];
+export type SchemaSavedView = components["schemas"]["SavedView"];
 export type SchemaUploadUrl = components["schemas"]["UploadUrl"];
 export type SchemaFile = components["schemas"]["File"];
 export type SchemaSearchResult = components["schemas"]["SearchResult"];
@@ -4017,7 +4100,7 @@ export interface operations {
          * @example {
          *       "name": "Acme",
          *       "allowed_domains": [
-         *         "text"
+         *         "example.com"
          *       ]
          *     }
          */
@@ -8119,6 +8202,344 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listSavedViews: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "filters": "ENG-42",
+           *           "shared": false,
+           *           "created_by": {
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["SavedView"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createSavedView: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "My open bugs",
+         *       "filters": "ENG-42",
+         *       "shared": false
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description 1 to 80 characters, trimmed.
+           * @example My open bugs
+           */
+          name: string;
+          /** @description The issue list's URL query (`status=todo,in_progress&assignee=me&group=priority`), at most 2000 characters; keys: space, status, priority, label, assignee, cycle, milestone, parent, ready, startable, iced, q, updated_since, group, sort, show. Stored with its keys in order. */
+          filters: string;
+          /**
+           * @description Shared with every member of the workspace; else seen by its author only. False by default.
+           * @default false
+           */
+          shared?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "filters": "ENG-42",
+           *       "shared": false,
+           *       "created_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["SavedView"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getSavedView: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "filters": "ENG-42",
+           *       "shared": false,
+           *       "created_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["SavedView"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteSavedView: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "deleted": true
+           *     }
+           */
+          "application/json": {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateSavedView: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "name": "My open bugs",
+         *       "filters": "ENG-42",
+         *       "shared": false
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description 1 to 80 characters, trimmed.
+           * @example My open bugs
+           */
+          name?: string;
+          /** @description The issue list's URL query (`status=todo,in_progress&assignee=me&group=priority`), at most 2000 characters; keys: space, status, priority, label, assignee, cycle, milestone, parent, ready, startable, iced, q, updated_since, group, sort, show. Stored with its keys in order. */
+          filters?: string;
+          shared?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "filters": "ENG-42",
+           *       "shared": false,
+           *       "created_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["SavedView"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
       413: components["responses"]["TooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];
