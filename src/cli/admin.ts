@@ -28,6 +28,7 @@ import {
   need,
   parseCommandArgs,
   str,
+  suggest,
   type Values,
   wholeNumber,
 } from "./command.ts";
@@ -447,7 +448,19 @@ export async function runAdmin(
       .filter((a) => !a.startsWith("-"))
       .slice(0, 2)
       .join(" ");
-    return reportError(io, new UsageError(`unknown admin command "${asked}"; see docket admin --help`), json);
+    const near = suggest(
+      argv[0] ?? "",
+      ADMIN_COMMANDS.map((c) => c.name.split(" ")[0]!),
+    );
+    return reportError(
+      io,
+      new UsageError(
+        near
+          ? `unknown admin command "${asked}". Did you mean "admin ${near}"? (see docket admin --help)`
+          : `unknown admin command "${asked}"; see docket admin --help`,
+      ),
+      json,
+    );
   }
   if (argv.includes("--help") || argv.includes("-h")) {
     io.out(commandHelp("docket admin", command));

@@ -89,6 +89,53 @@ export function findCommand<C extends CommandSpec>(
 }
 
 /**
+ * The edits (insertions, deletions, substitutions and swaps of two neighbours) that turn `a` into `b`:
+ * the optimal string alignment distance, so `lsit` is one edit from `list`.
+ */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The one of `candidates` a mistyped `given` most likely meant: the nearest by edits, when within a
+ * third of the word's length (at least one, at most three edits; case is ignored), else one that
+ * starts with it or that it starts with (`issue` for `issues`). Undefined when none is near or two are
+ * equally near.
+ */
+export function suggest(given: string, candidates: Iterable<string>): string | undefined {
+  const word = given.toLowerCase();
+  if (word === "") return undefined;
+  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let tie = false;
+  for (const c of new Set(candidates)) {
+    const distance = editDistance(word, c.toLowerCase());
+    if (distance < bestDistance) {
+      best = c;
+      bestDistance = distance;
+      tie = false;
+    } else if (distance === bestDistance) tie = true;
+  }
+  if (best !== undefined && bestDistance <= limit && !tie) return best;
+  const prefixed = [...new Set(candidates)].filter(
+    (c) => word.length >= 3 && (c.toLowerCase().startsWith(word) || word.startsWith(c.toLowerCase())),
+  );
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+/**
  * When `argv` names a group (`people`) but no command of it, the problem to report, with the group's
  * commands listed; undefined when it names no group at all.
  */
@@ -104,11 +151,18 @@ export function groupProblem(
     if (members.length === 0) continue;
     const lines = members.map((c) => `  ${prog} ${signature(c)}  — ${c.summary}`);
     const next = argv[words];
+    const near =
+      next && !next.startsWith("-")
+        ? suggest(
+            next,
+            members.map((c) => c.name.slice(group.length + 1).split(" ")[0]!),
+          )
+        : undefined;
     const problem =
       next && !next.startsWith("-")
-        ? `unknown command "${group} ${next}"`
+        ? `unknown command "${group} ${next}"${near ? `. Did you mean "${group} ${near}"?` : ""}`
         : `"${prog} ${group}" needs a command`;
-    return `${problem}; the ${group} commands are:\n${lines.join("\n")}`;
+    return `${problem}${near ? " The" : "; the"} ${group} commands are:\n${lines.join("\n")}`;
   }
   return undefined;
 }
@@ -137,6 +191,10 @@ export function parseCommandArgs(
     positionals = parsed.positionals;
   } catch (error) {
     const message = error instanceof Error ? error.message.replace(/\. To specify.*$/s, "") : String(error);
+    // an unknown flag that is a typo of one the command takes: say which
+    const unknown = /^Unknown option '--([^']+)'/.exec(message)?.[1];
+    const near = unknown ? suggest(unknown, Object.keys({ ...c.options, ...common })) : undefined;
+    if (near) throw new UsageError(`${message}. Did you mean --${near}? (see ${prog} ${c.name} --help)`);
     throw new UsageError(`${message}; see ${prog} ${c.name} --help`);
   }
   const expected = c.positionals ?? [];

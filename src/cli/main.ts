@@ -71,7 +71,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       }
       if (lead.length > 0 && CLIENT_GROUPS.has(argv[i] ?? ""))
         return runClient([...argv.slice(i), ...lead], io);
-      io.err(`docket: unknown command "${command}"; see docket --help`);
+      const { suggest } = await import("./command.ts");
+      const near = command.startsWith("-")
+        ? undefined
+        : suggest(command, [...CLIENT_GROUPS, "serve", "admin", "help"]);
+      io.err(
+        near
+          ? `docket: unknown command "${command}". Did you mean "${near}"? (see docket --help)`
+          : `docket: unknown command "${command}"; see docket --help`,
+      );
       return EXIT.usage;
     }
   }

@@ -18,32 +18,62 @@ export interface TableOptions {
   shrink?: number[];
   /** colours a cell after padding (row -1 is the header) */
   paint?: (text: string, row: number, column: number) => string;
+  /**
+   * The column that takes the width (a title): when the line must shrink, the other columns that may
+   * shrink are cut to FILL_OTHERS characters first and this one gets what they leave, keeping at least
+   * FILL_KEEPS; only then are the others cut further.
+   */
+  fill?: number;
 }
+
+/** With `fill`, what the other columns that may shrink are cut to before the fill column is. */
+export const FILL_OTHERS = 16;
+/** With `fill`, what the fill column keeps before the other columns are cut below FILL_OTHERS. */
+export const FILL_KEEPS = 24;
 
 /** `text` cut to `width` characters, ending in … when cut. */
 export function truncate(text: string, width: number): string {
   if (text.length <= width) return text;
-  return width <= 1 ? "…".slice(0, width) : `${text.slice(0, width - 1)}…`;
+  // a cut never ends in a space before the …
+  return width <= 1 ? "…".slice(0, width) : `${text.slice(0, width - 1).trimEnd()}…`;
 }
 
 /**
  * Narrows the widest of the columns that may shrink, one character at a time, until the line fits; a
  * column keeps at least its header's width (and 6 characters).
  */
-function fit(widths: number[], headers: string[], width: number, shrink?: number[]): number[] {
+function fitWidths(
+  widths: number[],
+  headers: string[],
+  width: number,
+  shrink?: number[],
+  fill?: number,
+): number[] {
   const out = [...widths];
   const floor = headers.map((h, i) =>
     shrink && !shrink.includes(i) ? widths[i]! : Math.min(widths[i]!, Math.max(6, h.length)),
   );
   let total = out.reduce((a, b) => a + b, 0) + 2 * (out.length - 1);
-  while (total > width) {
-    let widest = -1;
-    for (let i = 0; i < out.length; i++)
-      if (out[i]! > floor[i]! && (widest < 0 || out[i]! > out[widest]!)) widest = i;
-    if (widest < 0) break;
-    out[widest]!--;
-    total--;
+  /** Narrows the widest of the columns `to` allows, one character at a time, down to `to`'s widths. */
+  const narrow = (to: (i: number) => number) => {
+    while (total > width) {
+      let widest = -1;
+      for (let i = 0; i < out.length; i++)
+        if (out[i]! > to(i) && (widest < 0 || out[i]! > out[widest]!)) widest = i;
+      if (widest < 0) break;
+      out[widest]!--;
+      total--;
+    }
+  };
+  if (fill !== undefined && floor[fill]! < widths[fill]!) {
+    // the others first, to FILL_OTHERS; then the fill column, to FILL_KEEPS; then the others again
+    const others = (limit: (i: number) => number) => (i: number) =>
+      i === fill ? out[i]! : Math.max(floor[i]!, limit(i));
+    narrow(others((i) => Math.min(widths[i]!, Math.max(FILL_OTHERS, headers[i]!.length))));
+    narrow((i) => (i === fill ? Math.max(floor[i]!, Math.min(widths[i]!, FILL_KEEPS)) : out[i]!));
+    narrow(others(() => 0));
   }
+  narrow((i) => floor[i]!);
   // Still too wide: the columns that may shrink go down to 4 characters ("ab…"), the last named first,
   // so the first named (the title, usually) keeps the most.
   for (const i of [...(shrink ?? out.map((_, i) => i))].reverse()) {
@@ -69,7 +99,9 @@ export function table(
     ),
   ];
   const natural = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
-  const widths = options.width ? fit(natural, headers, options.width, options.shrink) : natural;
+  const widths = options.width
+    ? fitWidths(natural, headers, options.width, options.shrink, options.fill)
+    : natural;
   const paint = options.paint ?? ((text: string) => text);
   return cells
     .map((r, row) =>

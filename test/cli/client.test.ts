@@ -69,7 +69,19 @@ describe("sign-in and profiles", () => {
     const who = await json(["whoami"]);
     assert.equal(who.profile, "default");
     assert.equal(who.url, service.url);
-    assert.deepEqual(who.credentials, { type: "pat" });
+    assert.deepEqual(who.person, {
+      id: who.person.id,
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+    });
+    assert.equal(who.role, "owner");
+    assert.deepEqual(who.credentials, {
+      type: "pat",
+      id: who.credentials.id,
+      name: "rw",
+      scopes: ["workspace.read", "workspace.write"],
+    });
+    assert.match(who.credentials.id, /^pat_/);
     assert.equal(who.workspace.slug, "acme");
     assert.deepEqual(
       who.workspace.spaces.map((s: { prefix: string }) => s.prefix),
@@ -77,8 +89,14 @@ describe("sign-in and profiles", () => {
     );
     const text = await run(["whoami"]);
     expectCode(text, 0);
-    assert.match(text.stdout, /Workspace:\s+Acme \(acme, ws_/);
-    assert.match(text.stdout, new RegExp(`personal access token …${service.token.slice(-4)}`));
+    assert.match(text.stdout, /^You:\s+Ada Lovelace <ada@example\.com>$/m);
+    assert.match(text.stdout, /Workspace:\s+Acme \(acme, ws_\w+\), as owner$/m);
+    assert.match(
+      text.stdout,
+      new RegExp(
+        `Signed in with:\\s+personal access token "rw" \\(pat_\\w+, …${service.token.slice(-4)}, read and write\\)`,
+      ),
+    );
     assert.ok(!text.stdout.includes(service.token), "whoami never prints the token");
   });
 
@@ -282,7 +300,10 @@ describe("issues", () => {
     expectCode(table, 0);
     const lines = table.stdout.trimEnd().split("\n");
     assert.match(lines[0]!, /^ID\s+STATUS\s+PRIORITY\s+TITLE\s+ASSIGNEE\s+LABELS\s+UPDATED$/);
-    assert.match(lines[1]!, /^ENG-1\s+backlog\s+high\s+Fix login\s+-\s+auth,bug\s+\d{4}-\d\d-\d\d$/);
+    assert.match(
+      lines[1]!,
+      /^ENG-1\s+backlog\s+high\s+Fix login\s+-\s+auth,bug\s+(just now|\d+ minutes? ago)$/,
+    );
     assert.equal(lines.length, 5);
     assert.equal(table.stderr, "", "no note when nothing more exists");
   });
@@ -927,10 +948,20 @@ describe("agent sign-in", () => {
     assert.equal(statSync(config).mode & 0o777, 0o600, "the assertion is kept like a password");
 
     const who = await json(["whoami", "--profile", "agent"]);
+    assert.match(who.credentials.id, /^con_/);
+    assert.equal(who.person.email, "ada@example.com", "the person the agent acts for");
+    const whoText = await run(["whoami", "--profile", "agent"]);
+    assert.match(whoText.stdout, /^Acting for:\s+Ada Lovelace <ada@example\.com>$/m);
+    assert.match(
+      whoText.stdout,
+      /^Signed in with:\s+agent connection for ada@example\.com \(read and write; renews until \d{4}-\d\d-\d\d\), con_\w+$/m,
+    );
     assert.deepEqual(
       { ...who.credentials, assertion_expires: undefined },
       {
         type: "agent",
+        id: who.credentials.id,
+        name: "docket CLI",
         email: "ada@example.com",
         scope: "workspace.read workspace.write",
         assertion_expires: undefined,

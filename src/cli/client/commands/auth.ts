@@ -176,40 +176,62 @@ export const AUTH_COMMANDS: ClientCommand[] = [
   },
   {
     name: "whoami",
-    summary: "Show the profile in use: service, workspace and credentials",
+    summary: "Who you are: the person, the workspace and your role, the credential, the service",
     options: {},
     examples: ["docket whoami", "docket whoami --profile staging --json"],
     async run(ctx) {
       const profile = loadProfile(ctx.configFile, ctx.profile, ctx.env);
-      const workspace = await ok(ctx.api().v1.GET("/workspace"));
-      const credentials = describeCredentials(profile.credentials);
+      const api = ctx.api();
+      const [me, workspace] = await Promise.all([ok(api.v1.GET("/me")), ok(api.v1.GET("/workspace"))]);
+      const scopes = me.credential.scopes.includes("workspace.write") ? "read and write" : "read only";
+      const credential =
+        profile.credentials.type === "agent"
+          ? `${describeCredentials(profile.credentials)}${me.credential.id ? `, ${me.credential.id}` : ""}`
+          : `personal access token${me.credential.name ? ` "${me.credential.name}"` : ""} (${[
+              me.credential.id,
+              hint(profile.credentials.token),
+              scopes,
+            ]
+              .filter(Boolean)
+              .join(", ")})`;
       return {
         json: {
           profile: ctx.profile,
           url: profile.url,
+          person: me.person,
+          role: me.workspace?.role ?? null,
           credentials:
             profile.credentials.type === "agent"
               ? {
                   type: "agent",
+                  id: me.credential.id,
+                  name: me.credential.name,
                   email: profile.credentials.email,
                   scope: profile.credentials.scope,
                   assertion_expires: profile.credentials.assertion_expires,
                 }
-              : { type: "pat" },
+              : { type: "pat", id: me.credential.id, name: me.credential.name, scopes: me.credential.scopes },
           workspace,
         },
         text: fields(
           [
-            ["Profile", ctx.profile],
-            ["Service", profile.url],
-            ["Workspace", `${workspace.name} (${workspace.slug}, ${workspace.id})`],
+            [
+              profile.credentials.type === "agent" ? "Acting for" : "You",
+              me.person.name ? `${me.person.name} <${me.person.email}>` : me.person.email,
+            ],
+            [
+              "Workspace",
+              `${workspace.name} (${workspace.slug}, ${workspace.id})${me.workspace ? `, as ${me.workspace.role}` : ""}`,
+            ],
             [
               "Spaces",
               workspace.spaces
                 .map((s) => (s.name === s.prefix ? s.prefix : `${s.prefix} (${s.name})`))
                 .join(", "),
             ],
-            ["Signed in with", credentials],
+            ["Signed in with", credential],
+            ["Service", profile.url],
+            ["Profile", ctx.profile],
           ],
           ctx.paint,
         ),

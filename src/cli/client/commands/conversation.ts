@@ -12,8 +12,9 @@ import {
   type RunContext,
   textFlag,
 } from "../context.ts";
+import { humanTime } from "../time.ts";
 
-const when = (iso: string) => iso.replace("T", " ").slice(0, 16);
+const when = (iso: string) => humanTime(iso, { precise: true }) ?? "";
 
 /** A subject's path under /v1: issues, decisions or notes, from its reference. */
 function subjectPath(ref: string): "decisions" | "notes" | "issues" {
@@ -176,7 +177,7 @@ export const CONVERSATION_COMMANDS: ClientCommand[] = [
       const rows = table(
         ["", "KIND", "WHAT", "BY", "WHEN", "ID"],
         page.data.map((n) => [n.read ? " " : "•", n.kind, n.title, n.actor.label, when(n.created_at), n.id]),
-        ctx.term.width ? { width: ctx.term.width, shrink: [2] } : {},
+        ctx.term.width ? { width: ctx.term.width, shrink: [2], fill: 2 } : {},
       );
       return {
         json: { ...page, unread_count: unread },
@@ -242,7 +243,7 @@ export const CONVERSATION_COMMANDS: ClientCommand[] = [
       );
       return {
         json: a,
-        text: `Asked ${a.id} on ${a.issue.identifier}; wait for approval.resolved (docket events stream --type approval.resolved).`,
+        text: `Asked ${a.id} on ${a.issue.identifier}. Wait for the answer with: docket events tail --type approval.resolved --object ${a.id} (or read it: docket approvals show ${a.id})`,
       };
     },
   },

@@ -11,6 +11,7 @@ import {
   pageWant,
   type RunContext,
 } from "../context.ts";
+import { clockTime, humanTime } from "../time.ts";
 
 /** One event as a line for people: when, type, object, who. */
 function eventLine(e: Schemas["Event"]): string {
@@ -18,7 +19,7 @@ function eventLine(e: Schemas["Event"]): string {
     ? `${e.actor.person_name ?? e.actor.person_id} via ${e.actor.via_name}`
     : (e.actor.person_name ?? e.actor.person_id);
   const identifier = (e.data as { identifier?: string }).identifier;
-  return `${e.created_at}  ${e.type.padEnd(22)} ${identifier ?? e.object.id}  ${who}`;
+  return `${clockTime(e.created_at)}  ${e.type.padEnd(22)} ${identifier ?? e.object.id}  ${who}`;
 }
 
 const FILTER_OPTIONS = {
@@ -61,7 +62,7 @@ export const EVENT_COMMANDS: ClientCommand[] = [
         text: table(
           ["TIME", "TYPE", "OBJECT", "BY"],
           page.data.map((e) => [
-            e.created_at,
+            humanTime(e.created_at, { precise: true }),
             e.type,
             (e.data as { identifier?: string }).identifier ?? e.object.id,
             e.actor.via_name

@@ -19,6 +19,7 @@ import {
   type RunContext,
 } from "../context.ts";
 import { fields, formatBytes, progressBar } from "../render.ts";
+import { humanTime } from "../time.ts";
 
 /** A media type from the file's extension, for the common kinds; anything else is octet-stream. */
 const TYPES: Record<string, string> = {
@@ -145,8 +146,8 @@ function fileText(ctx: RunContext, f: Schemas["File"]): string {
         ["Size", `${formatBytes(f.size)} (${f.size} bytes)`],
         ["SHA-256", f.sha256],
         ["Issues", f.issues.map((i) => i.identifier).join(", ")],
-        ["Created", f.created_at],
-        ["Download", `${f.download_url}  (until ${f.download_url_expires_at})`],
+        ["Created", humanTime(f.created_at, { precise: true })],
+        ["Download", `${f.download_url}  (until ${humanTime(f.download_url_expires_at, { precise: true })})`],
       ],
       ctx.paint,
     ),
@@ -260,7 +261,7 @@ export const FILE_COMMANDS: ClientCommand[] = [
             f.content_type,
             formatBytes(f.size),
             f.issues.map((i) => i.identifier).join(",") || null,
-            f.created_at.slice(0, 10),
+            humanTime(f.created_at),
           ]),
           {
             ...(ctx.term.width ? { width: ctx.term.width } : {}),

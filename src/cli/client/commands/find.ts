@@ -3,6 +3,7 @@ import { table } from "../../output.ts";
 import { type ApiClient, ok } from "../api.ts";
 import { type ClientCommand, LIST_OPTIONS, many, moreNote, pageWant, type RunContext } from "../context.ts";
 import { statusColour } from "../render.ts";
+import { humanTime } from "../time.ts";
 
 const enc = encodeURIComponent;
 
@@ -76,6 +77,7 @@ export const FIND_COMMANDS: ClientCommand[] = [
           {
             ...(ctx.term.width ? { width: ctx.term.width } : {}),
             shrink: [2, 4],
+            fill: 2,
             paint: (t, row, col) =>
               row < 0
                 ? ctx.paint(t, "bold")
@@ -153,7 +155,7 @@ export const FIND_COMMANDS: ClientCommand[] = [
           page.data.map((b) => [
             b.id,
             b.issue,
-            b.created_at,
+            humanTime(b.created_at, { precise: true }),
             `${b.created_by.person_id} via ${b.created_by.via}`,
           ]),
         ),

@@ -19,7 +19,9 @@ import {
   type RunContext,
   textOrEdit,
 } from "../context.ts";
+import { resolveRefs } from "../refs.ts";
 import { drawTree, fields, statusColour, type TreeNode } from "../render.ts";
+import { humanTime } from "../time.ts";
 import { fetchThreads, threadsText } from "./conversation.ts";
 
 /** An assignee as people read it: a person's name (or email), an agent as "agent name (for person)". */
@@ -29,7 +31,8 @@ export function assigneeText(a: Schemas["Assignee"] | null, withEmail = false): 
   return withEmail ? `${a.name} <${a.email}>` : a.name || a.email;
 }
 
-const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null);
+/** A time in a table: "3 hours ago", "yesterday 14:02", a date for older. */
+const day = (iso: string | null | undefined) => humanTime(iso);
 
 /** Issues as a table: identifier, status, priority, title, assignee, labels, last change. */
 export function issueTable(ctx: RunContext, issues: readonly Schemas["IssueSummary"][]): string {
@@ -47,6 +50,7 @@ export function issueTable(ctx: RunContext, issues: readonly Schemas["IssueSumma
     {
       ...(ctx.term.width ? { width: ctx.term.width } : {}),
       shrink: [3, 4, 5],
+      fill: 3,
       paint: (text, row, column) => {
         if (row < 0) return ctx.paint(text, "bold");
         const issue = issues[row]!;
@@ -140,8 +144,8 @@ export function issueText(ctx: RunContext, i: Schemas["Issue"]): string {
       ["Parent", i.parent?.identifier],
       ["Cycle", i.cycle ? `${i.cycle.name} (${i.cycle.id})` : null],
       ["Milestone", i.milestone ? `${i.milestone.name} (${i.milestone.id})` : null],
-      ["Created", i.created_at],
-      ["Updated", i.updated_at],
+      ["Created", humanTime(i.created_at, { precise: true })],
+      ["Updated", humanTime(i.updated_at, { precise: true })],
       ["Id", i.id],
     ],
     ctx.paint,
@@ -166,7 +170,7 @@ export function activityText(ctx: RunContext, list: readonly Schemas["Activity"]
   return table(
     ["AT", "ACTION", "BY", "CHANGES"],
     list.map((a) => [
-      a.at.replace("T", " ").slice(0, 19),
+      humanTime(a.at, { precise: true }),
       a.action,
       a.actor.agent
         ? `${a.actor.agent.name} (for ${a.actor.name})`
@@ -305,9 +309,16 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       "docket issues list --ready --sort priority",
       "docket issues list --space ENG --status todo,in_progress --assignee me",
       "docket issues list --label bug --label auth --q login --all --json",
+      'docket issues list --cycle "Sprint 3" --milestone Beta   # names or ids',
       "docket issues list --no-iced --updated-since 2026-03-01T00:00:00Z --limit 200",
     ],
-    async run(ctx, v) {
+    async run(ctx, given) {
+      const v = await resolveRefs(
+        ctx,
+        given,
+        { cycle: "cycle", milestone: "milestone" },
+        str(given, "space"),
+      );
       const api = ctx.api();
       const query = issueFilters(v);
       return issueList(ctx, (at) => ok(api.v1.GET("/issues", { params: { query: { ...query, ...at } } })), v);
@@ -367,9 +378,15 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       'git log -1 --format=%B | docket issues create --title "Follow up" --description-file -',
       'docket issues create --title "Plan Q3" --edit          # the description in $EDITOR',
     ],
-    async run(ctx, v) {
-      const title = str(v, "title");
+    async run(ctx, given) {
+      const title = str(given, "title");
       if (title === undefined) throw new UsageError("--title is required");
+      const v = await resolveRefs(
+        ctx,
+        given,
+        { cycle: "cycle", milestone: "milestone" },
+        str(given, "space"),
+      );
       const description = await textOrEdit(ctx, v, "description");
       const body = defined({
         title,
@@ -407,7 +424,8 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       "docket issues update ENG-42 --edit                       # change the description in $EDITOR",
       "docket issues update ENG-42 --status done --if-version 7  # only if nobody changed it since version 7",
     ],
-    async run(ctx, v, [id]) {
+    async run(ctx, given, [id]) {
+      const v = await resolveRefs(ctx, given, { cycle: "cycle", milestone: "milestone" }, id);
       const params = { path: { id: id! } };
       const adding = many(v, "add-label");
       const removing = many(v, "remove-label");

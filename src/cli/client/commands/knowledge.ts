@@ -18,10 +18,13 @@ import {
   textFlag,
   textOrEdit,
 } from "../context.ts";
+import { resolveRef, resolveRefs } from "../refs.ts";
 import { drawTree, fields, statusColour, type TreeNode } from "../render.ts";
+import { humanTime } from "../time.ts";
 import { activityCommand } from "./issues.ts";
 
-const day = (iso: string) => iso.slice(0, 10);
+/** A time in a table: "3 hours ago", "yesterday 14:02", a date for older. */
+const day = (iso: string) => humanTime(iso);
 const width = (ctx: RunContext) => (ctx.term.width ? { width: ctx.term.width } : {});
 
 // ---------------------------------------------------------------------------------------------------
@@ -88,8 +91,8 @@ function decisionText(ctx: RunContext, d: Schemas["Decision"]): string {
         ["Issues", d.issues.map((i) => `${i.identifier} (${i.status})`).join(", ")],
         ["Supersedes", d.supersedes],
         ["Superseded by", d.superseded_by.join(", ")],
-        ["Created", d.created_at],
-        ["Updated", d.updated_at],
+        ["Created", humanTime(d.created_at, { precise: true })],
+        ["Updated", humanTime(d.updated_at, { precise: true })],
       ],
       ctx.paint,
     ),
@@ -112,8 +115,8 @@ function noteText(ctx: RunContext, n: Schemas["Note"]): string {
       [
         ["Folder", n.folder ? `${n.folder.name} (${n.folder.id})` : "(top level)"],
         ["Issues", n.issues.map((i) => `${i.identifier} (${i.status})`).join(", ")],
-        ["Created", n.created_at],
-        ["Updated", n.updated_at],
+        ["Created", humanTime(n.created_at, { precise: true })],
+        ["Updated", humanTime(n.updated_at, { precise: true })],
       ],
       ctx.paint,
     ),
@@ -180,6 +183,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
           {
             ...width(ctx),
             shrink: [2, 3],
+            fill: 2,
             paint: (t, row, col) =>
               row < 0
                 ? ctx.paint(t, "bold")
@@ -300,9 +304,11 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
     examples: [
       "docket notes list",
       "docket notes list --folder none",
+      "docket notes list --folder Runbooks   # a folder by name or id",
       "docket notes list --issue ENG-42 --json",
     ],
-    async run(ctx, v) {
+    async run(ctx, given) {
+      const v = await resolveRefs(ctx, given, { folder: "folder" });
       const api = ctx.api();
       const query = defined({
         folder: str(v, "folder"),
@@ -325,7 +331,12 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
             n.issues.map((i) => i.identifier).join(",") || null,
             day(n.updated_at),
           ]),
-          { ...width(ctx), shrink: [1, 2, 3], paint: (t, row) => (row < 0 ? ctx.paint(t, "bold") : t) },
+          {
+            ...width(ctx),
+            shrink: [1, 2, 3],
+            fill: 1,
+            paint: (t, row) => (row < 0 ? ctx.paint(t, "bold") : t),
+          },
         ),
         ...(note ? { note } : {}),
       };
@@ -361,9 +372,10 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       'docket notes create --title "Call notes" --issue ENG-42 --edit',
       'pbpaste | docket notes create --title "Paste" --body-file -',
     ],
-    async run(ctx, v) {
-      const title = str(v, "title");
+    async run(ctx, given) {
+      const title = str(given, "title");
       if (title === undefined) throw new UsageError("--title is required");
+      const v = await resolveRefs(ctx, given, { folder: "folder" });
       const body = defined({
         title,
         body: await textOrEdit(ctx, v, "body"),
@@ -397,7 +409,8 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "docket notes update note_01JD4Q5M0V6S8Y2T7K3N9W1XBC --edit",
       "docket notes update note_01JD4Q5M0V6S8Y2T7K3N9W1XBC --folder none --issue ENG-1,ENG-2",
     ],
-    async run(ctx, v, [id]) {
+    async run(ctx, given, [id]) {
+      const v = await resolveRefs(ctx, given, { folder: "folder" });
       const params = { path: { id: id! } };
       const current = v.edit === true ? await ok(ctx.api().v1.GET("/notes/{id}", { params })) : undefined;
       const body = defined({
@@ -441,7 +454,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
     async run(ctx, v) {
       // every page (a workspace has at most 1,000 folders): a tree needs them all
       const api = ctx.api();
-      const parent = str(v, "parent");
+      const parent = str(await resolveRefs(ctx, v, { parent: "folder" }), "parent");
       const query = defined({ parent }) as QueryOf<"listFolders">;
       const page = await api.list({ all: true, limit: 0 }, (at) =>
         ok(api.v1.GET("/folders", { params: { query: { ...query, ...at } } })),
@@ -462,7 +475,8 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
     async run(ctx, v) {
       const name = str(v, "name");
       if (name === undefined) throw new UsageError("--name is required");
-      const body = defined({ name, parent: str(v, "parent") }) as BodyOf<"createFolder">;
+      const parent = str(await resolveRefs(ctx, v, { parent: "folder" }), "parent");
+      const body = defined({ name, parent }) as BodyOf<"createFolder">;
       const f = await ok(ctx.api().v1.POST("/folders", { body }));
       return { json: f, text: `Created folder ${f.name} (${f.id}).` };
     },
@@ -473,13 +487,15 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
     positionals: ["id"],
     options: { name: { type: "string" }, parent: { type: "string" } },
     examples: ['docket folders update fld_01JD4Q5M0V6S8Y2T7K3N9W1XBC --name "Old runbooks" --parent none'],
-    async run(ctx, v, [id]) {
+    async run(ctx, given, [ref]) {
+      const v = await resolveRefs(ctx, given, { parent: "folder" });
+      const id = await resolveRef(ctx, "folder", ref!, "folder");
       const body = defined({ name: str(v, "name"), parent: orNone(v, "parent") });
       if (Object.keys(body).length === 0) throw new UsageError("change at least one of --name or --parent");
       const f = await ok(
         ctx
           .api()
-          .v1.PATCH("/folders/{id}", { params: { path: { id: id! } }, body: body as BodyOf<"updateFolder"> }),
+          .v1.PATCH("/folders/{id}", { params: { path: { id } }, body: body as BodyOf<"updateFolder"> }),
       );
       return {
         json: f,

@@ -16,7 +16,9 @@ import {
   type RunContext,
   textOrEdit,
 } from "../context.ts";
+import { resolveRef, resolveRefs } from "../refs.ts";
 import { burnDownChart, fields, statusColour } from "../render.ts";
+import { humanTime } from "../time.ts";
 import { ISSUE_FILTERS, issueFilters, issueList } from "./issues.ts";
 
 const width = (ctx: RunContext) => (ctx.term.width ? { width: ctx.term.width } : {});
@@ -51,8 +53,8 @@ function cycleText(ctx: RunContext, c: Schemas["Cycle"]): string {
         ["Space", c.space],
         ["Dates", `${c.starts_on} to ${c.ends_on}`],
         ["State", ctx.paint(c.state, statusColour(c.state))],
-        ["Created", c.created_at],
-        ["Updated", c.updated_at],
+        ["Created", humanTime(c.created_at, { precise: true })],
+        ["Updated", humanTime(c.updated_at, { precise: true })],
       ],
       ctx.paint,
     ),
@@ -119,8 +121,8 @@ function milestoneText(ctx: RunContext, m: Schemas["Milestone"]): string {
         ],
         ["Blocked by", m.blockedBy.map((n) => `${n.name} (${n.id})`).join(", ")],
         ["Blocks", m.blocks.map((n) => `${n.name} (${n.id})`).join(", ")],
-        ["Created", m.created_at],
-        ["Updated", m.updated_at],
+        ["Created", humanTime(m.created_at, { precise: true })],
+        ["Updated", humanTime(m.updated_at, { precise: true })],
       ],
       ctx.paint,
     ),
@@ -193,9 +195,13 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     summary: "One cycle",
     positionals: ["id"],
     options: {},
-    examples: ["docket cycles show cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
-    async run(ctx, _v, [id]) {
-      const c = await ok(ctx.api().v1.GET("/cycles/{id}", { params: { path: { id: id! } } }));
+    examples: [
+      "docket cycles show cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
+      'docket cycles show "Sprint 3"   # by name',
+    ],
+    async run(ctx, _v, [ref]) {
+      const id = await resolveRef(ctx, "cycle", ref!, "cycle");
+      const c = await ok(ctx.api().v1.GET("/cycles/{id}", { params: { path: { id } } }));
       return { json: c, text: cycleText(ctx, c) };
     },
   },
@@ -210,7 +216,8 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       ends: { type: "string" },
     },
     examples: ["docket cycles update cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC --ends 2026-03-20"],
-    async run(ctx, v, [id]) {
+    async run(ctx, v, [ref]) {
+      const id = await resolveRef(ctx, "cycle", ref!, "cycle");
       const body = defined({ name: str(v, "name"), starts_on: str(v, "starts"), ends_on: str(v, "ends") });
       await checkLocally(
         async () => (await import("../../../tracker/cycles.ts")).updateCycleInput,
@@ -219,7 +226,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       );
       const c = await ok(
         ctx.api().v1.PATCH("/cycles/{id}", {
-          params: { path: { id: id! } },
+          params: { path: { id } },
           body: body as BodyOf<"updateCycle">,
           ...ifMatchHeader(ifMatch(v)),
         }),
@@ -236,15 +243,15 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       "docket cycles issues cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
       "docket cycles issues cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC --status todo --sort priority",
     ],
-    async run(ctx, v, [id]) {
+    async run(ctx, given, [ref]) {
+      const id = await resolveRef(ctx, "cycle", ref!, "cycle");
+      const v = await resolveRefs(ctx, given, { milestone: "milestone" });
       const { cycle: _cycle, ...query } = issueFilters(v);
       const api = ctx.api();
       return issueList(
         ctx,
         (at) =>
-          ok(
-            api.v1.GET("/cycles/{id}/issues", { params: { path: { id: id! }, query: { ...query, ...at } } }),
-          ),
+          ok(api.v1.GET("/cycles/{id}/issues", { params: { path: { id }, query: { ...query, ...at } } })),
         v,
       );
     },
@@ -258,8 +265,9 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       "docket cycles stats cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
       "docket cycles stats cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC --points   # by estimate",
     ],
-    async run(ctx, v, [id]) {
-      const s = await ok(ctx.api().v1.GET("/cycles/{id}/stats", { params: { path: { id: id! } } }));
+    async run(ctx, v, [ref]) {
+      const id = await resolveRef(ctx, "cycle", ref!, "cycle");
+      const s = await ok(ctx.api().v1.GET("/cycles/{id}/stats", { params: { path: { id } } }));
       return { json: s, text: statsText(ctx, s, v.points === true) };
     },
   },
@@ -334,9 +342,13 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     summary: "One milestone with its progress and dependencies",
     positionals: ["id"],
     options: {},
-    examples: ["docket milestones show ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC"],
-    async run(ctx, _v, [id]) {
-      const m = await ok(ctx.api().v1.GET("/milestones/{id}", { params: { path: { id: id! } } }));
+    examples: [
+      "docket milestones show ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
+      "docket milestones show Beta   # by name",
+    ],
+    async run(ctx, _v, [ref]) {
+      const id = await resolveRef(ctx, "milestone", ref!, "milestone");
+      const m = await ok(ctx.api().v1.GET("/milestones/{id}", { params: { path: { id } } }));
       return { json: m, text: milestoneText(ctx, m) };
     },
   },
@@ -356,8 +368,8 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       "docket milestones update ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --target 2026-07-01",
       "docket milestones update ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --target none",
     ],
-    async run(ctx, v, [id]) {
-      const params = { path: { id: id! } };
+    async run(ctx, v, [ref]) {
+      const params = { path: { id: await resolveRef(ctx, "milestone", ref!, "milestone") } };
       const current =
         v.edit === true ? await ok(ctx.api().v1.GET("/milestones/{id}", { params })) : undefined;
       const body = defined({
@@ -386,7 +398,9 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     positionals: ["id"],
     options: (({ milestone: _milestone, ...rest }) => rest)(ISSUE_FILTERS),
     examples: ["docket milestones issues ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --ready"],
-    async run(ctx, v, [id]) {
+    async run(ctx, given, [ref]) {
+      const id = await resolveRef(ctx, "milestone", ref!, "milestone");
+      const v = await resolveRefs(ctx, given, { cycle: "cycle" });
       const { milestone: _milestone, ...query } = issueFilters(v);
       const api = ctx.api();
       const result = await issueList(
@@ -394,7 +408,7 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
         (at) =>
           ok(
             api.v1.GET("/milestones/{id}/issues", {
-              params: { path: { id: id! }, query: { ...query, ...at } },
+              params: { path: { id }, query: { ...query, ...at } },
             }),
           ),
         v,
@@ -410,14 +424,20 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     options: { "blocked-by": { type: "string", multiple: true }, blocks: { type: "string", multiple: true } },
     examples: [
       "docket milestones deps add ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --blocked-by ms_01JD4Q5M0V6S8Y2T7K3N9W1XBD",
+      "docket milestones deps add GA --blocked-by Beta",
     ],
-    async run(ctx, v, [id]) {
-      const body = defined({ blockedBy: many(v, "blocked-by"), blocks: many(v, "blocks") });
+    async run(ctx, v, [ref]) {
+      const id = await resolveRef(ctx, "milestone", ref!, "milestone");
+      const names = async (flag: string) => {
+        const list = many(v, flag);
+        return list && Promise.all(list.map((m) => resolveRef(ctx, "milestone", m, `--${flag}`)));
+      };
+      const body = defined({ blockedBy: await names("blocked-by"), blocks: await names("blocks") });
       if (Object.keys(body).length === 0)
         throw new UsageError("name at least one milestone with --blocked-by or --blocks");
       const answer = await ok(
         ctx.api().v1.POST("/milestones/{id}/dependencies", {
-          params: { path: { id: id! } },
+          params: { path: { id } },
           body: body as BodyOf<"addMilestoneDependencies">,
         }),
       );

@@ -3,6 +3,7 @@ import { table, UsageError } from "../../output.ts";
 import { ok } from "../api.ts";
 import { type ClientCommand, defined, LIST_OPTIONS, many, moreNote, pageWant } from "../context.ts";
 import { fields } from "../render.ts";
+import { humanTime } from "../time.ts";
 
 type WebhookView = Schemas["Webhook"];
 type DeliveryView = Schemas["WebhookDelivery"];
@@ -32,7 +33,7 @@ function deliveryLine(d: DeliveryView): string[] {
     d.status,
     String(d.attempts),
     last ? (last.status_code === null ? (last.error ?? "") : String(last.status_code)) : "",
-    d.next_attempt_at ?? d.finished_at ?? "",
+    humanTime(d.next_attempt_at ?? d.finished_at, { precise: true }) ?? "",
   ];
 }
 
