@@ -10,7 +10,6 @@ import {
   checkIfMatch,
   issueRefs,
   lostRace,
-  OPEN_STATUSES,
   objectId,
   STATUSES,
   timeOut,
@@ -22,6 +21,7 @@ import { emitEvent, emitEvents } from "./events.ts";
 import { refuseCycle } from "./graph.ts";
 import { resolveIssue, resolveIssueIds } from "./issues.ts";
 import { checkFence } from "./leases.ts";
+import { isReadyRow } from "./readiness.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Kind = DependenciesTable["kind"];
@@ -231,9 +231,8 @@ export async function recountOpenBlockers(
   );
 }
 
-/** Open (not iced, not closed) and blocked by no open issue: what ready work lists. */
-export const isReadyRow = (r: { status: string; open_blockers: number | string }) =>
-  OPEN_STATUSES.includes(r.status as IssueStatus) && Number(r.open_blockers) === 0;
+/** Open (not iced, not closed) and blocked by no open issue: what ready work lists (see readiness.ts). */
+export { isReadyRow };
 
 /** `issue.ready`: the issue became ready work (`because` says how: unblocked, thawed or reopened). */
 export const readyEvent = (

@@ -18,7 +18,6 @@ import {
   label,
   labels,
   markdown,
-  OPEN_STATUSES,
   objectId,
   PRIORITIES,
   queryBool,
@@ -45,8 +44,9 @@ import {
 import { emitEvent } from "./events.ts";
 import { actingIdentity, excerptOf, type Notice, notify, recordMentions, reviewersOf } from "./inbox.ts";
 import { ensureLabels, spelledLabels } from "./labels.ts";
-import { CLEARED_CLAIM, endClaimOnClose, fenceOk } from "./leases.ts";
+import { CLEARED_CLAIM, endClaimOnClose, endTakenOver, guardClaimedWrite } from "./leases.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
+import { isReadyRow, readySql, startableSql } from "./readiness.ts";
 import { indexDocument } from "./search-index.ts";
 import { checkDonePolicy } from "./spaces.ts";
 
@@ -140,6 +140,9 @@ export const listIssuesQuery = z.strictObject({
   ready: queryBool
     .optional()
     .describe("true: only issues ready to work on (open, not iced, no open blocker)."),
+  startable: queryBool
+    .optional()
+    .describe("true: only issues an agent may start: ready, in backlog or todo, and not claimed."),
   iced: queryBool.optional().describe("true: only iced issues; false: none."),
   q: titleQuery.optional().describe("Text in the title (case-insensitive)."),
   updated_since: time.optional(),
@@ -300,9 +303,8 @@ type SummaryRow = IssueRow & {
   milestone_name: string | null;
 };
 
-/** Ready: open, not iced, and no open issue blocks it (the count every write keeps). */
-const isReady = (r: Pick<IssueRow, "status" | "open_blockers">) =>
-  OPEN_STATUSES.includes(r.status) && Number(r.open_blockers) === 0;
+/** Ready: open, not iced, and no open issue blocks it (the count every write keeps; see readiness.ts). */
+const isReady = (r: Pick<IssueRow, "status" | "open_blockers">) => isReadyRow(r);
 
 function summaryView(r: SummaryRow): IssueSummary {
   return {
@@ -500,9 +502,14 @@ export async function listIssues(ctx: Ctx, input: ListIssuesQuery): Promise<Page
   if (q.iced === true) query = query.where("i.status", "=", "iced");
   if (q.iced === false) query = query.where("i.status", "!=", "iced");
   if (q.ready !== undefined) {
-    // the same condition as the partial index issues_ready_idx, so ready work is read from it
-    const ready = sql<SqlBool>`(i.open_blockers = 0 and i.status in ('backlog', 'todo', 'in_progress', 'in_review'))`;
+    // the condition of the partial index issues_ready_idx, so ready work is read from it
+    const ready = readySql("i");
     query = query.where(q.ready ? ready : sql<SqlBool>`not ${ready}`);
+  }
+  if (q.startable !== undefined) {
+    // the condition of the partial index issues_claimable_idx
+    const startable = startableSql("i");
+    query = query.where(q.startable ? startable : sql<SqlBool>`not ${startable}`);
   }
   if (q.q) query = query.where(containsText(ctx.core.store.kind, "i.title", q.q));
   if (q.updated_since) query = query.where("i.updated_at", ">=", q.updated_since);
@@ -876,8 +883,9 @@ async function writeIssue(
   for (let attempt = 1; ; attempt++) {
     const result = await ctx.core.db.transaction().execute(async (trx) => {
       const current = await resolveIssue(ctx, ref, trx);
-      // a superseded lease changes nothing; the version compare-and-set below keeps this check true
-      fenceOk(current, options.fencingToken);
+      // a superseded lease, or another connection's claim, changes nothing (the version compare-and-set
+      // below keeps this check true); a person's change takes the issue over from its claim
+      const takenOver = await guardClaimedWrite(ctx, trx, current, options.fencingToken, true);
       if (ifMatch && !ifMatch.includes(current.version)) {
         throw preconditionFailed(
           `${current.identifier} changed since you read it (it is now at version ${current.version}); read it again and reapply your change.`,
@@ -922,7 +930,7 @@ async function writeIssue(
       } = next;
       const updated = await trx
         .updateTable("issues")
-        .set(closesClaim ? { ...set, ...CLEARED_CLAIM } : set)
+        .set(closesClaim || takenOver ? { ...set, ...CLEARED_CLAIM } : set)
         .where("id", "=", current.id)
         .where("version", "=", current.version)
         .executeTakeFirst();
@@ -935,6 +943,7 @@ async function writeIssue(
         return { id: current.id, lost: true };
       }
       if (closesClaim) await endClaimOnClose(ctx, trx, current, next.status as "done" | "canceled");
+      else if (takenOver) await endTakenOver(ctx, trx, takenOver);
       if (current.labels !== next.labels) await setLabels(trx, next, JSON.parse(next.labels));
       if (current.title !== next.title || current.description !== next.description)
         await indexIssue(trx, next);

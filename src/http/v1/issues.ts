@@ -37,7 +37,7 @@ op({
   tag: "Issues",
   summary: "List the workspace's issues",
   description:
-    "Filters combine with AND. `ready=true` gives the issues ready to work on: not done, canceled or iced, and every issue blocking them done or canceled.",
+    "Filters combine with AND. `ready=true` gives the issues ready to work on: not done, canceled or iced, and every issue blocking them done or canceled. `startable=true` gives those an agent may start: ready, in `backlog` or `todo`, and not claimed (what a claim of the next issue takes).",
   scope: "workspace.read",
   query: listIssuesQuery,
   response: page(issueSummary),
