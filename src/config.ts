@@ -32,6 +32,12 @@ export interface Config {
    * (the embedded default may generate one into the data folder instead).
    */
   production: boolean;
+  /**
+   * DOCKET_FIRST_RUN: `open` lets the first person to sign in to an installation without any workspace
+   * create the first one (they become its Owner); `closed` leaves that to `docket admin`. Open by
+   * default only for the embedded quick start (SQLite, not production mode).
+   */
+  firstRun: "open" | "closed";
   /** Keys that encrypt the service's own secrets at rest (see src/secret-box.ts). */
   secretKeys: SecretKeysConfig;
   /** How long the database may take before a request gives up on it (see docs/decisions.md). */
@@ -371,6 +377,15 @@ function secretKey(raw: string, name: string): Buffer {
   return key;
 }
 
+function firstRun(env: Env, production: boolean): "open" | "closed" {
+  const raw = value(env, "DOCKET_FIRST_RUN")?.toLowerCase();
+  if (raw === undefined) return production ? "closed" : "open";
+  if (raw !== "open" && raw !== "closed") {
+    throw new ConfigError("DOCKET_FIRST_RUN", `must be open or closed (got ${JSON.stringify(raw)})`);
+  }
+  return raw;
+}
+
 function secretKeys(env: Env, production: boolean, database: DatabaseConfig): SecretKeysConfig {
   const raw = value(env, "DOCKET_SECRET_KEY");
   const previousRaw = value(env, "DOCKET_SECRET_KEY_PREVIOUS");
@@ -427,6 +442,7 @@ export function loadConfig(env: Env = process.env): Config {
       store: fileStore(env, dataDir),
     },
     production,
+    firstRun: firstRun(env, production),
     secretKeys: secretKeys(env, production, db),
     databaseTimeouts: {
       statementMs: integer(

@@ -203,3 +203,31 @@ test("WEBHOOK_ALLOW_PRIVATE is off unless true, and refuses anything but a yes o
     (e: unknown) => e instanceof ConfigError && e.variable === "WEBHOOK_ALLOW_PRIVATE",
   );
 });
+
+test("DOCKET_FIRST_RUN is open by default only for the embedded quick start, and refuses anything but open or closed", () => {
+  assert.equal(loadConfig({}).firstRun, "open", "SQLite, not production: the quick start");
+  const key = Buffer.alloc(32, 1).toString("base64");
+  assert.equal(
+    loadConfig({ DATABASE_URL: "postgres://u@db:5432/docket", DOCKET_SECRET_KEY: key }).firstRun,
+    "closed",
+    "PostgreSQL is production mode",
+  );
+  assert.equal(loadConfig({ NODE_ENV: "production", DOCKET_SECRET_KEY: key }).firstRun, "closed");
+  assert.equal(loadConfig({ DOCKET_FIRST_RUN: "closed" }).firstRun, "closed");
+  assert.equal(
+    loadConfig({
+      DATABASE_URL: "postgres://u@db:5432/docket",
+      DOCKET_SECRET_KEY: key,
+      DOCKET_FIRST_RUN: "Open",
+    }).firstRun,
+    "open",
+  );
+  for (const bad of ["yes", "true", "1"]) {
+    assert.throws(
+      () => loadConfig({ DOCKET_FIRST_RUN: bad }),
+      (e: unknown) =>
+        e instanceof ConfigError && e.variable === "DOCKET_FIRST_RUN" && /open or closed/.test(e.message),
+      bad,
+    );
+  }
+});

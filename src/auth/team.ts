@@ -1,12 +1,14 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import { iso } from "../clock.ts";
 import type { Core } from "../core.ts";
 import type { Person } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/store.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
-import { displayName, parse } from "../validate.ts";
+import { displayName, parse, slugify } from "../validate.ts";
 import { forbidden, requireAdmin, type TeamActor } from "./team-access.ts";
-import { removeMember } from "./workspaces.ts";
+import { prefixFrom } from "./web/claims.ts";
+import { createWorkspaceWithin, removeMember } from "./workspaces.ts";
 
 /**
  * Running the team from the app: roles, removal, ownership, the email domains whose people may join by
@@ -170,7 +172,8 @@ const domain = z
   })
   .refine((d) => !(PUBLIC_MAIL_DOMAINS as readonly string[]).includes(d), {
     error: "is a public mail provider: anyone can have an address there",
-  });
+  })
+  .meta({ examples: ["example.com"] });
 
 export const updateWorkspaceInput = z.strictObject({
   name: displayName(100).optional().describe("The workspace's name."),
@@ -317,4 +320,55 @@ export async function updateProfile(
     .select(["id", "email", "name"])
     .where("id", "=", personId)
     .executeTakeFirstOrThrow();
+}
+
+/** True while the operator lets the first person in create the first workspace and none exists yet. */
+export async function firstRunOpen(core: Core): Promise<boolean> {
+  if (core.config.firstRun !== "open") return false;
+  const any = await core.db.selectFrom("workspaces").select("id").limit(1).executeTakeFirst();
+  return !any;
+}
+
+export const firstWorkspaceInput = z.strictObject({ name: displayName(100) });
+
+/**
+ * The first run of an installation: the signed-in person creates its first workspace and owns it (with
+ * one space, "General"), allowed only with DOCKET_FIRST_RUN=open (403 `first_run_closed`) and only while
+ * no workspace exists (409 `first_run_over`; checked again inside the transaction, under a lock on
+ * PostgreSQL, so two people racing make one).
+ */
+export async function createFirstWorkspace(
+  core: Core,
+  person: Pick<Person, "id" | "email">,
+  input: z.input<typeof firstWorkspaceInput>,
+): Promise<{ id: string; slug: string; name: string }> {
+  const data = parse(firstWorkspaceInput, input);
+  if (core.config.firstRun !== "open") {
+    throw new DocketError(
+      403,
+      "first_run_closed",
+      "This installation's operator creates workspaces (DOCKET_FIRST_RUN=closed); ask them, or a workspace's admin, to add you.",
+    );
+  }
+  const over = () =>
+    new DocketError(
+      409,
+      "first_run_over",
+      "This installation already has a workspace; ask its admins to invite you.",
+    );
+  return core.db.transaction().execute(async (tx) => {
+    if (core.store.kind === "postgres") {
+      await sql`select pg_advisory_xact_lock(hashtext('docket:first-run'))`.execute(tx);
+    }
+    const any = await tx.selectFrom("workspaces").select("id").limit(1).executeTakeFirst();
+    if (any) throw over();
+    const ws = await createWorkspaceWithin(tx, core, person.id, {
+      name: data.name,
+      slug: slugify(data.name).slice(0, 40).replace(/-+$/, "") || "workspace",
+      owner_email: person.email,
+      space_name: "General",
+      space_prefix: prefixFrom(data.name),
+    });
+    return { id: ws.id, slug: ws.slug, name: ws.name };
+  });
 }

@@ -7,6 +7,7 @@ import { issueRoutes } from "./views/issue/routes.ts";
 import { issuesRoutes } from "./views/issues/routes.ts";
 import { knowledgeRoutes } from "./views/knowledge/routes.ts";
 import { planningRoutes } from "./views/planning/routes.ts";
+import { teamRoutes } from "./views/team/routes.ts";
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -18,6 +19,7 @@ const routeTree = rootRoute.addChildren([
     ...knowledgeRoutes,
     ...agentRoutes,
     ...conversationRoutes,
+    ...teamRoutes,
   ]),
 ]);
 

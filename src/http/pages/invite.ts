@@ -5,7 +5,7 @@ import {
   lookUpInvitation,
   maskEmail,
 } from "../../auth/invitations.ts";
-import { joinableWorkspaces, joinByDomain } from "../../auth/team.ts";
+import { createFirstWorkspace, firstRunOpen, joinableWorkspaces, joinByDomain } from "../../auth/team.ts";
 import { hasAcceptedTerms } from "../../auth/web/terms.ts";
 import type { Core } from "../../core.ts";
 import type { Person } from "../../db/schema.ts";
@@ -119,7 +119,18 @@ ${notice(`The invitation was sent to ${maskEmail(inv.email)}; you are signed in 
     }
   });
 
+  const firstRunBody = (csrf: string, message = "", name = "") =>
+    `${message}<p class="lead">This Docket has no workspace yet. As the first person here, name the first one: you become its Owner, and invite your team from its Members page.</p>
+<form method="post" action="/join/first">
+<input type="hidden" name="csrf" value="${esc(csrf)}">
+<label for="workspace-name">Workspace name</label>
+<input type="text" id="workspace-name" name="name" maxlength="100" required placeholder="Acme" value="${esc(name)}">
+<p class="hint">It gets one space, General; add more from the app.</p>
+<p><button type="submit">Create workspace</button></p>
+</form>`;
+
   const joinBody = async (person: Person, csrf: string, message = "") => {
+    if (await firstRunOpen(core)) return firstRunBody(csrf, message);
     const open = await joinableWorkspaces(core, person);
     const domain = person.email.slice(person.email.lastIndexOf("@") + 1);
     const list = open.length
@@ -139,6 +150,24 @@ ${notice(`The invitation was sent to ${maskEmail(inv.email)}; you are signed in 
     const who = await signedInWithTerms(core, request, reply, "/join");
     if (!who) return reply.sent ? reply : redirect(reply, signInLocation("/join"));
     return show(reply, 200, "Join a workspace", await joinBody(who.person, who.csrf), who);
+  });
+
+  app.post("/join/first", async (request, reply) => {
+    const form = request.body as Form;
+    await checkCsrf(core, request, form);
+    const who = await signedInWithTerms(core, request, reply, "/join");
+    if (!who) return reply.sent ? reply : redirect(reply, signInLocation("/join"));
+    try {
+      const ws = await createFirstWorkspace(core, who.person, { name: form.name ?? "" });
+      return redirect(reply, `/${ws.slug}/issues`);
+    } catch (error) {
+      const { status, message } = describe(error);
+      const body =
+        status === 400 && (await firstRunOpen(core))
+          ? firstRunBody(who.csrf, notice(message), form.name ?? "")
+          : await joinBody(who.person, who.csrf, notice(message));
+      return show(reply, status, "Join a workspace", body, who);
+    }
   });
 
   app.post("/join", async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { firstRunOpen } from "../../auth/team.ts";
 import { enabledProviders, finishProviderSignIn, startProviderSignIn } from "../../auth/web/providers.ts";
 import { destroySession, rotateSession, saveSessionData, unstoredSession } from "../../auth/web/sessions.ts";
 import {
@@ -100,10 +101,13 @@ export function signInRoutes(core: Core, app: FastifyInstance, deliver: DeliverC
     const person = await signedInPerson(core, request);
     if (person) return redirect(reply, afterSignIn(person, returnTo));
     const session = await ensureSession(core, request, reply);
+    const firstRun = (await firstRunOpen(core))
+      ? `<p class="notice ok" role="status">This Docket has no workspace yet: the first person to sign in creates it.</p>`
+      : "";
     return sendPage(
       reply,
       200,
-      page({ title: "Sign in", body: emailForm(core, session.csrfToken, returnTo) }),
+      page({ title: "Sign in", body: firstRun + emailForm(core, session.csrfToken, returnTo) }),
     );
   });
 

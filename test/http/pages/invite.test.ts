@@ -40,9 +40,7 @@ test("an invitation's link: who invites to what, sign up with the address, Join,
     /<strong>Ada<\/strong> invited you to join <strong>acme<\/strong> on Docket as an admin/,
   );
   assert.match(anonymous.body, /g\*\*\*@e\*\*\*\.com/, "the address, masked");
-  assert.ok(
-    anonymous.body.includes(`href="/sign-in?return_to=${encodeURIComponent(path)}`),
-  );
+  assert.ok(anonymous.body.includes(`href="/sign-in?return_to=${encodeURIComponent(path)}`));
   assert.ok(!anonymous.body.includes("<script"));
 
   const client = await signUp(w, "grace@example.com", path);
@@ -119,4 +117,51 @@ test("/join: a verified address in an allowed domain joins as a member; other do
   assert.equal(twice.status, 409);
   const after = await client.get("/join");
   assert.ok(!after.body.includes('aria-label="Join acme"'), "a member is not offered it again");
+});
+
+test("first run (DOCKET_FIRST_RUN=open): the sign-in page says so; the first person creates the first workspace, once", async (t) => {
+  const w = await web(t, { DOCKET_FIRST_RUN: "open" });
+  const signInPage = await w.client().get("/sign-in");
+  assert.match(signInPage.body, /This Docket has no workspace yet: the first person to sign in creates it\./);
+  const first = await signUp(w, "ada@example.com", "/join");
+  const form = await first.get("/join");
+  assertLabelled(form.body);
+  assert.match(form.body, /<label for="workspace-name">Workspace name<\/label>/);
+  const empty = await first.post("/join/first", { csrf: csrfOf(form.body), name: "  " });
+  assert.equal(empty.status, 400);
+  assert.match(empty.body, /must not be empty/);
+  const made = await first.post("/join/first", { csrf: csrfOf(form.body), name: "Acme Robotics" });
+  assert.equal(made.status, 303, made.body);
+  assert.equal(made.location, "/acme-robotics/issues");
+  const ws = await w.core.db.selectFrom("workspaces").selectAll().executeTakeFirstOrThrow();
+  const owner = await w.core.db
+    .selectFrom("people")
+    .select("id")
+    .where("email", "=", "ada@example.com")
+    .executeTakeFirstOrThrow();
+  assert.equal(ws.owner_id, owner.id);
+  const space = await w.core.db.selectFrom("spaces").select(["name", "prefix"]).executeTakeFirstOrThrow();
+  assert.deepEqual(space, { name: "General", prefix: "ACM" });
+
+  // over: the sign-in page no longer says so, and a second person cannot make another
+  assert.ok(!(await w.client().get("/sign-in")).body.includes("no workspace yet"));
+  const second = await signUp(w, "bob@example.com", "/join");
+  const page = await second.get("/join");
+  assert.ok(!page.body.includes("workspace-name"));
+  const refused = await second.post("/join/first", { csrf: csrfOf(page.body), name: "Mine" });
+  assert.equal(refused.status, 409);
+  assert.match(refused.body, /already has a workspace; ask its admins to invite you/);
+  assert.equal((await w.core.db.selectFrom("workspaces").select("id").execute()).length, 1);
+});
+
+test("first run closed (DOCKET_FIRST_RUN=closed): no note, no form, and a forged post is refused", async (t) => {
+  const w = await web(t, { DOCKET_FIRST_RUN: "closed" });
+  assert.ok(!(await w.client().get("/sign-in")).body.includes("no workspace yet"));
+  const client = await signUp(w, "ada@example.com", "/join");
+  const page = await client.get("/join");
+  assert.ok(!page.body.includes("workspace-name"));
+  const refused = await client.post("/join/first", { csrf: csrfOf(page.body), name: "Acme" });
+  assert.equal(refused.status, 403);
+  assert.match(refused.body, /DOCKET_FIRST_RUN=closed/);
+  assert.equal((await w.core.db.selectFrom("workspaces").select("id").execute()).length, 0);
 });

@@ -11,6 +11,7 @@ import { liveState, startLive } from "../lib/live.ts";
 import { useStore } from "../lib/store.ts";
 import { useMe, useWorkspace } from "../queries.ts";
 import { InboxCount, SpaceSettingsLink } from "../views/conversation/InboxCount.tsx";
+import { initials } from "../views/team/initials.ts";
 import { CreateIssueDialog } from "../views/issue/CreateIssueDialog.tsx";
 import { HelpDialog } from "./HelpDialog.tsx";
 import { displayKeys, useShortcut } from "./keys.ts";
@@ -29,6 +30,7 @@ export const NAV = [
   { to: "/$ws/notes", label: "Notes", keys: "g n" },
   { to: "/$ws/search", label: "Search", keys: "/" },
   { to: "/$ws/agents", label: "Agents", keys: "g a" },
+  { to: "/$ws/settings/members", label: "Members", keys: "g t" },
 ] as const;
 
 function GoShortcut({ to, label, keys, ws }: { to: string; label: string; keys: string; ws: string }) {
@@ -105,7 +107,8 @@ export function NoWorkspace() {
       <h1>No workspace yet</h1>
       <p>
         You are signed in as {me.person.email}, but you are not a member of any workspace. Open the
-        invitation a workspace's admin sent you, or join one that lets people at your email's domain in.
+        invitation a workspace's admin sent you, or join one that lets people at your email's domain in; on a new
+        installation, the first person creates the first workspace there.
       </p>
       <p>
         <a href="/join">Join a workspace</a> · <a href="/settings">Settings</a>
@@ -208,20 +211,28 @@ function Sidebar({ ws }: { ws: string }) {
 
 function PersonMenu() {
   const me = useMe();
+  const { ws } = useParams({ from: "/$ws" });
+  const navigate = useNavigate();
   const label = me.person.name ?? me.person.email;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="person-menu" aria-label={`Account: ${label}`}>
         <span className="avatar" aria-hidden="true">
-          {label.slice(0, 1).toUpperCase()}
+          {initials(label)}
         </span>
         <span className="person-name">{label}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" side="top" align="start" sideOffset={4}>
           <DropdownMenu.Label className="menu-label">{me.person.email}</DropdownMenu.Label>
+          <DropdownMenu.Item
+            className="menu-item"
+            onSelect={() => void navigate({ to: "/$ws/settings/profile", params: { ws } })}
+          >
+            Profile
+          </DropdownMenu.Item>
           <DropdownMenu.Item className="menu-item" onSelect={() => window.location.assign("/settings")}>
-            Settings
+            Tokens and agents
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu-item" onSelect={() => ui.help.set(true)}>
             Keyboard shortcuts

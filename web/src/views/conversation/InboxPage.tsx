@@ -254,7 +254,7 @@ const MAIL: { value: "off" | "immediate" | "daily"; label: string }[] = [
 ];
 
 /** Whether new items are mailed: off, each at once, or a daily digest (the person's own choice). */
-function MailSetting({ ws }: { ws: string }) {
+export function MailSetting({ ws }: { ws: string }) {
   const queryClient = useQueryClient();
   const key = ["ws", ws, "inbox", "settings"];
   const settings = useQuery({
