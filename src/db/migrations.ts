@@ -238,6 +238,20 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await db.schema.dropTable("saved_views").execute();
     },
   }),
+  // A claim keeps what it changed so a release gives it back (the issue's status and assignee before
+  // the claim), and the filters of a claim of the next issue, so a retried claim answers the same one.
+  "0023_claim_restore": () => ({
+    async up(db: AnyDb) {
+      for (const column of ["prior_status", "prior_assignee_id", "next_filters"]) {
+        await db.schema.alterTable("claims").addColumn(column, "text").execute();
+      }
+    },
+    async down(db: AnyDb) {
+      for (const column of ["next_filters", "prior_assignee_id", "prior_status"]) {
+        await db.schema.alterTable("claims").dropColumn(column).execute();
+      }
+    },
+  }),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */

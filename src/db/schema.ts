@@ -352,6 +352,11 @@ export interface ClaimsTable {
   heartbeat_at: string | null;
   ended_at: string | null;
   end_reason: string | null;
+  /** the issue's status and assignee before the claim, which a release or expiry gives back */
+  prior_status: IssueStatus | null;
+  prior_assignee_id: string | null;
+  /** a claim of the next issue: its filters as canonical JSON, so a retry answers this claim; else null */
+  next_filters: string | null;
 }
 
 export interface IssueLabelsTable {

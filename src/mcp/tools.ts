@@ -34,8 +34,10 @@ import {
   claimRefInput,
   claimView,
   createClaimInput,
+  getClaim,
   heartbeatClaim,
   heartbeatClaimInput,
+  listClaims,
   releaseClaim,
 } from "../tracker/claims.ts";
 import {
@@ -159,6 +161,7 @@ import { pageQuery } from "../tracker/pagination.ts";
 import { search, searchPage, searchQuery } from "../tracker/search.ts";
 import { finishingView } from "../tracker/spaces.ts";
 import { type Tool, tool } from "./catalog.ts";
+import { idempotencyKeyArg, onceByKey } from "./idempotency.ts";
 import { waitFor, waitForInput, waitForText, waitForView } from "./wait.ts";
 
 // ---------------------------------------------------------------------------------------------------
@@ -313,7 +316,9 @@ const TOOLSET_MENU: Record<string, string> = {
 };
 
 const claimLine = (c: ClaimView) =>
-  `${c.id} on ${c.issue.identifier} "${c.issue.title}" [${c.issue.status}], fencing_token ${c.fencing_token}, expires ${c.expires_at}`;
+  c.ended
+    ? `${c.id} on ${c.issue.identifier} ended (${c.ended}) at ${c.ended_at}; nothing more to do.`
+    : `${c.id} on ${c.issue.identifier} "${c.issue.title}" [${c.issue.status}], fencing_token ${c.fencing_token}, expires ${c.expires_at}${c.resumed ? " (already yours)" : ""}`;
 
 const claimNextInput = z.strictObject({
   space: createClaimInput.shape.space.describe("In this space (prefix)."),
@@ -323,10 +328,13 @@ const claimNextInput = z.strictObject({
   cycle: createClaimInput.shape.cycle.describe("In this cycle."),
   ttl_seconds: createClaimInput.shape.ttl_seconds,
   max_tokens: maxTokensField.describe("The bundle's budget (8,000 unless given)."),
+  idempotency_key: idempotencyKeyArg.optional(),
 });
 const claimNamedInput = z.strictObject({
   issue: issueRef.describe("The issue to claim (ENG-42)."),
   ttl_seconds: createClaimInput.shape.ttl_seconds,
+  take_over: createClaimInput.shape.take_over.describe("Take over a person's in-progress issue."),
+  force: createClaimInput.shape.force.describe("Claim it though open issues block it."),
 });
 const claimWithBundle = z.object({
   claim: claimView,
@@ -455,14 +463,23 @@ export const TOOLS: readonly Tool[] = [
     name: "claim_next_issue",
     title: "Claim the next ready issue",
     description:
-      "Take the most urgent ready issue nobody holds: it becomes in_progress and yours for ttl_seconds. Answers the claim (pass its fencing_token to writes; heartbeat_claim before expiry) and the issue's bundle in Markdown. no_ready_issue when none is ready.",
+      "Take the most urgent startable issue (ready, backlog or todo, unclaimed): in_progress and yours for ttl_seconds. Answers the claim and the issue's bundle; heartbeat_claim before expiry. A retry with the same filters answers your live claim. no_ready_issue when none.",
     scope: "workspace.write",
     input: claimNextInput,
     output: claimWithBundle,
     hints: write,
-    run: async (ctx, { input }) => {
-      const { max_tokens, ...filters } = input;
-      const claim = await claimIssue(ctx, filters);
+    run: async (ctx, { input }, principal) => {
+      const { max_tokens, idempotency_key, ...filters } = input;
+      const claim = idempotency_key
+        ? await onceByKey(
+            ctx.core,
+            principal.tokenId,
+            idempotency_key,
+            { tool: "claim_next_issue", args: filters },
+            () => claimIssue(ctx, filters),
+            async (first) => ({ ...(await getClaim(ctx, first.id)), resumed: true }),
+          )
+        : await claimIssue(ctx, filters);
       const live = await liveBundle(ctx, claim.issue.identifier);
       const bundle = fitBundle(live, max_tokens ?? BUNDLE_DEFAULT_MAX_TOKENS);
       return { claim, bundle: bundleMarkdown(bundle), finishing: live.finishing! };
@@ -473,7 +490,7 @@ export const TOOLS: readonly Tool[] = [
     name: "claim_issue",
     title: "Claim an issue",
     description:
-      "Take a lease on a named issue: it becomes in_progress and yours. already_claimed when another holds it; one you hold gives your claim back.",
+      "Take a lease on a named issue: it becomes in_progress and yours. already_claimed when another holds it; one you hold gives your claim back. A person's in-progress issue needs take_over, a blocked one force.",
     scope: "workspace.write",
     input: claimNamedInput,
     output: claimView,
@@ -485,7 +502,7 @@ export const TOOLS: readonly Tool[] = [
     name: "heartbeat_claim",
     title: "Renew a claim",
     description:
-      "Extend your claim by ttl_seconds from now (its own ttl unless given). lease_lost once it has expired.",
+      "Extend your claim by ttl_seconds from now (its own ttl unless given). lease_lost once it ran out (the error says what next).",
     scope: "workspace.write",
     params: claimRefInput,
     input: heartbeatClaimInput,
@@ -498,13 +515,24 @@ export const TOOLS: readonly Tool[] = [
     name: "release_claim",
     title: "Release a claim",
     description:
-      "End your claim: the issue goes back to todo unless you changed its status. Done or canceled ends it too.",
+      "End your claim: the issue gets back its status and assignee from before it, unless you changed them. Done or canceled ends it too.",
     scope: "workspace.write",
     params: claimRefInput,
     output: claimView,
     hints: idempotentWrite,
     run: (ctx, { params }) => releaseClaim(ctx, params.id),
-    text: (c) => `Released ${c.id} on ${c.issue.identifier}.`,
+    text: (c) => (c.ended === "released" ? `Released ${c.id} on ${c.issue.identifier}.` : claimLine(c)),
+  }),
+  tool({
+    name: "list_my_claims",
+    title: "Your claims",
+    description: "Your live claims, oldest first.",
+    scope: "workspace.read",
+    input: z.strictObject({ cursor: pageQuery.cursor }),
+    query: true,
+    output: page(claimView),
+    run: (ctx, { input }) => listClaims(ctx, { ...input, holder: "me" }),
+    text: (p) => pageText(p, claimLine, "You hold no claims."),
   }),
   tool({
     name: "ice_issue",
@@ -1131,6 +1159,7 @@ export const TOOLSETS = {
     "claim_issue",
     "heartbeat_claim",
     "release_claim",
+    "list_my_claims",
     "set_dependencies",
     "list_decisions",
     "get_decision",

@@ -4,7 +4,8 @@ import type { Database, IssuesTable as IssueRow } from "../db/schema.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { recordActivity } from "./activity.ts";
-import { endClaim, fencingToken, leaseLost } from "./leases.ts";
+import { actsAsPerson, END_REASONS, endClaim, fencingToken, holderText, leaseLost } from "./leases.ts";
+import { STARTABLE_STATUSES, startableSql } from "./readiness.ts";
 
 export { fencingToken };
 
@@ -31,8 +32,13 @@ type Db = Kysely<Database> | Transaction<Database>;
  * several. Each claim takes the issue's next fencing token; a write that sends a smaller one is refused.
  *
  * Activity written (subject `claim`, the claim's id): `created`, `released` (by its holder, by revoking
- * the holder's connection, or by closing the issue; `changes.reason` says which) and `expired`. What a
- * claim does to the issue (status, assignee) is recorded on the issue as `updated`.
+ * the holder's connection, by closing the issue, or by a person's change to it; `changes.reason` says
+ * which) and `expired`. What a claim does to the issue (status, assignee) is recorded on the issue as
+ * `updated`; a release or expiry gives the issue back the status and assignee it had before the claim.
+ *
+ * A claim binds: while it is live, writes to its issue by anyone but its holder are refused (409
+ * `claimed`), except a person's, which end it (see leases.ts). Only the holding connection renews it;
+ * only it (or its person, acting themself) releases it.
  */
 
 export const CLAIM_TTL = { min: 60, max: 86_400, default: 1_800 } as const;
@@ -62,6 +68,16 @@ export const createClaimInput = z.strictObject({
   milestone: objectId("ms", "milestone").optional().describe("Next ready issue only: in this milestone."),
   cycle: objectId("cyc", "cycle").optional().describe("Next ready issue only: in this cycle."),
   ttl_seconds: ttlSeconds.default(CLAIM_TTL.default),
+  take_over: z
+    .boolean({ error: "must be true or false" })
+    .optional()
+    .describe(
+      "Named issue only: take over an issue a person has in progress (else 409 assigned_to_person); the release gives it back to them.",
+    ),
+  force: z
+    .boolean({ error: "must be true or false" })
+    .optional()
+    .describe("Named issue only: claim an issue that open issues block (else 409 not_ready)."),
 });
 export type CreateClaimInput = z.input<typeof createClaimInput>;
 
@@ -109,6 +125,19 @@ export const claimView = z
     expires_at: timeOut.describe("When the lease runs out unless renewed by a heartbeat."),
     created_at: timeOut,
     heartbeat_at: timeOut.nullable().describe("The last heartbeat, if any."),
+    ended: z
+      .enum(END_REASONS)
+      .nullable()
+      .describe(
+        "null while live; else why it ended: released, expired, revoked (its connection ended), completed or canceled (the issue was closed), taken_over_by_person.",
+      ),
+    ended_at: timeOut.nullable().describe("When it ended, if it has."),
+    resumed: z
+      .boolean()
+      .optional()
+      .describe(
+        "true when a claim answered one you already held (the issue named, or the same filters) instead of taking another.",
+      ),
   })
   .meta({ id: "Claim" });
 export type ClaimView = z.output<typeof claimView>;
@@ -121,14 +150,45 @@ const alreadyClaimed = (identifier: string, claim: ClaimView) =>
     409,
     "already_claimed",
     `${identifier} is claimed by ${holderText(claim.holder)} until ${claim.expires_at}; claim another issue, or wait.`,
-    { body: { claim: { holder: claim.holder, expires_at: claim.expires_at } } },
+    {
+      body: {
+        holder: claim.holder,
+        expires_at: claim.expires_at,
+        claim: { holder: claim.holder, expires_at: claim.expires_at },
+      },
+    },
   );
 
 const noReadyIssue = () =>
-  new DocketError(404, "no_ready_issue", "No ready issue matches, or every one is claimed; try again later.");
+  new DocketError(
+    404,
+    "no_ready_issue",
+    "No startable issue matches (ready, in backlog or todo, not claimed); try again later.",
+  );
 
-const holderText = (h: AssigneeView) =>
-  h.type === "agent" ? `${h.name} (for ${h.for.name})` : h.name || h.email;
+const notReady = (identifier: string, blockers: { identifier: string; status: string }[]) =>
+  new DocketError(
+    409,
+    "not_ready",
+    `${identifier} is blocked by ${blockers.map((b) => `${b.identifier} (${b.status})`).join(", ")}; work on those first, or claim it with force: true.`,
+    { body: { blocked_by: blockers } },
+  );
+
+const assignedToPerson = (identifier: string, person: AssigneeView) =>
+  new DocketError(
+    409,
+    "assigned_to_person",
+    `${identifier} is in progress with ${holderText(person)}; pick other work, or claim it with take_over: true (a release gives it back to them).`,
+    { body: { assignee: person } },
+  );
+
+const notHolder = (id: string, holder: AssigneeView, what: string) =>
+  new DocketError(
+    403,
+    "not_holder",
+    `Claim ${id} is held by ${holderText(holder)}, not by this connection; only the connection that holds a claim may ${what} it.`,
+    { body: { holder } },
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // Reading
@@ -202,6 +262,8 @@ async function claimViews(
       expires_at: r.expires_at,
       created_at: r.created_at,
       heartbeat_at: r.heartbeat_at,
+      ended: (r.end_reason as ClaimView["ended"]) ?? null,
+      ended_at: r.ended_at,
     };
   });
 }
@@ -252,14 +314,53 @@ export async function listClaims(ctx: Ctx, input: ListClaimsQuery): Promise<Page
 // Claiming
 
 const FILTERS = ["space", "label", "priority", "milestone", "cycle"] as const;
+const NAMED_ONLY = ["take_over", "force"] as const;
 const MAX_ATTEMPTS = 8;
 const isLive = (issue: Pick<IssueRow, "claim_id" | "claim_expires_at">, now: string) =>
   issue.claim_id !== null && issue.claim_expires_at !== null && issue.claim_expires_at > now;
 
+type ClaimData = z.output<typeof createClaimInput>;
+
 /**
- * Claims an issue for the caller: the one named, or the next ready issue matching the filters (most
- * urgent first, then oldest) that nobody holds. The issue becomes `in_progress` and assigned to the
- * caller. Claiming an issue the caller already holds answers its current claim, same fencing token.
+ * The filters of a claim of the next issue as canonical JSON (lists sorted, duplicates and absent
+ * filters left out): two claims asked "the same filters" when these are equal.
+ */
+function filtersKey(data: ClaimData): string {
+  const sorted = (list: readonly string[] | undefined) =>
+    list?.length ? [...new Set(list)].sort() : undefined;
+  return JSON.stringify({
+    space: data.space,
+    label: sorted(data.label),
+    priority: sorted(data.priority),
+    milestone: data.milestone,
+    cycle: data.cycle,
+  });
+}
+
+/** Up to five open issues that block `issueId`, for `not_ready`. */
+async function openBlockers(trx: Db, issueId: string) {
+  return trx
+    .selectFrom("dependencies as d")
+    .innerJoin("issues as b", "b.id", "d.from_issue_id")
+    .select(["b.identifier", "b.status"])
+    .where("d.to_issue_id", "=", issueId)
+    .where("d.kind", "=", "blocks")
+    .where("b.status", "not in", ["done", "canceled"])
+    .orderBy("b.identifier")
+    .limit(5)
+    .execute();
+}
+
+/**
+ * Claims an issue for the caller: the one named, or the next startable issue matching the filters (most
+ * urgent first, then oldest). The issue becomes `in_progress` and assigned to the caller; the claim keeps
+ * the status and assignee it had, for the release.
+ *
+ * Safe to retry: claiming an issue the caller holds answers its current claim (same fencing token), and
+ * a claim of the next issue while the caller holds a live claim it took with the same filters answers
+ * that claim (`resumed: true`) instead of taking a second issue. A named issue a person has in progress
+ * is refused (409 `assigned_to_person`) unless `take_over`, a blocked one (409 `not_ready`) unless
+ * `force`.
  */
 export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<ClaimView> {
   const data = createClaimInput.parse(input);
@@ -274,51 +375,93 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
         fields,
       );
     }
+  } else {
+    const named = NAMED_ONLY.filter((f) => data[f] !== undefined);
+    if (named.length > 0) {
+      throw invalid(
+        `${named.join(", ")}: only for a named issue; the next issue is always startable.`,
+        Object.fromEntries(named.map((f) => [f, "only with issue"])),
+      );
+    }
   }
   const holder = callerAssignee(ctx);
+  const key = data.issue === undefined ? filtersKey(data) : null;
   const db = ctx.core.db;
-  const made = await db.transaction().execute(async (trx): Promise<[ClaimRow, IssueRow]> => {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const now = ctx.core.clock.now().toISOString();
-      let issue: IssueRow;
-      if (data.issue !== undefined) {
-        issue = await resolveIssue(ctx, data.issue, trx);
-        if (isLive(issue, now)) {
-          const current = await claimRow(trx, ctx, issue.claim_id!);
-          if (current.holder_id === holder) return [current, issue];
-          const [view] = await claimViews(trx, [current]);
-          throw alreadyClaimed(issue.identifier, view!);
-        }
-        if (CLOSED_STATUSES.includes(issue.status) || issue.status === "iced") {
-          throw conflict(
-            `${issue.identifier} is ${issue.status}; only open issues that are not iced can be claimed.`,
-          );
-        }
-      } else {
-        const next = await nextReady(ctx, trx, data, now);
-        if (!next) throw noReadyIssue();
-        issue = next;
+  const made = await db
+    .transaction()
+    .execute(async (trx): Promise<[ClaimRow, IssueRow | undefined, boolean]> => {
+      if (key !== null) {
+        const now = ctx.core.clock.now().toISOString();
+        const mine = await trx
+          .selectFrom("claims")
+          .selectAll()
+          .where("workspace_id", "=", ctx.workspaceId)
+          .where("holder_id", "=", holder)
+          .where("next_filters", "=", key)
+          .where("ended_at", "is", null)
+          .where("expires_at", ">", now)
+          .orderBy("created_at", "desc")
+          .executeTakeFirst();
+        if (mine) return [mine, undefined, true];
       }
-      const claim = await take(ctx, trx, issue, holder, data.ttl_seconds, now);
-      if (claim) return [claim, { ...issue, status: "in_progress" }];
-    }
-    throw conflict("Too many others are claiming issues right now; try again.");
-  });
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const now = ctx.core.clock.now().toISOString();
+        let issue: IssueRow;
+        if (data.issue !== undefined) {
+          issue = await resolveIssue(ctx, data.issue, trx);
+          if (isLive(issue, now)) {
+            const current = await claimRow(trx, ctx, issue.claim_id!);
+            if (current.holder_id === holder) return [current, issue, true];
+            const [view] = await claimViews(trx, [current]);
+            throw alreadyClaimed(issue.identifier, view!);
+          }
+          if (CLOSED_STATUSES.includes(issue.status) || issue.status === "iced") {
+            throw conflict(
+              `${issue.identifier} is ${issue.status}; only open issues that are not iced can be claimed.`,
+            );
+          }
+          if (Number(issue.open_blockers) > 0 && !data.force) {
+            throw notReady(issue.identifier, await openBlockers(trx, issue.id));
+          }
+          const assignee = issue.assignee_id;
+          if (
+            issue.status === "in_progress" &&
+            assignee !== null &&
+            !assignee.startsWith("con_") &&
+            assignee !== holder &&
+            issue.claim_id === null &&
+            !data.take_over
+          ) {
+            const person = (await holderViews(trx, [assignee])).get(assignee);
+            if (person) throw assignedToPerson(issue.identifier, person);
+          }
+        } else {
+          const next = await nextStartable(ctx, trx, data, now);
+          if (!next) throw noReadyIssue();
+          issue = next;
+        }
+        const taken = await take(ctx, trx, issue, holder, data.ttl_seconds, now, key);
+        if (taken) return [taken[0], taken[1], false];
+      }
+      throw conflict("Too many others are claiming issues right now; try again.");
+    });
   // the view from what the transaction saw: only the holder's names are read
-  const [row, issue] = made;
-  const [view] = await claimViews(db, [row], new Map([[issue.id, issue]]));
-  return view!;
+  const [row, issue, resumed] = made;
+  const [view] = await claimViews(db, [row], issue ? new Map([[issue.id, issue]]) : new Map());
+  return resumed ? { ...view!, resumed: true } : view!;
 }
 
 /**
- * The next ready issue nobody holds, locked for this transaction on PostgreSQL (others skip it): the best
- * of two index walks, issues nobody ever took (`issues_claimable_idx`) and issues whose lease ran out
- * (`issues_lease_idx`), most urgent first, then oldest.
+ * The next startable issue (see readiness.ts), locked for this transaction on PostgreSQL (others skip
+ * it): the best of two index walks, startable issues (`issues_claimable_idx`, whose condition is
+ * startableSql) and issues whose lease ran out (`issues_lease_idx`) that are startable once that claim
+ * ends (their status before it was backlog or todo, or their holder set it back), most urgent first,
+ * then oldest.
  */
-async function nextReady(
+async function nextStartable(
   ctx: Ctx,
   trx: Transaction<Database>,
-  data: z.output<typeof createClaimInput>,
+  data: ClaimData,
   now: string,
 ): Promise<IssueRow | undefined> {
   let spaceId: string | undefined;
@@ -363,13 +506,11 @@ async function nextReady(
     if (ctx.core.store.kind === "postgres") q = q.forUpdate().skipLocked();
     return (await q.executeTakeFirst()) as IssueRow | undefined;
   };
-  // ready work (as `ready=true` lists it) that nobody ever took: the condition of issues_claimable_idx
-  const fresh = await pick(
-    sql<SqlBool>`(i.open_blockers = 0 and i.status in ('backlog', 'todo') and i.claim_id is null)`,
-  );
-  // ready work whose lease ran out
+  const fresh = await pick(startableSql("i"));
+  // a lease that ran out: startable once it ends, when the status it gives back is backlog or todo
+  const startable = sql.join(STARTABLE_STATUSES.map((s) => sql.lit(s)));
   const lapsed = await pick(
-    sql<SqlBool>`(i.claim_id is not null and i.claim_expires_at <= ${now} and i.open_blockers = 0 and i.status in ('backlog', 'todo', 'in_progress', 'in_review'))`,
+    sql<SqlBool>`(i.claim_id is not null and i.claim_expires_at <= ${now} and i.open_blockers = 0 and (i.status in (${startable}) or (i.status = 'in_progress' and exists (select 1 from claims c where c.id = i.claim_id and coalesce(c.prior_status, 'todo') in (${startable})))))`,
   );
   if (!fresh || !lapsed) return fresh ?? lapsed;
   const before = (a: IssueRow, b: IssueRow) =>
@@ -384,16 +525,25 @@ async function nextReady(
 /**
  * The compare-and-swap that takes the lease: one UPDATE of the issue that only matches while nobody
  * holds it (and nobody changed it since it was read). Undefined when it lost; the caller reads again.
- * A lease that ran out is ended as `expired` in the same transaction.
+ * A lease that ran out is first ended as `expired` in the same transaction, which gives the issue back
+ * its status and assignee from before that claim: what this claim keeps for its own release.
  */
 async function take(
   ctx: Ctx,
   trx: Transaction<Database>,
-  issue: IssueRow,
+  read: IssueRow,
   holder: string,
   ttl: number,
   now: string,
-): Promise<ClaimRow | undefined> {
+  nextFilters: string | null,
+): Promise<[ClaimRow, IssueRow] | undefined> {
+  let issue = read;
+  if (issue.claim_id) {
+    await endClaim(ctx, trx, issue.claim_id, "expired", now);
+    const again = await trx.selectFrom("issues").selectAll().where("id", "=", issue.id).executeTakeFirst();
+    if (!again) return undefined;
+    issue = again as IssueRow;
+  }
   const id = newId("clm", new Date(now));
   const expires = new Date(Date.parse(now) + ttl * 1000).toISOString();
   const taken = await trx
@@ -415,7 +565,6 @@ async function take(
     .returning("fencing_token")
     .executeTakeFirst();
   if (!taken) return undefined;
-  if (issue.claim_id) await endClaim(ctx, trx, issue.claim_id, "expired", now);
   const row: ClaimRow = {
     id,
     workspace_id: ctx.workspaceId,
@@ -429,6 +578,9 @@ async function take(
     heartbeat_at: null,
     ended_at: null,
     end_reason: null,
+    prior_status: issue.status,
+    prior_assignee_id: issue.assignee_id,
+    next_filters: nextFilters,
   };
   await trx.insertInto("claims").values(row).execute();
   await recordActivity(
@@ -449,32 +601,80 @@ async function take(
   if (issue.assignee_id !== holder) changes.assignee = { from: issue.assignee_id, to: holder };
   if (Object.keys(changes).length)
     await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "updated", changes, now);
-  return row;
+  return [row, { ...issue, status: "in_progress" }];
 }
 
-/** The claim, checked to be live and to belong to the caller (its holder or the person it acts for). */
-async function ownLiveClaim(
+// ---------------------------------------------------------------------------------------------------
+// Renewing and releasing
+
+/** The claim, checked to belong to the caller: its holding connection (or, to release, its person). */
+async function ownClaim(
   ctx: Ctx,
   trx: Transaction<Database>,
   id: string,
-  now: string,
+  what: "renew" | "release",
 ): Promise<ClaimRow> {
   const row = await claimRow(trx, ctx, id);
-  if (row.holder_id !== callerAssignee(ctx) && row.person_id !== ctx.actor.personId) {
-    throw new DocketError(
-      403,
-      "not_holder",
-      `Claim ${id} is held by someone else; only its holder may renew or release it.`,
+  const holder = callerAssignee(ctx);
+  const own =
+    row.holder_id === holder ||
+    (what === "release" && actsAsPerson(ctx) && row.person_id === ctx.actor.personId);
+  if (!own) {
+    const view = (await holderViews(trx, [row.holder_id])).get(row.holder_id);
+    throw notHolder(
+      id,
+      view ?? { type: "person", id: row.holder_id, name: "", email: "unknown@invalid" },
+      what,
     );
   }
-  if (row.ended_at)
-    throw leaseLost(`Claim ${id} ended (${row.end_reason}) at ${row.ended_at}; claim the issue again.`);
-  if (row.expires_at <= now)
-    throw leaseLost(`Claim ${id} ran out at ${row.expires_at}; claim the issue again.`);
   return row;
 }
 
-/** Renews a live claim: it now runs out `ttl_seconds` (else its own time to live) from now. */
+/** Ended by closing the issue: a heartbeat or release after that is a success that says so. */
+const CLOSED_BY_ISSUE = new Set(["completed", "canceled"]);
+
+/**
+ * Why a claim that is not live cannot be renewed or released, naming the next step: after an expiry,
+ * claim the issue again if it is free, else pick other work; after a person took it over or the
+ * connection was revoked, leave it.
+ */
+async function notLive(ctx: Ctx, trx: Db, row: ClaimRow, now: string): Promise<DocketError> {
+  const issue = await trx
+    .selectFrom("issues")
+    .select(["identifier", "status", "claim_id", "claim_expires_at"])
+    .where("id", "=", row.issue_id)
+    .executeTakeFirst();
+  const name = issue?.identifier ?? row.issue_id;
+  if (row.end_reason === "taken_over_by_person") {
+    return leaseLost(
+      `Claim ${row.id} ended at ${row.ended_at}: a person took ${name} over; leave it and pick other work (claim_next_issue).`,
+    );
+  }
+  if (row.end_reason && row.end_reason !== "expired") {
+    return leaseLost(
+      `Claim ${row.id} ended (${row.end_reason}) at ${row.ended_at}; it cannot be renewed. Claim ${name} again to go on with it.`,
+    );
+  }
+  const ranOut = row.ended_at ?? row.expires_at;
+  if (issue?.claim_id && issue.claim_id !== row.id && isLive(issue, now)) {
+    const other = await claimRow(trx, ctx, issue.claim_id);
+    const holder = (await holderViews(trx, [other.holder_id])).get(other.holder_id);
+    return leaseLost(
+      `Claim ${row.id} ran out at ${ranOut} and ${name} is now claimed by ${holder ? holderText(holder) : other.holder_id} until ${issue.claim_expires_at}; pick other work (claim_next_issue).`,
+    );
+  }
+  if (issue && (CLOSED_STATUSES.includes(issue.status) || issue.status === "iced")) {
+    return leaseLost(`Claim ${row.id} ran out at ${ranOut} and ${name} is ${issue.status}; pick other work.`);
+  }
+  return leaseLost(
+    `Claim ${row.id} ran out at ${ranOut}; ${name} is free: claim it again (claim_issue) to go on with it.`,
+  );
+}
+
+/**
+ * Renews a live claim: it now runs out `ttl_seconds` (else its own time to live) from now. Only its
+ * holding connection may. A claim that ended because its issue was closed answers as it is (`ended`).
+ */
 export async function heartbeatClaim(
   ctx: Ctx,
   id: string,
@@ -483,7 +683,9 @@ export async function heartbeatClaim(
   const data = heartbeatClaimInput.parse(input);
   await ctx.core.db.transaction().execute(async (trx) => {
     const now = ctx.core.clock.now().toISOString();
-    const row = await ownLiveClaim(ctx, trx, id, now);
+    const row = await ownClaim(ctx, trx, id, "renew");
+    if (row.end_reason && CLOSED_BY_ISSUE.has(row.end_reason)) return;
+    if (row.ended_at || row.expires_at <= now) throw await notLive(ctx, trx, row, now);
     const ttl =
       data.ttl_seconds ??
       Math.round((Date.parse(row.expires_at) - Date.parse(row.heartbeat_at ?? row.created_at)) / 1000);
@@ -503,19 +705,26 @@ export async function heartbeatClaim(
       .where("claim_id", "=", id)
       .executeTakeFirst();
     if (Number(renewed.numUpdatedRows) === 0 || Number(issue.numUpdatedRows) === 0) {
-      throw leaseLost(`Claim ${id} is no longer live; claim the issue again.`);
+      throw await notLive(ctx, trx, await claimRow(trx, ctx, id), now);
     }
   });
   return getClaim(ctx, id);
 }
 
-/** Releases a claim: the issue goes back to `todo` (unless its holder changed its status) and ready work. */
+/**
+ * Releases a claim: the issue gets back the status and assignee it had before the claim (unless its
+ * holder changed them; one left in_review stays there). Only its holding connection, or its person
+ * acting themself, may. Releasing a claim already released, or ended because its issue was closed,
+ * answers it as it is (`ended`).
+ */
 export async function releaseClaim(ctx: Ctx, id: string): Promise<ClaimView> {
   await ctx.core.db.transaction().execute(async (trx) => {
     const now = ctx.core.clock.now().toISOString();
-    await ownLiveClaim(ctx, trx, id, now);
+    const row = await ownClaim(ctx, trx, id, "release");
+    if (row.end_reason === "released" || (row.end_reason && CLOSED_BY_ISSUE.has(row.end_reason))) return;
+    if (row.ended_at || row.expires_at <= now) throw await notLive(ctx, trx, row, now);
     if (!(await endClaim(ctx, trx, id, "released", now))) {
-      throw leaseLost(`Claim ${id} ended meanwhile.`);
+      throw await notLive(ctx, trx, await claimRow(trx, ctx, id), now);
     }
   });
   return getClaim(ctx, id);

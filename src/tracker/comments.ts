@@ -19,6 +19,7 @@ import { authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { decisionId } from "./decisions.ts";
 import { emitEvent } from "./events.ts";
 import { actorNamed, actsAsAgent, excerptOf, namedActors, recordMentions } from "./inbox.ts";
+import { checkFence } from "./leases.ts";
 import { noteId } from "./notes.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "./pagination.ts";
 import { indexDocument, removeDocument } from "./search-index.ts";
@@ -346,6 +347,8 @@ export async function addComment(ctx: Ctx, ref: string, input: CreateCommentInpu
   const id = newId("cmt", new Date(at));
   await ctx.core.db.transaction().execute(async (trx) => {
     const subject = await resolveSubject(trx, ctx, ref);
+    // another connection's claim on the issue refuses the comment (409 claimed); a person may comment
+    if (subject.type === "issue") await checkFence(ctx, trx, subject.id, undefined);
     if (data.parent) {
       const parent = await trx
         .selectFrom("comments")

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { Core } from "../core.ts";
 import type { Database, IssuesTable as IssueRow } from "../db/schema.ts";
-import { DocketError } from "../errors.ts";
+import { DocketError, invalid } from "../errors.ts";
 import { recordActivity } from "./activity.ts";
 import type { Ctx } from "./context.ts";
 
@@ -29,19 +29,84 @@ export const fencingToken = z
 
 export const leaseLost = (description: string) => new DocketError(409, "lease_lost", description);
 
+/** Who holds a claim, as error bodies show it: an agent connection (for its person) or a person. */
+export type ClaimHolder =
+  | { type: "agent"; id: string; name: string; for: { person_id: string; name: string } }
+  | { type: "person"; id: string; name: string; email: string };
+
+export const holderText = (h: ClaimHolder) =>
+  h.type === "agent" ? `${h.name} (for ${h.for.name})` : h.name || h.email;
+
+/** The holder of a claim by its id (`con_…` or a person's id). */
+export async function claimHolder(db: Db, holderId: string): Promise<ClaimHolder> {
+  if (holderId.startsWith("con_")) {
+    const r = await db
+      .selectFrom("connections as c")
+      .innerJoin("people as p", "p.id", "c.person_id")
+      .select(["c.id", "c.name", "c.person_id", "p.name as person_name"])
+      .where("c.id", "=", holderId)
+      .executeTakeFirst();
+    if (r)
+      return { type: "agent", id: r.id, name: r.name, for: { person_id: r.person_id, name: r.person_name } };
+  } else {
+    const r = await db
+      .selectFrom("people")
+      .select(["id", "name", "email"])
+      .where("id", "=", holderId)
+      .executeTakeFirst();
+    if (r) return { type: "person", id: r.id, name: r.name, email: r.email };
+  }
+  return { type: "person", id: holderId, name: "", email: "unknown@invalid" };
+}
+
+/**
+ * 409 `claimed`: a write to an issue another connection holds. The body names the holder and the expiry
+ * (`holder`, `expires_at`, and `claim` with its id) so a client can wait, or pick other work.
+ */
+export const claimedError = (
+  identifier: string,
+  claim: { id: string; holder: ClaimHolder; expires_at: string },
+) =>
+  new DocketError(
+    409,
+    "claimed",
+    `${identifier} is claimed by ${holderText(claim.holder)} until ${claim.expires_at}; only that connection may change it. Pick other work (claim the next issue), or ask a person to take it over.`,
+    { body: { holder: claim.holder, expires_at: claim.expires_at, claim } },
+  );
+
+/** Whether the caller acts as a person (web app, personal access token, operator), not an agent. */
+export const actsAsPerson = (ctx: Ctx) => !ctx.actor.via.startsWith("con_");
+
+/** The holder the caller would be: its agent connection, or else its person. */
+const callerHolder = (ctx: Ctx) => (actsAsPerson(ctx) ? ctx.actor.personId : ctx.actor.via);
+
+/** Why a claim ended (`claims.end_reason`, and `reason` of `claim.released`). */
+export const END_REASONS = [
+  "released",
+  "expired",
+  "revoked",
+  "completed",
+  "canceled",
+  "taken_over_by_person",
+] as const;
+export type EndReason = (typeof END_REASONS)[number] | (string & {});
+
 /**
  * Ends a claim (once: a claim already ended is left alone) and, when it is still the issue's live claim,
- * frees the issue: back to `todo` and unassigned, unless its holder changed its status or assignee since.
- * `reason`: `released`, `expired`, `revoked` (the holder's connection ended), `completed`, `canceled`.
+ * frees the issue: it gets back the status and assignee it had before the claim, unless its holder
+ * changed them since (an issue its holder moved to in_review stays there, with its assignee). Claims made before these were
+ * kept go back to `todo`, unassigned.
+ * `reason`: `released`, `expired`, `revoked` (the holder's connection ended), `completed`, `canceled`,
+ * `taken_over_by_person` (a person changed the issue; the issue keeps their change).
  * Records `claim.expired` for an expiry, `claim.released` otherwise. Returns whether it ended it.
  */
 export async function endClaim(
   ctx: Ctx,
   trx: Transaction<Database>,
   claimId: string,
-  reason: string,
+  reason: EndReason,
   now: string,
-  touchIssue = reason !== "completed" && reason !== "canceled",
+  touchIssue = reason !== "completed" && reason !== "canceled" && reason !== "taken_over_by_person",
 ): Promise<boolean> {
   let end = trx
     .updateTable("claims")
@@ -57,15 +122,20 @@ export async function endClaim(
     if (ctx.core.store.kind === "postgres") read = read.forUpdate();
     const issue = await read.executeTakeFirst();
     if (issue && issue.claim_id === claimId) {
-      const backToTodo = issue.status === "in_progress";
-      const unassign = issue.assignee_id === ended.holder_id;
+      const priorStatus = ended.prior_status ?? "todo";
+      const priorAssignee = ended.prior_status === null ? null : ended.prior_assignee_id;
+      // an issue its holder moved on (to in_review, say) keeps its status and assignee
+      const asClaimed = issue.status === "in_progress";
+      const backToTodo = asClaimed && priorStatus !== "in_progress";
+      const unassign =
+        asClaimed && issue.assignee_id === ended.holder_id && priorAssignee !== ended.holder_id;
       const freed = await trx
         .updateTable("issues")
         .set((eb) => ({
           claim_id: null,
           claim_expires_at: null,
-          ...(backToTodo ? { status: "todo" as const } : {}),
-          ...(unassign ? { assignee_id: null } : {}),
+          ...(backToTodo ? { status: priorStatus } : {}),
+          ...(unassign ? { assignee_id: priorAssignee } : {}),
           ...(backToTodo || unassign
             ? {
                 version: eb("version", "+", 1),
@@ -80,8 +150,8 @@ export async function endClaim(
         .executeTakeFirst();
       if (Number(freed.numUpdatedRows) > 0 && (backToTodo || unassign)) {
         const changes: Record<string, { from: unknown; to: unknown }> = {};
-        if (backToTodo) changes.status = { from: "in_progress", to: "todo" };
-        if (unassign) changes.assignee = { from: ended.holder_id, to: null };
+        if (backToTodo) changes.status = { from: "in_progress", to: priorStatus };
+        if (unassign) changes.assignee = { from: ended.holder_id, to: priorAssignee };
         await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "updated", changes, now);
       }
     }
@@ -102,10 +172,52 @@ export async function endClaim(
 // ---------------------------------------------------------------------------------------------------
 // What other writes call
 
+type GuardedRow = Pick<IssueRow, "id" | "identifier" | "fencing_token" | "claim_id" | "claim_expires_at">;
+
 /**
- * A write to an issue that sends a fencing token: refused with 409 `lease_lost` (changing nothing) when
- * a later claim superseded it. Run inside the write's transaction, after the issue row is read in it;
- * on PostgreSQL the row is locked so no claim can slip in before the write commits.
+ * What a claim allows of a write to its issue, checked in the write's transaction:
+ * - a fencing token that a later claim superseded: 409 `lease_lost`; one never given out: 400;
+ * - no live claim, or the caller holds it (its own writes need no token): the write goes ahead;
+ * - a person (web app, personal access token) may always act: with `takeOver` their write ends the
+ *   claim (returned here: the write clears the issue's claim columns and calls {@link endTakenOver});
+ *   without it (a comment, a dependency) the claim stays;
+ * - anyone else (another agent connection, even one of the same person): 409 `claimed`, naming the
+ *   holder and the expiry, changing nothing.
+ * Returns the id of the claim a person's write takes over, if any.
+ */
+export async function guardClaimedWrite(
+  ctx: Ctx,
+  db: Db,
+  row: GuardedRow,
+  token: number | undefined,
+  takeOver: boolean,
+): Promise<string | undefined> {
+  fenceOk(row, token);
+  const now = ctx.core.clock.now().toISOString();
+  if (row.claim_id === null || row.claim_expires_at === null || row.claim_expires_at <= now) return undefined;
+  const claim = await db
+    .selectFrom("claims")
+    .select(["id", "holder_id", "expires_at"])
+    .where("id", "=", row.claim_id)
+    .executeTakeFirst();
+  if (!claim || claim.holder_id === callerHolder(ctx)) return undefined;
+  if (actsAsPerson(ctx)) return takeOver ? claim.id : undefined;
+  throw claimedError(row.identifier, {
+    id: claim.id,
+    holder: await claimHolder(db, claim.holder_id),
+    expires_at: row.claim_expires_at,
+  });
+}
+
+/** Ends a claim a person's write took over (the write has cleared the issue's claim columns). */
+export async function endTakenOver(ctx: Ctx, trx: Transaction<Database>, claimId: string): Promise<void> {
+  await endClaim(ctx, trx, claimId, "taken_over_by_person", ctx.core.clock.now().toISOString(), false);
+}
+
+/**
+ * {@link guardClaimedWrite} for a write that touches an issue by its id without changing its fields (a
+ * comment on it, a dependency of it): reads the row in the write's transaction (locked on PostgreSQL,
+ * so no claim can slip in before the write commits). A person's such write leaves the claim alone.
  */
 export async function checkFence(
   ctx: Ctx,
@@ -113,15 +225,14 @@ export async function checkFence(
   issueId: string,
   token: number | undefined,
 ): Promise<void> {
-  if (token === undefined) return;
   let q = trx
     .selectFrom("issues")
-    .select(["identifier", "fencing_token", "claim_id"])
+    .select(["id", "identifier", "fencing_token", "claim_id", "claim_expires_at"])
     .where("id", "=", issueId);
   if (ctx.core.store.kind === "postgres") q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) return;
-  fenceOk(row, token);
+  await guardClaimedWrite(ctx, trx, row, token, false);
 }
 
 /** The fencing check on a row already read in the write's transaction. */
@@ -137,7 +248,10 @@ export function fenceOk(
     );
   }
   if (token > current) {
-    throw leaseLost(`${row.identifier} never had a claim with fencing token ${token}; nothing changed.`);
+    // a number the client got wrong, not a lost lease: 400, without `fields` (it may come in a header)
+    throw invalid(
+      `The fencing token ${token} was never given out for ${row.identifier} (its latest is ${current}); send your claim's fencing_token, or none.`,
+    );
   }
 }
 

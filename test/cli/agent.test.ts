@@ -103,6 +103,24 @@ describe("agent registration from the client", () => {
     assert.equal(res.status, 200, "the renewed token works on /v1");
 
     const connection = (await latestRegistration(s.core)).connection_id!;
+    // a later redemption replaced the assertion (as a repeated poll does): the client says so
+    const { assertion_jti } = await s.core.db
+      .selectFrom("connections")
+      .select("assertion_jti")
+      .where("id", "=", connection)
+      .executeTakeFirstOrThrow();
+    await s.core.db
+      .updateTable("connections")
+      .set({ assertion_jti: "replaced" })
+      .where("id", "=", connection)
+      .execute();
+    await assert.rejects(renewAccessToken(s.url, redeemed.identity_assertion), (error: unknown) => {
+      assert.ok(error instanceof DocketError);
+      assert.equal(error.code, "invalid_grant");
+      assert.match(error.message, /replaced by a later redemption/);
+      return true;
+    });
+    await s.core.db.updateTable("connections").set({ assertion_jti }).where("id", "=", connection).execute();
     await revokeConnection(s.core, connection, "revoked in a test");
     await assert.rejects(renewAccessToken(s.url, redeemed.identity_assertion), (error: unknown) => {
       assert.ok(error instanceof DocketError);

@@ -91,5 +91,25 @@ test("docket claim, claims list, claim heartbeat and release against a real serv
   assert.match(short.stderr, /--ttl: must be at least 60 seconds/);
   const none = await run(["claim", "--label", "nothing-has-this"], agentEnv);
   expectCode(none, 4);
-  assert.match(none.stderr, /No ready issue/);
+  assert.match(none.stderr, /No startable issue/);
+
+  // a person's work in progress and a blocked issue need --take-over and --force
+  await json(
+    ["issues", "create", "--title", "Ada's own", "--status", "in_progress", "--assignee", "me"],
+    adaEnv,
+  );
+  const person = await run(["claim", "ENG-3"], agentEnv);
+  expectCode(person, 1);
+  assert.match(person.stderr, /assigned_to_person: ENG-3 is in progress with Ada Lovelace/);
+  const took = await json(["claim", "ENG-3", "--take-over"], agentEnv);
+  assert.equal(took.issue.identifier, "ENG-3");
+  await json(["issues", "create", "--title", "Blocked", "--status", "todo", "--blocked-by", "ENG-1"], adaEnv);
+  const blocked = await run(["claim", "ENG-4"], agentEnv);
+  expectCode(blocked, 1);
+  assert.match(blocked.stderr, /not_ready: ENG-4 is blocked by ENG-1/);
+  assert.equal((await json(["claim", "ENG-4", "--force"], agentEnv)).issue.identifier, "ENG-4");
+  // asking again for the next issue with the same filters answers the claim held
+  const again = await run(["claim", "ENG-4"], agentEnv);
+  expectCode(again, 0);
+  assert.match(again.stdout, /already yours/);
 });

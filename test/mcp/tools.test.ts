@@ -396,6 +396,11 @@ for (const era of Object.keys(ERAS) as Era[]) {
       assert.equal(same.id, claimed.claim.id);
       const beat = await run("heartbeat_claim", { id: same.id });
       assert.equal(beat.id, same.id);
+      const mine = await run("list_my_claims", {});
+      assert.deepEqual(
+        mine.data.map((c: Any) => c.id),
+        [same.id],
+      );
       const released = await run("release_claim", { id: same.id });
       assert.equal(released.id, same.id);
 

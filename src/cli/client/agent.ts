@@ -180,11 +180,16 @@ export async function renewAccessToken(baseUrl: string, assertion: string): Prom
     resource: `${baseUrl}/api/mcp`,
   });
   if (answer.status === 200) return answer.body as unknown as Renewal;
-  if (answer.body.error === "invalid_grant")
+  if (answer.body.error === "invalid_grant") {
+    // the body stays bare (the spec); a superseded assertion says so in a header beside it
+    const why = answer.headers.get("docket-error-description");
     throw new DocketError(
       401,
       "invalid_grant",
-      "The agent connection no longer holds (revoked, expired or replaced); sign in again with docket login --agent.",
+      why?.startsWith("superseded")
+        ? "This identity assertion was replaced by a later redemption of the same registration; use the newest one, or sign in again with docket login --agent."
+        : "The agent connection no longer holds (revoked, expired or replaced); sign in again with docket login --agent.",
     );
+  }
   throw refusal(answer);
 }

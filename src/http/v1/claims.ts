@@ -20,9 +20,12 @@ op({
   path: "/claims",
   operationId: "createClaim",
   tag: "Claims",
-  summary: "Claim an issue, or the next ready issue matching filters",
+  summary: "Claim an issue, or the next startable issue matching filters",
   description:
-    "Takes a lease on one issue for the caller: the `issue` named, or else the next ready issue nobody holds that matches `space`, `label`, `priority`, `milestone` and `cycle` (most urgent first, then oldest). The issue becomes `in_progress` and assigned to the caller (an agent connection itself, or the token's person). The lease lasts `ttl_seconds` (60 to 86,400; 1,800 by default) unless renewed by heartbeat. Exactly one caller wins a race. Claiming an issue you already hold answers your current claim, with the same fencing token; retrying with the same Idempotency-Key answers the same claim. A named issue someone else holds: 409 `already_claimed` with `claim` (holder, expiry); no ready issue: 404 `no_ready_issue`; a done, canceled or iced issue: 409.",
+    "Takes a lease on one issue for the caller: the `issue` named, or else the next startable issue (ready, in `backlog` or `todo`, not claimed) that matches `space`, `label`, `priority`, `milestone` and `cycle` (most urgent first, then oldest). The issue becomes `in_progress` and assigned to the caller (an agent connection itself, or the token's person); the claim keeps the status and assignee it had, which a release gives back. The lease lasts `ttl_seconds` (60 to 86,400; 1,800 by default) unless renewed by heartbeat. Exactly one caller wins a race.\n\n" +
+    "While the claim is live, writes to the issue by anyone but its holder are refused with 409 `claimed` (naming `holder` and `expires_at`), except a person's through the web app or a personal access token: a person may always act, and a change of theirs to the issue ends the claim (`claim.released` with reason `taken_over_by_person`). The holder's own writes need no fencing token; a stale one is 409 `lease_lost`.\n\n" +
+    "Safe to retry: claiming an issue you already hold answers your current claim, with the same fencing token; a claim of the next issue while you hold a live claim you took with the same filters (the same space, labels, priorities, milestone and cycle, in any order) answers that claim instead of taking a second issue; both say `resumed: true`. Retrying with the same Idempotency-Key answers the same claim.\n\n" +
+    "Refusals: a named issue someone else holds: 409 `already_claimed` with `holder` and `expires_at`; a named issue a person has in progress (assigned to them, `in_progress`, no claim): 409 `assigned_to_person` unless `take_over: true`; a named issue open issues block: 409 `not_ready` (with `blocked_by`) unless `force: true`; no startable issue: 404 `no_ready_issue`; a done, canceled or iced issue: 409 `conflict`.",
   scope: "workspace.write",
   status: 201,
   body: createClaimInput,
@@ -64,7 +67,7 @@ op({
   tag: "Claims",
   summary: "Renew a claim",
   description:
-    "The claim now runs out `ttl_seconds` from now (its own time to live when left out). Only its holder (or the person an agent acts for) may renew it: 403 `not_holder` otherwise. A claim that ran out or ended cannot be renewed: 409 `lease_lost`; claim the issue again.",
+    "The claim now runs out `ttl_seconds` from now (its own time to live when left out). Only the connection that holds it may renew it (not another connection of the same person): 403 `not_holder` otherwise. A claim that ended because its issue was completed or canceled answers as it is, with `ended`. One that ran out, was released or was taken over cannot be renewed: 409 `lease_lost`, whose description names the next step (claim the issue again when it is free; pick other work when another holds it).",
   scope: "workspace.write",
   params: claimParams,
   body: heartbeatClaimInput,
@@ -79,7 +82,7 @@ op({
   tag: "Claims",
   summary: "Release a claim",
   description:
-    "Ends the lease: the issue goes back to `todo` (unless its holder changed its status) and unassigned (unless reassigned meanwhile), so it is ready work again. Answers the ended claim. Only its holder (or the person an agent acts for) may release it: 403 `not_holder` otherwise; a claim that ran out or ended: 409 `lease_lost`.",
+    'Ends the lease: the issue gets back the status and assignee it had before the claim (unless its holder changed them meanwhile: an issue moved to `in_review` stays there). Answers the ended claim, with `ended: "released"`. Only the connection that holds it, or its person acting themself (web app, personal access token), may release it: 403 `not_holder` otherwise. Releasing a claim already released, or ended because its issue was completed or canceled, answers it as it is (`ended` says why); one that ran out or was taken over: 409 `lease_lost`, naming the next step.',
   scope: "workspace.write",
   params: claimParams,
   response: claimView,

@@ -36,7 +36,7 @@ const claimFlag = (field: string) =>
 export const CLAIM_COMMANDS: ClientCommand[] = [
   {
     name: "claim",
-    summary: "Claim an issue (or the next ready one matching the filters): it becomes yours, in progress",
+    summary: "Claim an issue (or the next startable one matching the filters): it becomes yours, in progress",
     positionals: ["id?"],
     options: {
       space: { type: "string" },
@@ -45,10 +45,14 @@ export const CLAIM_COMMANDS: ClientCommand[] = [
       milestone: { type: "string" },
       cycle: { type: "string" },
       ttl: { type: "string" },
+      "take-over": { type: "boolean" },
+      force: { type: "boolean" },
     },
     examples: [
-      "docket claim                                   # the next ready issue, most urgent first",
+      "docket claim                                   # the next startable issue, most urgent first",
       "docket claim ENG-42 --ttl 2h",
+      "docket claim ENG-42 --take-over                # a person's in-progress issue",
+      "docket claim ENG-43 --force                    # though open issues block it",
       "docket claim --space ENG --label bug --priority urgent --priority high",
       "docket claim --json | jq .fencing_token",
     ],
@@ -61,6 +65,8 @@ export const CLAIM_COMMANDS: ClientCommand[] = [
         milestone: str(v, "milestone"),
         cycle: str(v, "cycle"),
         ttl_seconds: parseTtl(str(v, "ttl")),
+        take_over: v["take-over"] === true ? true : undefined,
+        force: v.force === true ? true : undefined,
       });
       await checkLocally(
         async () => (await import("../../../tracker/claims.ts")).createClaimInput,
@@ -68,7 +74,8 @@ export const CLAIM_COMMANDS: ClientCommand[] = [
         claimFlag,
       );
       const claim = await ok(ctx.api().v1.POST("/claims", { body: body as BodyOf<"createClaim"> }));
-      return { json: claim, text: claimText(ctx, claim) };
+      const again = claim.resumed ? "\n(already yours: the claim you hold, not a new one)" : "";
+      return { json: claim, text: `${claimText(ctx, claim)}${again}` };
     },
   },
   {
@@ -87,19 +94,25 @@ export const CLAIM_COMMANDS: ClientCommand[] = [
       );
       return {
         json: claim,
-        text: `Renewed ${claim.id} on ${claim.issue.identifier} until ${claim.expires_at}`,
+        text: claim.ended
+          ? `${claim.id} on ${claim.issue.identifier} had ended (${claim.ended}); nothing to renew`
+          : `Renewed ${claim.id} on ${claim.issue.identifier} until ${claim.expires_at}`,
       };
     },
   },
   {
     name: "claim release",
-    summary: "Release a claim: the issue goes back to todo and ready work",
+    summary: "Release a claim: the issue gets back the status and assignee it had before it",
     positionals: ["id"],
     options: {},
     examples: ["docket claim release clm_01J…"],
     async run(ctx, _v, [id]) {
       const claim = await ok(ctx.api().v1.DELETE("/claims/{id}", { params: { path: { id: id! } } }));
-      return { json: claim, text: `Released ${claim.id} on ${claim.issue.identifier}` };
+      const text =
+        claim.ended === "released"
+          ? `Released ${claim.id} on ${claim.issue.identifier}`
+          : `${claim.id} on ${claim.issue.identifier} had ended (${claim.ended}); nothing to release`;
+      return { json: claim, text };
     },
   },
   {

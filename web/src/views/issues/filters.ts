@@ -75,6 +75,12 @@ export interface IssueFilters {
 }
 
 export type FilterKey = keyof IssueFilters;
+
+/**
+ * The filters a view asks for: the person's, and what the view adds that is not theirs to change
+ * (`startable`: ready, in backlog or todo, and not claimed; the Ready work view's rule, never in the URL).
+ */
+export type ViewFilters = IssueFilters & { startable?: boolean };
 export const FILTER_KEYS: FilterKey[] = [
   "space",
   "status",
@@ -175,11 +181,11 @@ export function searchOf(
   return s;
 }
 
-/** What the views add on their own: My work (mine and open), Ready work (ready). */
+/** What the views add on their own: My work (mine and open), Ready work (startable: what an agent may start). */
 export type View = "all" | "mine" | "ready" | "board";
-export function fixedFilters(view: View): IssueFilters {
+export function fixedFilters(view: View): ViewFilters {
   if (view === "mine") return { assignee: "me", status: OPEN_STATUSES };
-  if (view === "ready") return { ready: true };
+  if (view === "ready") return { startable: true };
   return {};
 }
 
@@ -187,15 +193,15 @@ export function fixedFilters(view: View): IssueFilters {
  * The filters a view asks for: the person's, narrowed by the view's fixed ones. A status list meets
  * the fixed one (My work filtered to Done shows nothing rather than every open issue).
  */
-export function effectiveFilters(view: View, filters: IssueFilters): IssueFilters {
+export function effectiveFilters(view: View, filters: IssueFilters): ViewFilters {
   const fixed = fixedFilters(view);
-  const out: IssueFilters = { ...filters, ...fixed };
+  const out: ViewFilters = { ...filters, ...fixed };
   if (fixed.status && filters.status) out.status = fixed.status.filter((s) => filters.status!.includes(s));
   return out;
 }
 
 /** The `GET /v1/issues` query for filters and an order (no cursor, no limit). */
-export function apiQuery(filters: IssueFilters, sort: Sort): Record<string, string> {
+export function apiQuery(filters: ViewFilters, sort: Sort): Record<string, string> {
   const q: Record<string, string> = { sort };
   if (filters.space) q.space = filters.space;
   if (filters.status) q.status = filters.status.join(",");
@@ -206,6 +212,7 @@ export function apiQuery(filters: IssueFilters, sort: Sort): Record<string, stri
     if (v) q[key] = key === "updated_since" ? sinceParam(v) : v;
   }
   if (filters.ready !== undefined) q.ready = String(filters.ready);
+  if (filters.startable !== undefined) q.startable = String(filters.startable);
   if (filters.iced !== undefined) q.iced = String(filters.iced);
   return q;
 }

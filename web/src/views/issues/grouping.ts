@@ -6,7 +6,7 @@
  */
 import type { Issue, IssuePriority, IssueStatus } from "../../api.ts";
 import { PRIORITIES, STATUSES } from "../../ui/meta.tsx";
-import type { GroupBy, IssueFilters } from "./filters.ts";
+import type { GroupBy, IssueFilters, ViewFilters } from "./filters.ts";
 
 export type IssueRow = Pick<
   Issue,
@@ -44,7 +44,7 @@ export interface GroupContext {
 }
 
 /** The groups a view shows, narrowed by its filters (a status filter shows only those statuses). */
-export function groupsFor(by: GroupBy, filters: IssueFilters, ctx: GroupContext): GroupDef[] {
+export function groupsFor(by: GroupBy, filters: ViewFilters, ctx: GroupContext): GroupDef[] {
   switch (by) {
     case "none":
       return [{ key: "all", label: "All issues", filter: {} }];
@@ -54,6 +54,7 @@ export function groupsFor(by: GroupBy, filters: IssueFilters, ctx: GroupContext)
       if (filters.iced === true) statuses = statuses.filter((s) => s.value === "iced");
       if (filters.iced === false || filters.ready) statuses = statuses.filter((s) => s.value !== "iced");
       if (filters.ready) statuses = statuses.filter((s) => s.value !== "done" && s.value !== "canceled");
+      if (filters.startable) statuses = statuses.filter((s) => s.value === "backlog" || s.value === "todo");
       return statuses.map((s) => ({ key: s.value, label: s.label, filter: { status: [s.value] } }));
     }
     case "priority": {

@@ -121,7 +121,11 @@ describe("URL search params and filters", () => {
     });
     expect(effectiveFilters("mine", { status: ["todo", "done"] }).status).toEqual(["todo"]);
     expect(effectiveFilters("mine", { status: ["done"] }).status).toEqual([]);
-    expect(effectiveFilters("ready", { assignee: "none" })).toEqual({ assignee: "none", ready: true });
+    expect(effectiveFilters("ready", { assignee: "none" })).toEqual({ assignee: "none", startable: true });
+    expect(apiQuery(effectiveFilters("ready", {}), "priority")).toEqual({
+      sort: "priority",
+      startable: "true",
+    });
   });
 
   it("defaults: lists group by status, newest change first; Ready work by priority", () => {
