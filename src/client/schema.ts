@@ -298,7 +298,13 @@ export interface paths {
     get: operations["getIssue"];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Move a issue to the trash (30 days, then purged)
+     * @description Moves the issue to the workspace's trash: it is gone from every list, search, bundle and count at once, and no longer blocks what it blocked (its dependency edges go with it, and come back on restore); reading it answers 404 saying it is in the trash and how to restore it. `POST /v1/issues/{id}/restore` brings it back within 30 days; after that housekeeping purges it. Answers the trash entry, with `purge_at`. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteIssue"];
     options?: never;
     head?: never;
     /**
@@ -348,6 +354,28 @@ export interface paths {
     get: operations["listIssueActivity"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a issue from the trash
+     * @description Puts the issue back as it was, with its id and identifier, labels, dependency edges, links and history; references to objects deleted since are left clear, and an edge that would now close a cycle is not restored. Answers the trash entry it came from; read the issue at `/v1/issues/ENG-42`. 404 when it is not in the trash (purged after 30 days), 409 when it was never deleted. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["restoreIssue"];
     delete?: never;
     options?: never;
     head?: never;
@@ -498,7 +526,13 @@ export interface paths {
     get: operations["getDecision"];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Move a decision to the trash (30 days, then purged)
+     * @description Moves the decision to the workspace's trash: it is gone from every list, search, bundle and count at once; reading it answers 404 saying it is in the trash and how to restore it. `POST /v1/decisions/{id}/restore` brings it back within 30 days; after that housekeeping purges it. Answers the trash entry, with `purge_at`. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteDecision"];
     options?: never;
     head?: never;
     /**
@@ -526,6 +560,28 @@ export interface paths {
     get: operations["listDecisionActivity"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/decisions/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a decision from the trash
+     * @description Puts the decision back as it was, with its id; references to objects deleted since are left clear, and an edge that would now close a cycle is not restored. Answers the trash entry it came from; read the decision at `/v1/decisions/its id`. 404 when it is not in the trash (purged after 30 days), 409 when it was never deleted. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["restoreDecision"];
     delete?: never;
     options?: never;
     head?: never;
@@ -576,7 +632,13 @@ export interface paths {
     get: operations["getNote"];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Move a note to the trash (30 days, then purged)
+     * @description Moves the note to the workspace's trash: it is gone from every list, search, bundle and count at once; reading it answers 404 saying it is in the trash and how to restore it. `POST /v1/notes/{id}/restore` brings it back within 30 days; after that housekeeping purges it. Answers the trash entry, with `purge_at`. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteNote"];
     options?: never;
     head?: never;
     /**
@@ -654,7 +716,13 @@ export interface paths {
     get: operations["getFolder"];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Move a folder to the trash (30 days, then purged)
+     * @description Moves the folder to the workspace's trash: it is gone from every list, search, bundle and count at once; reading it answers 404 saying it is in the trash and how to restore it. `POST /v1/folders/{id}/restore` brings it back within 30 days; after that housekeeping purges it. Answers the trash entry, with `purge_at`. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore). A folder with folders inside is 409: delete those first.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteFolder"];
     options?: never;
     head?: never;
     /**
@@ -664,6 +732,50 @@ export interface paths {
      *     Needs the `workspace.write` scope.
      */
     patch: operations["updateFolder"];
+    trace?: never;
+  };
+  "/notes/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a note from the trash
+     * @description Puts the note back as it was, with its id; references to objects deleted since are left clear, and an edge that would now close a cycle is not restored. Answers the trash entry it came from; read the note at `/v1/notes/its id`. 404 when it is not in the trash (purged after 30 days), 409 when it was never deleted. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["restoreNote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/folders/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a folder from the trash
+     * @description Puts the folder back as it was, with its id; references to objects deleted since are left clear, and an edge that would now close a cycle is not restored. Answers the trash entry it came from; read the folder at `/v1/folders/its id`. 404 when it is not in the trash (purged after 30 days), 409 when it was never deleted. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["restoreFolder"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/cycles": {
@@ -710,7 +822,13 @@ export interface paths {
     get: operations["getCycle"];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Move a cycle to the trash (30 days, then purged)
+     * @description Moves the cycle to the workspace's trash: it is gone from every list, search, bundle and count at once; reading it answers 404 saying it is in the trash and how to restore it. `POST /v1/cycles/{id}/restore` brings it back within 30 days; after that housekeeping purges it. Answers the trash entry, with `purge_at`. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteCycle"];
     options?: never;
     head?: never;
     /**
@@ -766,6 +884,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/cycles/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a cycle from the trash
+     * @description Puts the cycle back as it was, with its id; references to objects deleted since are left clear, and an edge that would now close a cycle is not restored. Answers the trash entry it came from; read the cycle at `/v1/cycles/its id`. 404 when it is not in the trash (purged after 30 days), 409 when it was never deleted. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["restoreCycle"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/milestones": {
     parameters: {
       query?: never;
@@ -810,7 +950,13 @@ export interface paths {
     get: operations["getMilestone"];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Move a milestone to the trash (30 days, then purged)
+     * @description Moves the milestone to the workspace's trash: it is gone from every list, search, bundle and count at once; reading it answers 404 saying it is in the trash and how to restore it. `POST /v1/milestones/{id}/restore` brings it back within 30 days; after that housekeeping purges it. Answers the trash entry, with `purge_at`. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteMilestone"];
     options?: never;
     head?: never;
     /**
@@ -836,6 +982,50 @@ export interface paths {
      *     Needs the `workspace.read` scope.
      */
     get: operations["listMilestoneIssues"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/milestones/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a milestone from the trash
+     * @description Puts the milestone back as it was, with its id; references to objects deleted since are left clear, and an edge that would now close a cycle is not restored. Answers the trash entry it came from; read the milestone at `/v1/milestones/its id`. 404 when it is not in the trash (purged after 30 days), 409 when it was never deleted. Its author or a workspace admin (or the Owner) may; others get 403 `forbidden`, and so does every agent connection (agents may not delete or restore).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["restoreMilestone"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/trash": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What is in the workspace's trash and when each is purged
+     * @description Deleted issues, decisions, notes, folders, cycles and milestones, most recently deleted first, a page at a time: each with who deleted it, when, when it will be purged (30 days after), and the request that restores it. `type` keeps one kind.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listTrash"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2095,6 +2285,31 @@ export interface components {
       /** Format: date-time */
       at: string;
     };
+    TrashItem: {
+      /** @description The trash entry's id, trs_… */
+      id: string;
+      /** @enum {string} */
+      type: "issue" | "decision" | "note" | "folder" | "cycle" | "milestone";
+      /** @description The deleted object's id (iss_…, dec_…). */
+      object_id: string;
+      /** @description How the object is named: an issue's identifier (ENG-42), else its id. */
+      ref: string;
+      /** @description Its title or name. */
+      title: string;
+      deleted_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      deleted_at: string;
+      /**
+       * Format: date-time
+       * @description When it is deleted for good (30 days after deletion).
+       */
+      purge_at: string;
+      /** @description The request that restores it, e.g. POST /v1/issues/ENG-42/restore. */
+      restore: string;
+    };
     Dependency: {
       id: string;
       /** @enum {string} */
@@ -3317,6 +3532,7 @@ export type SchemaIssueSummary = components["schemas"]["IssueSummary"];
 export type SchemaAssignee = components["schemas"]["Assignee"];
 export type SchemaIssue = components["schemas"]["Issue"];
 export type SchemaActivity = components["schemas"]["Activity"];
+export type SchemaTrashItem = components["schemas"]["TrashItem"];
 export type SchemaDependency = components["schemas"]["Dependency"];
 export type SchemaMilestoneDependency = components["schemas"]["MilestoneDependency"];
 export type SchemaDecisionSummary = components["schemas"]["DecisionSummary"];
@@ -4770,6 +4986,61 @@ export interface operations {
       503: components["responses"]["Unavailable"];
     };
   };
+  deleteIssue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   updateIssue: {
     parameters: {
       query?: never;
@@ -5144,6 +5415,65 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  restoreIssue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["IdempotencyKeyReused"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };
@@ -5875,6 +6205,60 @@ export interface operations {
       503: components["responses"]["Unavailable"];
     };
   };
+  deleteDecision: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   updateDecision: {
     parameters: {
       query?: never;
@@ -6059,6 +6443,64 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  restoreDecision: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["IdempotencyKeyReused"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };
@@ -6314,6 +6756,60 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteNote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };
@@ -6675,6 +7171,60 @@ export interface operations {
       503: components["responses"]["Unavailable"];
     };
   };
+  deleteFolder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   updateFolder: {
     parameters: {
       query?: never;
@@ -6740,6 +7290,122 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["TooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  restoreNote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  restoreFolder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["IdempotencyKeyReused"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };
@@ -6971,6 +7637,60 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
     };
@@ -7324,6 +8044,64 @@ export interface operations {
       503: components["responses"]["Unavailable"];
     };
   };
+  restoreCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   listMilestones: {
     parameters: {
       query?: {
@@ -7603,6 +8381,60 @@ export interface operations {
       503: components["responses"]["Unavailable"];
     };
   };
+  deleteMilestone: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   updateMilestone: {
     parameters: {
       query?: never;
@@ -7839,6 +8671,134 @@ export interface operations {
               /** @description Sum of the estimates of the done issues. */
               estimate_done: number;
             };
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  restoreMilestone: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "type": "issue",
+           *       "object_id": "ENG-42",
+           *       "ref": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "deleted_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "deleted_at": "2026-03-01T09:00:00.000Z",
+           *       "purge_at": "2026-03-01T09:00:00.000Z",
+           *       "restore": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["TrashItem"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listTrash: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Only objects of this type. */
+        type?: "issue" | "decision" | "note" | "folder" | "cycle" | "milestone";
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "type": "issue",
+           *           "object_id": "ENG-42",
+           *           "ref": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "deleted_by": {
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "deleted_at": "2026-03-01T09:00:00.000Z",
+           *           "purge_at": "2026-03-01T09:00:00.000Z",
+           *           "restore": "ENG-42"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["TrashItem"][];
+            next_cursor: string | null;
           };
         };
       };
