@@ -65,6 +65,18 @@ describe("cycles, milestones and folders by name", () => {
       sprint.id,
     );
 
+    // the claim command takes them too: the next issue of that cycle
+    const next = await json([
+      "issues",
+      ...["create", "--title", "Claim me", "--status", "todo", "--priority", "urgent", "--cycle", "Sprint 3"],
+    ]);
+    const claim = await json(["claim", "--cycle", "sprint 3"]);
+    assert.equal(claim.issue.identifier, next.identifier);
+    expectCode(await run(["claim", "release", claim.id]), 0);
+    const unknown = await run(["claim", "--milestone", "Gamma"]);
+    expectCode(unknown, 2);
+    assert.match(unknown.stderr, /--milestone: no milestone is named "Gamma"/);
+
     assert.equal((await json(["cycles", "show", "Sprint 3"])).id, sprint.id);
     assert.equal((await json(["cycles", "stats", "sprint 3"])).cycle.id, sprint.id);
     assert.deepEqual(

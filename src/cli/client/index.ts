@@ -37,6 +37,9 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
 /** The first word of every client command: what `docket <word>` routes here. */
 export const CLIENT_GROUPS = new Set(CLIENT_COMMANDS.map((c) => c.name.split(" ")[0]!));
 
+/** Flags that name a cycle, milestone or folder, by id or by name (src/cli/client/refs.ts). */
+const NAMED_FLAGS = ["cycle", "milestone", "folder"] as const;
+
 /** Flags every client command takes. */
 const COMMON = { json: { type: "boolean" }, profile: { type: "string" } } as const;
 const COMMON_USAGE = ["[--profile <name>]", "[--json]"];
@@ -135,7 +138,19 @@ export async function runClient(
       stdin: readStdin,
     };
     if (command.auth !== false) ctx.api();
-    const result = await command.run(ctx, values, positionals);
+    // --cycle, --milestone and --folder take names as well as ids, on every command that has them
+    const named = NAMED_FLAGS.filter(
+      (f) => command.options[f]?.type === "string" && !command.options[f]?.multiple,
+    );
+    const given = named.some((f) => typeof values[f] === "string")
+      ? await (await import("./refs.ts")).resolveRefs(
+          ctx,
+          values,
+          Object.fromEntries(named.map((f) => [f, f])),
+          typeof values.space === "string" ? values.space : positionals[0],
+        )
+      : values;
+    const result = await command.run(ctx, given, positionals);
     if (ctx.json) {
       if (result.json !== undefined) io.out(JSON.stringify(result.json, null, 2));
     } else {

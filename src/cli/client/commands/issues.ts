@@ -19,7 +19,6 @@ import {
   type RunContext,
   textOrEdit,
 } from "../context.ts";
-import { resolveRefs } from "../refs.ts";
 import { drawTree, fields, statusColour, type TreeNode } from "../render.ts";
 import { humanTime } from "../time.ts";
 import { fetchThreads, threadsText } from "./conversation.ts";
@@ -312,13 +311,7 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       'docket issues list --cycle "Sprint 3" --milestone Beta   # names or ids',
       "docket issues list --no-iced --updated-since 2026-03-01T00:00:00Z --limit 200",
     ],
-    async run(ctx, given) {
-      const v = await resolveRefs(
-        ctx,
-        given,
-        { cycle: "cycle", milestone: "milestone" },
-        str(given, "space"),
-      );
+    async run(ctx, v) {
       const api = ctx.api();
       const query = issueFilters(v);
       return issueList(ctx, (at) => ok(api.v1.GET("/issues", { params: { query: { ...query, ...at } } })), v);
@@ -378,15 +371,9 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       'git log -1 --format=%B | docket issues create --title "Follow up" --description-file -',
       'docket issues create --title "Plan Q3" --edit          # the description in $EDITOR',
     ],
-    async run(ctx, given) {
-      const title = str(given, "title");
+    async run(ctx, v) {
+      const title = str(v, "title");
       if (title === undefined) throw new UsageError("--title is required");
-      const v = await resolveRefs(
-        ctx,
-        given,
-        { cycle: "cycle", milestone: "milestone" },
-        str(given, "space"),
-      );
       const description = await textOrEdit(ctx, v, "description");
       const body = defined({
         title,
@@ -424,8 +411,7 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       "docket issues update ENG-42 --edit                       # change the description in $EDITOR",
       "docket issues update ENG-42 --status done --if-version 7  # only if nobody changed it since version 7",
     ],
-    async run(ctx, given, [id]) {
-      const v = await resolveRefs(ctx, given, { cycle: "cycle", milestone: "milestone" }, id);
+    async run(ctx, v, [id]) {
       const params = { path: { id: id! } };
       const adding = many(v, "add-label");
       const removing = many(v, "remove-label");

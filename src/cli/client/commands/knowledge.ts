@@ -307,8 +307,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "docket notes list --folder Runbooks   # a folder by name or id",
       "docket notes list --issue ENG-42 --json",
     ],
-    async run(ctx, given) {
-      const v = await resolveRefs(ctx, given, { folder: "folder" });
+    async run(ctx, v) {
       const api = ctx.api();
       const query = defined({
         folder: str(v, "folder"),
@@ -372,10 +371,9 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       'docket notes create --title "Call notes" --issue ENG-42 --edit',
       'pbpaste | docket notes create --title "Paste" --body-file -',
     ],
-    async run(ctx, given) {
-      const title = str(given, "title");
+    async run(ctx, v) {
+      const title = str(v, "title");
       if (title === undefined) throw new UsageError("--title is required");
-      const v = await resolveRefs(ctx, given, { folder: "folder" });
       const body = defined({
         title,
         body: await textOrEdit(ctx, v, "body"),
@@ -409,8 +407,7 @@ export const KNOWLEDGE_COMMANDS: ClientCommand[] = [
       "docket notes update note_01JD4Q5M0V6S8Y2T7K3N9W1XBC --edit",
       "docket notes update note_01JD4Q5M0V6S8Y2T7K3N9W1XBC --folder none --issue ENG-1,ENG-2",
     ],
-    async run(ctx, given, [id]) {
-      const v = await resolveRefs(ctx, given, { folder: "folder" });
+    async run(ctx, v, [id]) {
       const params = { path: { id: id! } };
       const current = v.edit === true ? await ok(ctx.api().v1.GET("/notes/{id}", { params })) : undefined;
       const body = defined({

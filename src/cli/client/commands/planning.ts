@@ -16,7 +16,7 @@ import {
   type RunContext,
   textOrEdit,
 } from "../context.ts";
-import { resolveRef, resolveRefs } from "../refs.ts";
+import { resolveRef } from "../refs.ts";
 import { burnDownChart, fields, statusColour } from "../render.ts";
 import { humanTime } from "../time.ts";
 import { ISSUE_FILTERS, issueFilters, issueList } from "./issues.ts";
@@ -243,9 +243,8 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
       "docket cycles issues cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC",
       "docket cycles issues cyc_01JD4Q5M0V6S8Y2T7K3N9W1XBC --status todo --sort priority",
     ],
-    async run(ctx, given, [ref]) {
+    async run(ctx, v, [ref]) {
       const id = await resolveRef(ctx, "cycle", ref!, "cycle");
-      const v = await resolveRefs(ctx, given, { milestone: "milestone" });
       const { cycle: _cycle, ...query } = issueFilters(v);
       const api = ctx.api();
       return issueList(
@@ -398,9 +397,8 @@ export const PLANNING_COMMANDS: ClientCommand[] = [
     positionals: ["id"],
     options: (({ milestone: _milestone, ...rest }) => rest)(ISSUE_FILTERS),
     examples: ["docket milestones issues ms_01JD4Q5M0V6S8Y2T7K3N9W1XBC --ready"],
-    async run(ctx, given, [ref]) {
+    async run(ctx, v, [ref]) {
       const id = await resolveRef(ctx, "milestone", ref!, "milestone");
-      const v = await resolveRefs(ctx, given, { cycle: "cycle" });
       const { milestone: _milestone, ...query } = issueFilters(v);
       const api = ctx.api();
       const result = await issueList(
