@@ -341,6 +341,7 @@ test("My work and Ready work are the list with fixed filters; screenshots light 
     { title: "Mine but done", status: "done", assignee: "me" },
     { title: "Not mine", status: "todo" },
     { title: "Mine, blocked", status: "in_progress", assignee: "me", priority: "urgent" },
+    { title: "Started, not blocked", status: "in_progress" },
   ]);
   await env.rest("POST", "/issues/ENG-4/dependencies", { blockedBy: ["ENG-3"] });
   const browser = await launch(t);
@@ -358,6 +359,8 @@ test("My work and Ready work are the list with fixed filters; screenshots light 
   await row(page, "ENG-3").waitFor();
   assert.equal(await row(page, "ENG-4").count(), 0, "a blocked issue is not ready");
   assert.equal(await row(page, "ENG-2").count(), 0, "a done issue is not ready");
+  // Ready work is what an agent may start: ready, in backlog or todo, and not claimed
+  assert.equal(await row(page, "ENG-5").count(), 0, "an issue in progress is ready but not startable");
 
   // another workspace: its list never shows, even for a moment, the rows of the one left
   await page.goto(`${env.baseUrl}/acme/issues`);
