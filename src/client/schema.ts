@@ -1962,7 +1962,21 @@ export interface components {
           body: Record<string, never>;
         }[];
       };
-      /** @description With 409 `already_claimed`: who holds the issue (an `Assignee`) and until when. */
+      /** @description With 409 `claimed` and `already_claimed`, and 403 `not_holder`: who holds the claim, an `Assignee` (`{"type": "agent", "id", "name", "for": {"person_id", "name"}}` or `{"type": "person", "id", "name", "email"}`). */
+      holder?: Record<string, never>;
+      /**
+       * Format: date-time
+       * @description With 409 `claimed` and `already_claimed`: when the holder's claim runs out unless renewed.
+       */
+      expires_at?: string;
+      /** @description With 409 `not_ready`: open issues that block the one named (up to five). */
+      blocked_by?: {
+        identifier: string;
+        status: string;
+      }[];
+      /** @description With 409 `assigned_to_person`: the person who has the issue in progress (an `Assignee`). */
+      assignee?: Record<string, never>;
+      /** @description With 409 `already_claimed` and `claimed`: who holds the issue (an `Assignee`) and until when (`claimed` adds the claim's `id`). */
       claim?: {
         /** @description An `Assignee`: `{"type": "agent", "id", "name", "for": {"person_id", "name"}}` or `{"type": "person", "id", "name", "email"}`. */
         holder: Record<string, never>;
@@ -3338,7 +3352,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`claim` says who, until when); `lease_lost`: a later claim superseded the fencing token sent, or the claim ended. */
+    /** @description The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`holder`, `expires_at`); `claimed`: a write to an issue another connection holds (`holder`, `expires_at`; a person's write is never refused); `assigned_to_person`: a named claim of a person's work in progress without `take_over` (`assignee`); `not_ready`: a named claim of a blocked issue without `force` (`blocked_by`); `lease_lost`: a later claim superseded the fencing token sent, or the claim ran out or was taken over (the description names the next step). */
     Conflict: {
       headers: {
         "Retry-After": components["headers"]["RetryAfter"];

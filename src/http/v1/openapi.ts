@@ -455,9 +455,35 @@ function components(): OpenApiDocument["components"] {
             },
             required: ["may_finish", "ask", "steps"],
           },
+          holder: {
+            type: "object",
+            description:
+              'With 409 `claimed` and `already_claimed`, and 403 `not_holder`: who holds the claim, an `Assignee` (`{"type": "agent", "id", "name", "for": {"person_id", "name"}}` or `{"type": "person", "id", "name", "email"}`).',
+          },
+          expires_at: {
+            type: "string",
+            format: "date-time",
+            description:
+              "With 409 `claimed` and `already_claimed`: when the holder's claim runs out unless renewed.",
+          },
+          blocked_by: {
+            type: "array",
+            description: "With 409 `not_ready`: open issues that block the one named (up to five).",
+            items: {
+              type: "object",
+              properties: { identifier: { type: "string" }, status: { type: "string" } },
+              required: ["identifier", "status"],
+            },
+          },
+          assignee: {
+            type: "object",
+            description:
+              "With 409 `assigned_to_person`: the person who has the issue in progress (an `Assignee`).",
+          },
           claim: {
             type: "object",
-            description: "With 409 `already_claimed`: who holds the issue (an `Assignee`) and until when.",
+            description:
+              "With 409 `already_claimed` and `claimed`: who holds the issue (an `Assignee`) and until when (`claimed` adds the claim's `id`).",
             properties: {
               holder: {
                 type: "object",
@@ -578,7 +604,7 @@ function components(): OpenApiDocument["components"] {
         errorExample("not_found", "No issue ENG-42 in this workspace."),
       ),
       Conflict: errorResponse(
-        "The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`claim` says who, until when); `lease_lost`: a later claim superseded the fencing token sent, or the claim ended.",
+        "The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`holder`, `expires_at`); `claimed`: a write to an issue another connection holds (`holder`, `expires_at`; a person's write is never refused); `assigned_to_person`: a named claim of a person's work in progress without `take_over` (`assignee`); `not_ready`: a named claim of a blocked issue without `force` (`blocked_by`); `lease_lost`: a later claim superseded the fencing token sent, or the claim ran out or was taken over (the description names the next step).",
         errorExample("conflict", "ENG-42 already blocks ENG-7: this edge would close a cycle."),
         { "Retry-After": ref("RetryAfter") },
       ),
