@@ -207,6 +207,14 @@ function issueText(i: z.output<typeof issueView>): string {
   return lines.join("\n");
 }
 
+/** An issue in a few lines, without its description: the answer to a change, which need not echo it. */
+function compactIssueText(i: z.output<typeof issueView>): string {
+  return issueText({ ...i, description: "" });
+}
+
+/** The issue view without its description (the caller changed it, or can read it with get_issue). */
+const withoutDescription = ({ description: _description, ...rest }: z.output<typeof issueView>) => rest;
+
 function pageText<T>(
   page: { data: T[]; next_cursor: string | null },
   line: (item: T) => string,
@@ -315,6 +323,14 @@ const TOOLSET_MENU: Record<string, string> = {
   conversation: "inbox, comment edits",
 };
 
+/** search's arguments with the REST texts shortened: every agent pays for tools/list on every turn. */
+const searchArgs = searchQuery.extend({
+  q: searchQuery.shape.q.describe(
+    'Words, all must match; "a phrase", prefix*, -leave_out, a OR b. ENG-42 puts that issue first.',
+  ),
+  cursor: searchQuery.shape.cursor.describe("The next_cursor of the previous page (same q and type)."),
+});
+
 const claimLine = (c: ClaimView) =>
   c.ended
     ? `${c.id} on ${c.issue.identifier} ended (${c.ended}) at ${c.ended_at}; nothing more to do.`
@@ -378,9 +394,8 @@ export const TOOLS: readonly Tool[] = [
     name: "get_workspace_identity",
     title: "Workspace identity",
     description:
-      "Call this first. Names the workspace this connection reaches (tell the person its name), its spaces with their issue prefixes, and whether the connection may write. " +
-      "Opt-in toolsets (header X-MCP-Toolsets or ?toolsets=, comma-separated, or all): " +
-      "issues (icing, history, dependency edits, snapshots), knowledge (edit decisions, notes, folders), planning (cycles, milestones), files, events, conversation (approvals, inbox, comment edits).",
+      "Call first: the workspace (tell the person its name), its spaces' prefixes, whether you may write. " +
+      "More tools (X-MCP-Toolsets or ?toolsets=): issues, knowledge, planning, files, events, conversation, all.",
     scope: "workspace.read",
     output: identityView,
     run: async (ctx, _args, principal) => {
@@ -409,7 +424,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_issues",
     title: "Find issues",
     description:
-      "Filter the workspace's issues, newest first unless `sort` says otherwise; filters combine with AND. `ready: true`: open, not iced, every blocker closed. `q` matches titles (`search` for full text). Pass `next_cursor` back as `cursor` for more.",
+      "The issues that match every filter given, newest first unless `sort` says otherwise. `q` matches titles (`search` for full text). Pass `next_cursor` back as `cursor` for more.",
     scope: "workspace.read",
     input: listIssuesQuery,
     query: true,
@@ -432,7 +447,7 @@ export const TOOLS: readonly Tool[] = [
     name: "create_issue",
     title: "Create an issue",
     description:
-      "Create an issue in a space (the first space unless `space` names one). `blocks`, `blockedBy` and `relatesTo` create its dependencies in the same transaction: all or nothing; a `blocks` edge that would close a cycle is refused.",
+      "Create an issue with its dependencies (`blocks`, `blockedBy`, `relatesTo`), all or nothing; a `blocks` cycle is refused.",
     scope: "workspace.write",
     input: createIssueInput,
     output: issueView,
@@ -444,7 +459,7 @@ export const TOOLS: readonly Tool[] = [
     name: "update_issue",
     title: "Change an issue",
     description:
-      "Change some fields of an issue; only the fields sent change (null clears a field). A status change thaws an iced issue. With `expected_version` the change is made only if nobody changed the issue since you read it.",
+      "Change the fields sent (null clears one); a status change thaws an iced issue. Answers the issue without its description.",
     scope: "workspace.write",
     params: issueParams,
     input: updateIssueInput,
@@ -456,7 +471,8 @@ export const TOOLS: readonly Tool[] = [
       updateIssue(ctx, params.id, input, ifMatch, { fencingToken }).catch((e) => {
         throw reviewRequiredForMcp(e, params.id);
       }),
-    text: issueText,
+    text: compactIssueText,
+    structured: withoutDescription,
   }),
   // Claims: a lease on one issue, so two agents never work on the same one
   tool({
@@ -485,6 +501,8 @@ export const TOOLS: readonly Tool[] = [
       return { claim, bundle: bundleMarkdown(bundle), finishing: live.finishing! };
     },
     text: (r) => `${claimLine(r.claim)}\n\n${r.bundle}`,
+    // the bundle's Markdown is for the model, in the text; the structured answer is the rest, once
+    structured: ({ bundle: _bundle, ...rest }) => rest,
   }),
   tool({
     name: "claim_issue",
@@ -546,7 +564,8 @@ export const TOOLS: readonly Tool[] = [
     hints: idempotentWrite,
     fenced: true,
     run: (ctx, { params, ifMatch, fencingToken }) => iceIssue(ctx, params.id, ifMatch, { fencingToken }),
-    text: issueText,
+    text: compactIssueText,
+    structured: withoutDescription,
   }),
   tool({
     name: "list_activity",
@@ -582,7 +601,7 @@ export const TOOLS: readonly Tool[] = [
     name: "set_dependencies",
     title: "Add dependencies to an issue",
     description:
-      "Add blockedBy, blocks and relatesTo edges in one call, all or nothing. An edge to the issue itself or an unknown issue is refused, as is a `blocks` cycle (with its path). An existing edge is returned with created: false.",
+      "Add blockedBy, blocks and relatesTo edges, all or nothing; a `blocks` cycle is refused with its path. An edge already there is answered with created: false.",
     scope: "workspace.write",
     params: issueParams,
     input: addDependenciesInput,
@@ -625,7 +644,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_decisions",
     title: "List decisions",
     description:
-      "List the workspace's decisions (ADR-like records), newest first. Filter by `status`, by linked `issue`, or by text in the title (`q`). Items leave out the texts; read one decision for them.",
+      "The workspace's decisions (ADR-like records), newest first, without their texts (get_decision reads one). Filter by `status`, linked `issue` or title text (`q`).",
     scope: "workspace.read",
     input: listDecisionsQuery,
     query: true,
@@ -676,7 +695,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_notes",
     title: "List notes",
     description:
-      "List the workspace's notes, newest first. Filter by `folder` (a folder id, or `none` for the top level), by linked `issue`, or by text in the title (`q`). Items leave out the body; read one note for it.",
+      "The workspace's notes, newest first, without their bodies (get_note reads one). Filter by `folder`, linked `issue` or title text (`q`).",
     scope: "workspace.read",
     input: listNotesQuery,
     query: true,
@@ -1061,7 +1080,7 @@ export const TOOLS: readonly Tool[] = [
     description:
       "Ranked full-text search over issues, decisions, notes, comments and file names; title matches rank above body matches (`q` says how words match). Snippets mark matches with <mark>…</mark>.",
     scope: "workspace.read",
-    input: searchQuery,
+    input: searchArgs,
     query: true,
     output: searchPage,
     run: (ctx, { input }) => search(ctx, input),
@@ -1102,7 +1121,7 @@ export const TOOLS: readonly Tool[] = [
     name: "get_bundle",
     title: "Read a bundle",
     description:
-      "A kept snapshot by its id (bnd_…), or the live bundle of an issue by its identifier (ENG-42).",
+      "An issue's bundle: everything needed to work on it in one Markdown read (the issue, its blockers' live status, linked decisions, notes and files, its cycle and milestone). Live for an identifier (ENG-42); a kept snapshot for bnd_….",
     scope: "workspace.read",
     params: idOf(bundleRef, "A snapshot id (bnd_…) or an issue identifier (ENG-42)."),
     input: bundleQuery,

@@ -39,7 +39,8 @@ async function fails(
 ): Promise<string> {
   const r = await call(client, name, args);
   assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} should fail, got ${text(r)}`);
-  assert.equal(r.structuredContent, undefined);
+  // the error's body as structured content, the same code in its one-line text
+  assert.equal(r.structuredContent?.error, code, `${name}: structuredContent.error`);
   const t = text(r);
   assert.ok(t.startsWith(`${code}: `), `${name}: expected ${code}, got ${t}`);
   if (pattern) assert.match(t, pattern);
@@ -117,11 +118,21 @@ for (const era of Object.keys(ERAS) as Era[]) {
         );
         assert.ok(x.annotations, `${x.name}: annotations`);
         assert.equal(typeof x.title, "string");
+        // hints equal to the spec's defaults are left out (readOnlyHint false, destructiveHint true,
+        // idempotentHint false, openWorldHint true); every tool works on the workspace alone
         const reads = READ_TOOLS.includes(x.name);
-        assert.equal(x.annotations.readOnlyHint, reads, `${x.name}: readOnlyHint`);
-        if (!reads) {
-          assert.equal(typeof x.annotations.destructiveHint, "boolean", `${x.name}: destructiveHint`);
-          assert.equal(typeof x.annotations.idempotentHint, "boolean", `${x.name}: idempotentHint`);
+        assert.equal(x.annotations.readOnlyHint ?? false, reads, `${x.name}: readOnlyHint`);
+        assert.equal(x.annotations.openWorldHint, false, `${x.name}: openWorldHint`);
+        if (reads) {
+          assert.equal(x.annotations.destructiveHint, undefined, `${x.name}: destructiveHint`);
+          assert.equal(x.annotations.idempotentHint, undefined, `${x.name}: idempotentHint`);
+        } else {
+          for (const [hint, value] of Object.entries(x.annotations))
+            assert.notEqual(
+              value,
+              { readOnlyHint: false, destructiveHint: true, idempotentHint: false }[hint],
+              `${x.name}: ${hint} is its default`,
+            );
         }
       }
       const byName = new Map(tools.map((x) => [x.name, x]));
@@ -142,7 +153,11 @@ for (const era of Object.keys(ERAS) as Era[]) {
       const update = byName.get("update_issue")!.inputSchema as Any;
       assert.deepEqual(update.required, ["id"]);
       assert.ok(update.properties.title && update.properties.expected_version);
-      assert.equal(byName.get("remove_dependency")!.annotations?.destructiveHint, true);
+      // destructive is the default: the two removals say nothing, every other write says false
+      assert.equal(byName.get("remove_dependency")!.annotations?.destructiveHint, undefined);
+      assert.equal(byName.get("update_issue")!.annotations?.destructiveHint, false);
+      assert.equal(byName.get("update_issue")!.annotations?.idempotentHint, true);
+      assert.equal(byName.get("create_issue")!.annotations?.idempotentHint, undefined);
     });
 
     test("every tool's happy path, get_workspace_identity first; writes record the connection", async (t) => {
@@ -389,9 +404,13 @@ for (const era of Object.keys(ERAS) as Era[]) {
       assert.equal(after.data.length, 0);
       await fails(client, "list_events", { type: "nope" }, "invalid_request", /type/);
       // claims: the agent's loop (test/mcp/claims.test.ts has the races, fencing and errors)
-      const claimed = await run("claim_next_issue", { ttl_seconds: 600 });
+      called.add("claim_next_issue");
+      const claimedCall = await call(client, "claim_next_issue", { ttl_seconds: 600 });
+      const claimed = claimedCall.structuredContent;
       assert.equal(claimed.claim.holder.id, connectionId);
-      assert.match(claimed.bundle, new RegExp(`^# ${claimed.claim.issue.identifier}: `));
+      // the bundle's Markdown once, in the text; not again in the structured answer
+      assert.equal(claimed.bundle, undefined);
+      assert.match(text(claimedCall), new RegExp(`\n# ${claimed.claim.issue.identifier}: `));
       const same = await run("claim_issue", { issue: claimed.claim.issue.identifier });
       assert.equal(same.id, claimed.claim.id);
       const beat = await run("heartbeat_claim", { id: same.id });

@@ -14,7 +14,7 @@ const BY_NAME: Record<string, unknown> = {
   title: "Import issues from the old tracker",
   name: "Acme",
   email: "ada@example.com",
-  person_id: "per_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+  person_id: "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
   via: "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
   dependency_id: "dep_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
   upload_id: "upl_01JQ3Z8X4K7M2N5P6R8S9T0V1W",

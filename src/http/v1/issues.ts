@@ -80,7 +80,7 @@ op({
   tag: "Issues",
   summary: "Change some fields of an issue",
   description:
-    "Only the fields sent change. An assignee is a member (email or per_…), an agent connection (con_…) or `me` (the caller: a token's person, or the agent connection itself). With Docket-Fencing-Token, a write whose claim was superseded is refused with 409 `lease_lost`. Completing or canceling the issue ends its claim. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.",
+    "Only the fields sent change. An assignee is a member (email or usr_…), an agent connection (con_…) or `me` (the caller: a token's person, or the agent connection itself). With Docket-Fencing-Token, a write whose claim was superseded is refused with 409 `lease_lost`. Completing or canceling the issue ends its claim. With If-Match (the ETag of a read) the change is made only if nobody changed the issue since; else 412. A status change thaws an iced issue.",
   scope: "workspace.write",
   conditional: true,
   fenced: true,
