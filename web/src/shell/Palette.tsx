@@ -5,15 +5,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { api, unwrap } from "../api.ts";
+import { branchName, issueLink } from "../lib/branch.ts";
 import { useStore } from "../lib/store.ts";
+import { setTheme, THEMES } from "../lib/theme.ts";
 import { keys, useMe } from "../queries.ts";
+import { copyText } from "../ui/clipboard.ts";
 import { Snippet } from "../ui/Snippet.tsx";
+import { toast } from "../ui/toast.tsx";
 import { displayKeys } from "./keys.ts";
 import { NAV } from "./Shell.tsx";
 import { typeAhead } from "./type-ahead.ts";
-import { ui } from "./ui.ts";
+import { type PaletteChange, type PaletteTargets, ui } from "./ui.ts";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -51,6 +55,63 @@ export function Palette({ ws }: { ws: string }) {
     close();
     void navigate({ to, params: { ws, ...params }, search: search as never });
   };
+
+  // the page's focused or selected issues, read as the palette opens
+  const provider = useStore(ui.paletteTargets);
+  const targets = useMemo(() => (open && provider ? provider() : null), [open, provider]);
+  const issueActions: Action[] =
+    targets && targets.issues.length > 0
+      ? issueActionsFor(targets, ws, close).filter((a) => matches(text, a.words))
+      : [];
+  const commands: Action[] = [
+    {
+      value: "new issue",
+      label: "New issue",
+      words: "New issue create",
+      keys: ["C"],
+      run: () => {
+        close();
+        ui.createIssue.set({});
+      },
+    },
+    ...NAV.map((n) => ({
+      value: `go ${n.label}`,
+      label: `Go to ${n.label}`,
+      words: `Go to ${n.label}`,
+      keys: displayKeys(n.keys),
+      run: () => go(n.to),
+    })),
+    {
+      value: "shortcuts",
+      label: "Keyboard shortcuts",
+      words: "Keyboard shortcuts help",
+      keys: ["?"],
+      run: () => {
+        close();
+        ui.help.set(true);
+      },
+    },
+    ...THEMES.map((t) => ({
+      value: `theme ${t.value}`,
+      label: `Theme: ${t.label}${t.value === "system" ? " (follow the system)" : ""}`,
+      words: `Theme ${t.label} appearance colour color ${t.value === "dark" ? "night" : ""}`,
+      run: () => {
+        close();
+        setTheme(t.value);
+      },
+    })),
+    ...me.workspaces
+      .filter((w) => w.slug !== ws)
+      .map((w) => ({
+        value: `switch ${w.slug}`,
+        label: `Switch to workspace ${w.name}`,
+        words: `Switch workspace ${w.name}`,
+        run: () => {
+          close();
+          void navigate({ to: "/$ws/issues", params: { ws: w.slug } });
+        },
+      })),
+  ].filter((c) => matches(text, c.words));
 
   return (
     <Command.Dialog
@@ -98,60 +159,31 @@ export function Palette({ ws }: { ws: string }) {
             </Command.Item>
           </Command.Group>
         )}
-        <Command.Group heading="Commands">
-          {matches(text, "New issue create") && (
-            <Command.Item
-              value="new issue"
-              onSelect={() => {
-                close();
-                ui.createIssue.set({});
-              }}
-            >
-              New issue
-              <span className="palette-keys">
-                <kbd>C</kbd>
-              </span>
-            </Command.Item>
-          )}
-          {NAV.filter((n) => matches(text, `Go to ${n.label}`)).map((n) => (
-            <Command.Item key={n.to} value={`go ${n.label}`} onSelect={() => go(n.to)}>
-              Go to {n.label}
-              <span className="palette-keys">
-                {displayKeys(n.keys).map((k) => (
-                  <kbd key={k}>{k}</kbd>
-                ))}
-              </span>
-            </Command.Item>
-          ))}
-          {matches(text, "Keyboard shortcuts help") && (
-            <Command.Item
-              value="shortcuts"
-              onSelect={() => {
-                close();
-                ui.help.set(true);
-              }}
-            >
-              Keyboard shortcuts
-              <span className="palette-keys">
-                <kbd>?</kbd>
-              </span>
-            </Command.Item>
-          )}
-          {me.workspaces
-            .filter((w) => w.slug !== ws && matches(text, `Switch workspace ${w.name}`))
-            .map((w) => (
-              <Command.Item
-                key={w.id}
-                value={`switch ${w.slug}`}
-                onSelect={() => {
-                  close();
-                  void navigate({ to: "/$ws/issues", params: { ws: w.slug } });
-                }}
-              >
-                Switch to workspace {w.name}
+        {targets && issueActions.length > 0 && (
+          <Command.Group heading={targetHeading(targets.issues)}>
+            {issueActions.map((a) => (
+              <Command.Item key={a.value} value={a.value} onSelect={a.run}>
+                {a.label}
               </Command.Item>
             ))}
-        </Command.Group>
+          </Command.Group>
+        )}
+        {commands.length > 0 && (
+          <Command.Group heading="Commands">
+            {commands.map((c) => (
+              <Command.Item key={c.value} value={c.value} onSelect={c.run}>
+                {c.label}
+                {c.keys && (
+                  <span className="palette-keys">
+                    {c.keys.map((k) => (
+                      <kbd key={k}>{k}</kbd>
+                    ))}
+                  </span>
+                )}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
       </Command.List>
     </Command.Dialog>
   );
@@ -165,4 +197,71 @@ function matches(typed: string, words: string): boolean {
     .split(/\s+/)
     .filter(Boolean)
     .every((w) => hay.includes(w));
+}
+
+interface Action {
+  value: string;
+  label: string;
+  /** What typing matches: the label and other words people may type. */
+  words: string;
+  keys?: string[];
+  run: () => void;
+}
+
+const CHANGES: { kind: PaletteChange; label: string; words: string }[] = [
+  { kind: "status", label: "Change status…", words: "Change status move state" },
+  { kind: "priority", label: "Change priority…", words: "Change priority urgent" },
+  { kind: "assignee", label: "Assign to…", words: "Assign assignee change owner person agent" },
+  { kind: "labels", label: "Change labels…", words: "Change labels tag" },
+  { kind: "cycle", label: "Set cycle…", words: "Set cycle sprint change" },
+  { kind: "milestone", label: "Set milestone…", words: "Set milestone change" },
+];
+
+/** "ENG-3 Fix login" for one issue, "3 selected issues" for more. */
+function targetHeading(issues: PaletteTargets["issues"]): string {
+  if (issues.length === 1) return `${issues[0]!.identifier} ${issues[0]!.title}`;
+  return `${issues.length} selected issues`;
+}
+
+/** What the palette offers on the page's issues: the changes, and copying links or branch names. */
+function issueActionsFor(targets: PaletteTargets, ws: string, close: () => void): Action[] {
+  const { issues } = targets;
+  const one = issues.length === 1;
+  const copy = (text: string, done: string) => {
+    close();
+    copyText(text, done).catch((error: Error) => toast(`Not copied: ${error.message}`, { kind: "error" }));
+  };
+  return [
+    ...CHANGES.map((c) => ({
+      value: `issue ${c.kind}`,
+      label: c.label,
+      words: c.words,
+      run: () => {
+        close();
+        targets.change(c.kind);
+      },
+    })),
+    {
+      value: "issue copy link",
+      label: one ? "Copy link" : `Copy ${issues.length} links`,
+      words: "Copy link url address",
+      run: () =>
+        copy(
+          issues.map((i) => issueLink(ws, i.identifier)).join("\n"),
+          one ? `Link to ${issues[0]!.identifier} copied` : `${issues.length} links copied`,
+        ),
+    },
+    {
+      value: "issue copy branch",
+      label: one ? "Copy branch name" : `Copy ${issues.length} branch names`,
+      words: "Copy branch name git",
+      run: () => {
+        const names = issues.map((i) => branchName(i.identifier, i.title));
+        copy(
+          names.join("\n"),
+          one ? `Branch name copied: ${names[0]}` : `${names.length} branch names copied`,
+        );
+      },
+    },
+  ];
 }

@@ -5,14 +5,16 @@
  */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQueryClient } from "@tanstack/react-query";
-import { Link, Outlet, useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { Link, Outlet, useLocation, useNavigate, useParams } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
 import { liveState, startLive } from "../lib/live.ts";
 import { useStore } from "../lib/store.ts";
+import { setTheme, THEMES, type Theme, theme } from "../lib/theme.ts";
 import { useMe, useWorkspace } from "../queries.ts";
 import { InboxCount, SpaceSettingsLink } from "../views/conversation/InboxCount.tsx";
-import { initials } from "../views/team/initials.ts";
 import { CreateIssueDialog } from "../views/issue/CreateIssueDialog.tsx";
+import { SidebarViews } from "../views/issues/SavedViews.tsx";
+import { initials } from "../views/team/initials.ts";
 import { HelpDialog } from "./HelpDialog.tsx";
 import { displayKeys, useShortcut } from "./keys.ts";
 import { Palette } from "./Palette.tsx";
@@ -45,6 +47,19 @@ export function Shell() {
   const membership = me.workspaces.find((w) => w.slug === ws);
   const queryClient = useQueryClient();
   const live = useStore(liveState);
+  // on a phone the sidebar is a drawer: opened by the menu button, closed by a choice, Escape or the backdrop
+  const [drawer, setDrawer] = useState(false);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the drawer
+  useEffect(() => setDrawer(false), [pathname]);
+  useEffect(() => {
+    if (!drawer) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setDrawer(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [drawer]);
 
   // a refetch of /v1/me makes a new membership object; the stream follows the workspace, not the object
   const member = Boolean(membership);
@@ -74,10 +89,31 @@ export function Shell() {
   }
 
   return (
-    <div className="app">
+    <div className={`app${drawer ? " drawer-open" : ""}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <div className="phone-bar">
+        <button
+          type="button"
+          className="btn btn-ghost phone-menu"
+          aria-label="Menu"
+          aria-expanded={drawer}
+          aria-controls="sidebar"
+          onClick={() => setDrawer((o) => !o)}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        <span className="phone-ws">{membership.name}</span>
+        <button type="button" className="btn btn-small" onClick={() => ui.palette.set(true)}>
+          Search
+        </button>
+      </div>
+      {drawer && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop only closes the drawer (Escape does too)
+        // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes it from the keyboard
+        <div className="drawer-backdrop" onClick={() => setDrawer(false)} />
+      )}
       <Sidebar ws={ws} />
       <main className="page" id="main" tabIndex={-1}>
         <Outlet />
@@ -106,8 +142,8 @@ export function NoWorkspace() {
     <main className="empty-page" id="main">
       <h1>No workspace yet</h1>
       <p>
-        You are signed in as {me.person.email}, but you are not a member of any workspace. Open the
-        invitation a workspace's admin sent you, or join one that lets people at your email's domain in; on a new
+        You are signed in as {me.person.email}, but you are not a member of any workspace. Open the invitation
+        a workspace's admin sent you, or join one that lets people at your email's domain in; on a new
         installation, the first person creates the first workspace there.
       </p>
       <p>
@@ -123,7 +159,7 @@ function Sidebar({ ws }: { ws: string }) {
   const current = me.workspaces.find((w) => w.slug === ws)!;
   const navigate = useNavigate();
   return (
-    <nav className="sidebar" aria-label="Docket">
+    <nav className="sidebar" id="sidebar" aria-label="Docket">
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
           className="ws-switcher"
@@ -186,6 +222,8 @@ function Sidebar({ ws }: { ws: string }) {
         ))}
       </ul>
 
+      <SidebarViews ws={ws} />
+
       {workspace && workspace.spaces.length > 0 && (
         <>
           <h2 className="nav-heading">Spaces</h2>
@@ -214,6 +252,7 @@ function PersonMenu() {
   const { ws } = useParams({ from: "/$ws" });
   const navigate = useNavigate();
   const label = me.person.name ?? me.person.email;
+  const chosen = useStore(theme);
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="person-menu" aria-label={`Account: ${label}`}>
@@ -237,6 +276,16 @@ function PersonMenu() {
           <DropdownMenu.Item className="menu-item" onSelect={() => ui.help.set(true)}>
             Keyboard shortcuts
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu-sep" />
+          <DropdownMenu.Label className="menu-label">Theme</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={chosen} onValueChange={(v) => setTheme(v as Theme)}>
+            {THEMES.map((t) => (
+              <DropdownMenu.RadioItem key={t.value} value={t.value} className="menu-item">
+                {t.label}
+                <DropdownMenu.ItemIndicator className="menu-check">✓</DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="menu-sep" />
           <DropdownMenu.Item className="menu-item" onSelect={() => signOut(me.csrf_token ?? "")}>
             Sign out

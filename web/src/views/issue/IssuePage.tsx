@@ -9,13 +9,17 @@ import { Link, useParams } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, api, type Issue, unwrap } from "../../api.ts";
 import { onLiveEvent } from "../../lib/live.ts";
+import { PHONE, useMediaQuery } from "../../lib/media.ts";
+import { useDocumentTitle } from "../../lib/title.ts";
 import { keys, useConnections, useMe, useMembers, useWorkspace } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
-import { ui } from "../../shell/ui.ts";
+import { ui, usePaletteTargets } from "../../shell/ui.ts";
+import { copyText } from "../../ui/clipboard.ts";
 import { StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { Approvals } from "../conversation/Approvals.tsx";
 import { Comments } from "../conversation/Comments.tsx";
+import { IssueMenus, openMenu } from "../issues/menus.tsx";
 import { ActivityList, useActivity } from "./Activity.tsx";
 import { ConflictPanel } from "./ConflictPanel.tsx";
 import { Dependencies } from "./Dependencies.tsx";
@@ -36,6 +40,12 @@ export function IssuePage() {
 function IssueScreen({ ws, issueKey: key }: { ws: string; issueKey: string }) {
   const state = useIssue(ws, key);
   const { query, issue, server } = state;
+  useDocumentTitle(issue ? `${issue.identifier} ${issue.title}` : key.toUpperCase());
+  usePaletteTargets(
+    issue
+      ? { issues: [issue], change: (kind) => openMenu.set({ kind, issues: [issue], labels: issue.labels }) }
+      : null,
+  );
 
   if (query.isLoading) {
     return (
@@ -73,6 +83,7 @@ function IssueScreen({ ws, issueKey: key }: { ws: string; issueKey: string }) {
 
 function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: ReturnType<typeof useIssue> }) {
   const server = state.server as NonNullable<typeof state.server>;
+  const phone = useMediaQuery(PHONE);
   const me = useMe();
   const queryClient = useQueryClient();
   const workspace = useWorkspace(ws).data;
@@ -246,6 +257,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
             lastActor={lastActor}
             initialDraft={pendingDraft}
           />
+          {phone && <Properties ws={ws} issue={issue} save={state.save} />}
           <Approvals ws={ws} issue={issue.identifier} />
           <SubIssues ws={ws} issue={issue} />
           <Dependencies ws={ws} issue={issue} onChanged={() => void state.refetch()} />
@@ -254,8 +266,9 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
           <ActivityList ws={ws} issueId={issue.id} nameOf={nameOf} />
           <Comments ws={ws} kind="issue" id={issue.identifier} />
         </article>
-        <Properties ws={ws} issue={issue} save={state.save} />
+        {!phone && <Properties ws={ws} issue={issue} save={state.save} />}
       </div>
+      <IssueMenus ws={ws} />
       {dragging && (
         <div className="ip-drop-overlay" aria-hidden="true">
           <p>Drop files to attach them to {issue.identifier}</p>
@@ -283,24 +296,6 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
       toast(`Bundle not copied: ${(error as Error).message}`, { kind: "error" });
     }
   }
-}
-async function copyText(text: string, done: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // without the clipboard API (an insecure page, a denied permission): a selected text area and copy
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.append(area);
-    area.select();
-    const ok = document.execCommand("copy");
-    area.remove();
-    if (!ok) throw new Error("the browser refused to copy");
-  }
-  toast(done);
 }
 
 function SubIssues({ ws, issue }: { ws: string; issue: Issue }) {

@@ -24,8 +24,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { memo, useMemo, useState } from "react";
 import type { IssueStatus } from "../../api.ts";
+import { useDocumentTitle } from "../../lib/title.ts";
+import { useMe } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
-import { ui } from "../../shell/ui.ts";
+import { ui, usePaletteTargets } from "../../shell/ui.ts";
 import { LabelChips } from "../../ui/labels.tsx";
 import { assigneeName, PriorityIcon, STATUS_LABEL, StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
@@ -76,6 +78,7 @@ const columnUnder: CollisionDetection = (args) => {
 };
 
 export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
+  const me = useMe();
   const state = useIssueView("board", search);
   const { sort, effective } = state;
   // the board's columns are the open and closed statuses; iced issues are on the list
@@ -116,6 +119,8 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
     }
     openMenu.set({ kind, issues: [focused], labels });
   };
+  usePaletteTargets({ issues: focused ? [focused] : [], change: menu });
+  useDocumentTitle("Board", me.workspaces.find((w) => w.slug === ws)?.name);
   useShortcut("s", "Change status", "Board", () => menu("status"));
   useShortcut("p", "Change priority", "Board", () => menu("priority"));
   useShortcut("a", "Change assignee", "Board", () => menu("assignee"));

@@ -9,9 +9,10 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useStore } from "../../lib/store.ts";
+import { useDocumentTitle } from "../../lib/title.ts";
 import { useMe } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
-import { ui } from "../../shell/ui.ts";
+import { ui, usePaletteTargets } from "../../shell/ui.ts";
 import { LabelChips, useLabels } from "../../ui/labels.tsx";
 import { assigneeName, PriorityIcon, StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
@@ -43,10 +44,12 @@ import {
   lines as toLines,
 } from "./grouping.ts";
 import { IssueMenus, type MenuKind, openMenu } from "./menus.tsx";
+import { SaveViewButton } from "./SavedViews.tsx";
 import "./issues.css";
 
 const TITLES: Record<View, string> = { all: "Issues", mine: "My work", ready: "Ready work", board: "Board" };
-const ROW_HEIGHT = 40;
+/** A row's design height (Linear's density): issues.css draws .il-row at it, and a browser test checks none is taller. */
+const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 36;
 /** Lines that fill a tall screen. */
 const SCREENFUL = 30;
@@ -163,6 +166,7 @@ export function IssuesPage({
   view: Exclude<View, "board">;
   search: IssueSearch;
 }) {
+  const me = useMe();
   const state = useIssueView(view, search);
   const { group, sort, effective } = state;
   const grouped = group !== "none";
@@ -279,6 +283,9 @@ export function IssuesPage({
     openMenu.set({ kind, issues, labels });
   };
 
+  usePaletteTargets({ issues: targets(), change: menu });
+  useDocumentTitle(TITLES[view], me.workspaces.find((w) => w.slug === ws)?.name);
+
   const group_ = "Issue list";
   useShortcut("j", "Next issue", group_, () => move(1));
   useShortcut("k", "Previous issue", group_, () => move(-1));
@@ -320,6 +327,7 @@ export function IssuesPage({
     <div className="il-page">
       <header className="page-header">
         <h1>{TITLES[view]}</h1>
+        {view === "all" && <SaveViewButton ws={ws} />}
         <button type="button" className="btn btn-small" onClick={() => ui.createIssue.set({})}>
           New issue
         </button>
@@ -519,13 +527,12 @@ function isStatus(key: string): key is IssueRow["status"] {
 }
 
 /** Open, not iced, every blocker closed: ready. Open with an open blocker: blocked. Closed: nothing. */
+/**
+ * Readiness where it informs: an open issue waiting on a blocker says "Blocked"; a ready one (most of
+ * them) shows nothing, so the chip stands out where it matters (the issue page says "Ready" in full).
+ */
 export function Readiness({ issue }: { issue: Pick<IssueRow, "ready" | "status"> }) {
-  if (issue.ready)
-    return (
-      <span className="badge badge-ok readiness" title="Ready: no open blocker">
-        <span aria-hidden="true">✓</span> Ready
-      </span>
-    );
+  if (issue.ready) return null;
   if (["backlog", "todo", "in_progress", "in_review"].includes(issue.status))
     return (
       <span className="badge badge-warn readiness" title="Blocked by an open issue">
