@@ -152,6 +152,29 @@ describe("MCP: finishing under a review policy, and waiting for a person", () =>
     assert.equal(after.version, issue.version);
   });
 
+  test("a person who may not mark the issue done cannot approve its mark_done request: both refused, nothing changes", async (t) => {
+    const m = await mcpEnv(t);
+    await updateSpace(
+      { core: m.env.core, workspaceId: m.workspaceId, actor: { personId: m.personId, via: "admin" } },
+      "ENG",
+      { done_requires: "not_author" },
+      { asOperator: true },
+    );
+    // Ada writes the issue herself (its author); her agent asks her to mark it done
+    const created = await rest(m, "POST", "/v1/issues", { title: "Written by Ada", status: "in_review" });
+    assert.equal(created.status, 201);
+    const agent = await m.connect((await m.mint()).token);
+    const asked = (await ok(agent, "request_approval", { id: created.body.identifier, mark_done: true }))
+      .structuredContent;
+    const answered = await rest(m, "POST", `/v1/approvals/${asked.id}/answer`, { approve: true });
+    assert.equal(answered.status, 403);
+    assert.equal(answered.body.error, "review_required");
+    const read = (await ok(agent, "get_approval", { id: asked.id })).structuredContent;
+    assert.equal(read.status, "open", "the approval stays open");
+    const issue = (await ok(agent, "get_issue", { id: created.body.identifier })).structuredContent;
+    assert.equal(issue.status, "in_review");
+  });
+
   test("mark_done refusals: with options, without a question otherwise, on a closed issue", async (t) => {
     const m = await mcpEnv(t);
     const agent = await m.connect((await m.mint()).token);

@@ -449,6 +449,8 @@ for (const era of Object.keys(ERAS) as Era[]) {
       assert.deepEqual(asked.options, ["approve", "reject"]);
       const seen = await run("get_approval", { id: asked.id });
       assert.equal(seen.status, "open");
+      const waited = await run("wait_for", { id: asked.id, timeout_seconds: 1 });
+      assert.equal(waited.timed_out, true, "nobody answered within the second");
       const inbox = await run("list_inbox", { unread: true });
       assert.deepEqual(
         inbox.data.map((n: Any) => n.kind).sort(),
