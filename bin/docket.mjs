@@ -18,7 +18,7 @@ if (major < 24) {
     process.exit(run.status ?? 1);
   }
   process.stderr.write(
-    `docket: Node.js 24 or later is required (this is ${process.version}); run it through npm (npm run docket -- …), which uses the Node the project pins.\n`,
+    `docket: Node.js 24 or later is required (this is ${process.version}); run npm install in the checkout (it installs the Node the project pins), then npx docket … (or npm run docket -- …).\n`,
   );
   process.exit(2);
 }

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { REPO } from "../support.ts";
@@ -328,5 +330,31 @@ describe("npx docket from the checkout", () => {
     });
     assert.equal(help.status, 0, help.stderr);
     assert.match(help.stdout, /^docket — an issue tracker for people and AI agents/);
+  });
+
+  const system = spawnSync("node", ["-p", "process.versions.node"], {
+    env: { PATH: path0.join(":") },
+    encoding: "utf8",
+  });
+  const older = system.status === 0 && Number(system.stdout.split(".")[0]) < 24;
+  test("without the pinned Node, an older node says what to do (exit 2)", {
+    skip: !older && "no older node on the path",
+  }, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "docket-bin-"));
+    try {
+      mkdirSync(path.join(dir, "bin"));
+      copyFileSync(path.join(REPO, "bin", "docket.mjs"), path.join(dir, "bin", "docket.mjs"));
+      const r = spawnSync("node", [path.join(dir, "bin", "docket.mjs"), "--help"], {
+        env: { ...cleanEnv(), PATH: path0.join(":") },
+        encoding: "utf8",
+      });
+      assert.equal(r.status, 2);
+      assert.match(
+        r.stderr,
+        /^docket: Node\.js 24 or later is required \(this is v\d+\.\d+\.\d+\); run npm install in the checkout .*then npx docket …/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
