@@ -22,7 +22,10 @@ test("docket invitations create, list and revoke", async () => {
   assert.equal(made.code, 0, made.stderr);
   assert.match(made.stdout, /Email: +grace@example\.com/);
   assert.match(made.stdout, /Role: +admin/);
-  assert.match(made.stdout, /Link: +http:\/\/\S+\/invite\?token=docket_inv_\S+ +\(not mailed \(the service has no SMTP\): pass it on; shown only now\)/);
+  assert.match(
+    made.stdout,
+    /Link: +http:\/\/\S+\/invite\?token=docket_inv_\S+ +\(not mailed \(the service has no SMTP\): pass it on; shown only now\)/,
+  );
   const id = /Invitation: +(inv_\w+)/.exec(made.stdout)![1]!;
 
   const list = await docket(["invitations", "list"], { env: env() });

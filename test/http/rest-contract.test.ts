@@ -62,6 +62,8 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
   // no worker runs here; the deliveries wait, pending)
   const hook = await ok(a, "POST", "/v1/webhooks", { url: "https://93.184.216.34/hook", events: ["*"] });
   await ok(a, "POST", "/v1/webhooks", { url: "https://93.184.216.34/other", events: ["issue.*"] });
+  await ok(a, "POST", "/v1/invitations", { email: "grace@example.com" });
+  await ok(a, "POST", "/v1/invitations", { email: "lin@example.com", role: "admin" });
   const cycle = await ok(a, "POST", "/v1/cycles", { starts_on: "2026-02-25", ends_on: "2026-03-10" });
   await ok(a, "POST", "/v1/cycles", { starts_on: "2026-03-11", ends_on: "2026-03-20" });
   const milestone = await ok(a, "POST", "/v1/milestones", { name: "Beta" });
@@ -203,6 +205,8 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     getInboxSettings: "/v1/inbox/settings",
     listSpaces: "/v1/spaces",
     getSpace: "/v1/spaces/ENG",
+    listInvitations: "/v1/invitations",
+    getWorkspaceSettings: "/v1/workspace/settings",
   };
 }
 

@@ -250,7 +250,7 @@ function MemberRow({
       )}
       {!manage && <span className="team-remove-space" />}
       {confirming && (
-        <div className="team-confirm" role="group" aria-label={`Remove ${m.name}?`}>
+        <fieldset className="team-confirm" aria-label={`Remove ${m.name}?`}>
           <p>
             Remove <strong>{m.name}</strong>? Their agent connections to this workspace end at once, their
             tokens for it are revoked and the webhooks they made are disabled.
@@ -266,7 +266,7 @@ function MemberRow({
           <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
             Cancel
           </button>
-        </div>
+        </fieldset>
       )}
     </li>
   );
@@ -448,7 +448,7 @@ function TransferOwnership({ ws, members, myId }: { ws: string; members: Member[
         </button>
       </div>
       {confirming && target && (
-        <div className="team-confirm" role="group" aria-label="Confirm the transfer">
+        <fieldset className="team-confirm" aria-label="Confirm the transfer">
           <p>
             Make <strong>{target.name}</strong> the Owner of this workspace? You become an admin.
           </p>
@@ -463,7 +463,7 @@ function TransferOwnership({ ws, members, myId }: { ws: string; members: Member[
           <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
             Cancel
           </button>
-        </div>
+        </fieldset>
       )}
     </section>
   );
