@@ -357,10 +357,9 @@ function inlineIssueRef(schema: JsonSchema): JsonSchema {
 function stringsOf(o: JsonSchema): JsonSchema | undefined {
   const any = o.anyOf;
   if (!Array.isArray(any) || typeof o.description !== "string") return undefined;
+  // a string (an id's pattern at most) or an issue reference, nothing else: no limits to keep
   const plain = (x: JsonSchema) =>
-    (x.type === "string" ||
-      x.$ref === "#/$defs/issue" ||
-      (x.type === "string" && x.pattern === ISSUE_REF_PATTERN)) &&
+    (x.type === "string" || x.$ref === "#/$defs/issue") &&
     Object.keys(x).every((k) => ["type", "pattern", "description", "$ref"].includes(k));
   if (!any.every((x) => plain(x as JsonSchema))) return undefined;
   const { anyOf: _a, ...rest } = o;
@@ -487,7 +486,9 @@ export function errorText(content: Record<string, unknown>): string {
   let line = `${content.error}: ${content.error_description}`;
   const next = content.next as { tool?: unknown; arguments?: unknown } | undefined;
   if (next && typeof next.tool === "string" && !line.includes(next.tool)) {
-    line += ` Next: ${next.tool}${next.arguments ? ` ${JSON.stringify(next.arguments)}` : ""}.`;
+    // the arguments when they are short; structuredContent.next has them whole
+    const args = next.arguments ? JSON.stringify(next.arguments) : "";
+    line += ` Next: ${next.tool}${args && args.length <= 200 ? ` ${args}` : ""}.`;
   }
   if (typeof content.retry_after === "number" && !/retry after|try again/i.test(line))
     line += ` Retry after ${content.retry_after} seconds.`;
