@@ -109,6 +109,8 @@ test("every main view: each control is named and keyboard focus is always visibl
     "/acme/notes",
     "/acme/search?q=schema",
     "/acme/agents",
+    "/acme/settings/members",
+    "/acme/settings/profile",
   ];
   for (const view of views) {
     await page.goto(`${env.baseUrl}${view}`);
