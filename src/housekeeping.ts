@@ -5,6 +5,7 @@ import type { Core } from "./core.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "./http/v1/idempotency.ts";
 import { sweepEvents } from "./tracker/events.ts";
 import { expireClaims } from "./tracker/leases.ts";
+import { purgeTrash } from "./tracker/trash.ts";
 import { disableWebhooksOfLapsedCredentials } from "./tracker/webhook-access.ts";
 
 /** How often a running service deletes what has run out. */
@@ -21,7 +22,8 @@ export type SweepReport = Record<
   | "idempotency_keys"
   | "expired_claims"
   | "events"
-  | "lapsed_webhooks",
+  | "lapsed_webhooks"
+  | "trash",
   number
 >;
 
@@ -32,6 +34,7 @@ export type SweepReport = Record<
  * events past their 30 days. Redeemed registrations stay: their connection names them. Claims whose
  * lease ran out are ended, and webhooks made through a credential that ran out (a token past its
  * `expires_at`, a connection past its assertion or idle time) are disabled, as a revocation would.
+ * Deleted objects are purged from the trash 30 days after their deletion.
  */
 export async function sweepExpired(core: Core): Promise<SweepReport> {
   const now = core.clock.now().getTime();
@@ -69,6 +72,8 @@ export async function sweepExpired(core: Core): Promise<SweepReport> {
     expired_claims: await expireClaims(core),
     events: await sweepEvents(db, core.clock.now()),
     lapsed_webhooks: await disableWebhooksOfLapsedCredentials(core),
+    // deleted objects 30 days in the trash go for good
+    trash: await purgeTrash(core),
   };
 }
 

@@ -215,6 +215,7 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
     },
   }),
   // Saved views of the issue list: a name, the list's URL query, personal or shared with the workspace.
+  "0021_trash": (t) => trashMigration(t),
   "0022_saved_views": (t) => ({
     async up(db: AnyDb) {
       await byColumns(
@@ -1647,6 +1648,39 @@ async function respellLabel(db: AnyDb, workspaceId: string, from: string, to: st
       .execute();
   }
 }
+
+/**
+ * The trash: a deleted object's rows, kept as one snapshot for 30 days (src/tracker/trash.ts), listed
+ * newest first per workspace and purged by `purge_at`.
+ */
+const trashMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("trash")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("object_type", "text", (c) => c.notNull())
+      .addColumn("object_id", "text", (c) => c.notNull().unique())
+      .addColumn("ref", "text", (c) => c.notNull())
+      .addColumn("title", "text", (c) => c.notNull())
+      .addColumn("snapshot", "text", (c) => c.notNull())
+      .addColumn("deleted_by", "text", (c) => c.notNull())
+      .addColumn("deleted_via", "text", (c) => c.notNull())
+      .addColumn("deleted_at", t.time, (c) => c.notNull())
+      .addColumn("purge_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("trash_workspace_idx")
+      .on("trash")
+      .columns(["workspace_id", "deleted_at", "id"])
+      .execute();
+    await db.schema.createIndex("trash_ref_idx").on("trash").columns(["workspace_id", "object_type", "ref"]).execute();
+    await db.schema.createIndex("trash_purge_idx").on("trash").column("purge_at").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("trash").execute();
+  },
+});
 
 export const MIGRATION_NAMES = Object.keys(migrations);
 

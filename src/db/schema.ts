@@ -16,6 +16,7 @@ export interface Database {
   issue_labels: IssueLabelsTable;
   labels: LabelsTable;
   saved_views: SavedViewsTable;
+  trash: TrashTable;
   dependencies: DependenciesTable;
   activity: ActivityTable;
   milestones: MilestonesTable;
@@ -378,6 +379,22 @@ export interface LabelsTable extends Authored {
   color: string;
   description: string;
   version: number;
+}
+
+/** A deleted object in the trash: its rows as a JSON snapshot until `purge_at` (src/tracker/trash.ts). */
+export interface TrashTable {
+  id: string;
+  workspace_id: string;
+  object_type: string;
+  object_id: string;
+  /** an issue's identifier, else the object's id */
+  ref: string;
+  title: string;
+  snapshot: string;
+  deleted_by: string;
+  deleted_via: string;
+  deleted_at: string;
+  purge_at: string;
 }
 
 /** A named filter of the issue list: personal (its author's only) or shared with the workspace. */

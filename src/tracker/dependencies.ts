@@ -139,7 +139,7 @@ export async function neighbours(
  * Refuses `from blocks to` when `to` already reaches `from` through blocks edges: the new edge would
  * close a cycle. The 409 names the cycle's path.
  */
-async function refuseIssueCycle(
+export async function refuseIssueCycle(
   db: Db,
   from: Pick<IssuesTable, "id" | "identifier">,
   to: Pick<IssuesTable, "id" | "identifier">,

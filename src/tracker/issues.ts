@@ -3,7 +3,7 @@ import { z } from "zod";
 import { insertRows } from "../db/insert.ts";
 import { prepared, runNamed } from "../db/prepared.ts";
 import type { Database, IssueStatus, IssuesTable } from "../db/schema.ts";
-import { conflict, invalid, notFound, preconditionFailed } from "../errors.ts";
+import { conflict, invalid, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { type Changes, diff, recordActivity } from "./activity.ts";
 import {
@@ -49,6 +49,7 @@ import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey
 import { isReadyRow, readySql, startableSql } from "./readiness.ts";
 import { indexDocument } from "./search-index.ts";
 import { checkDonePolicy } from "./spaces.ts";
+import { missing } from "./trashed.ts";
 
 export const MAX_ESTIMATE = 1000;
 
@@ -356,7 +357,7 @@ export async function resolveIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db):
     .where("workspace_id", "=", ctx.workspaceId)
     .where(byRef(key), "=", key)
     .executeTakeFirst();
-  if (!row) throw notFound(`No issue ${ref} in this workspace.`);
+  if (!row) throw await missing(db, ctx, "issue", ref, `No issue ${ref} in this workspace.`);
   return row;
 }
 
@@ -422,7 +423,7 @@ export async function getIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Pro
   const key = ref.startsWith("iss_") ? ref : ref.toUpperCase();
   const read = key.startsWith("iss_") ? summaryById : summaryByIdentifier;
   const [row] = (await read(db, { workspaceId: ctx.workspaceId, key })) as SummaryRow[];
-  if (!row) throw notFound(`No issue ${ref} in this workspace.`);
+  if (!row) throw await missing(db, ctx, "issue", ref, `No issue ${ref} in this workspace.`);
   const edges = await neighbours(db, row.id);
   return { ...summaryView(row), description: row.description, ...edges };
 }

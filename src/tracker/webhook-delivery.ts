@@ -6,6 +6,7 @@ import { OutboundError, outboundRequest } from "../net/outbound.ts";
 import { placeOf } from "../secret-box.ts";
 import { newId } from "../secrets.ts";
 import { eventViews, readEventsAfter, typeMatches } from "./events.ts";
+import { disableWebhooksOf, RECEIVER_FAILING } from "./webhook-access.ts";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How long a delivery is retried before it is given up (and its webhook disabled). */
@@ -448,15 +449,14 @@ async function attempt(core: Core, c: Claimed, timeoutMs: number): Promise<void>
       .where("id", "=", d.id)
       .execute();
     if (!ok && expired && hook && hook.status === "enabled") {
-      await trx
-        .updateTable("webhooks")
-        .set({
-          status: "disabled",
-          disabled_reason: `Deliveries failed for 3 days (last: ${status ?? error}); fix the receiver and enable it again.`,
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", hook.id)
-        .execute();
+      // the one way a webhook is disabled: with a webhook.disabled event and the Owner told in the app
+      await disableWebhooksOf(
+        core,
+        trx,
+        { ids: [hook.id] },
+        `Deliveries failed for 3 days (last: ${status ?? error}); fix the receiver and enable it again.`,
+        RECEIVER_FAILING,
+      );
     }
   });
 }

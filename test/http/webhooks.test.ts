@@ -290,6 +290,19 @@ test("after 3 days of failure the delivery fails and the webhook is disabled", a
   const shown = (await a.call("GET", `/v1/webhooks/${hook.id}`)).body;
   assert.equal(shown.status, "disabled");
   assert.match(shown.disabled_reason, /3 days/);
+  assert.equal(shown.disabled_cause, "receiver_failing");
+  // as every disabling: a webhook.disabled event, and the Owner told in the app
+  const disabled = (await a.call("GET", "/v1/events?type=webhook.disabled")).body.data;
+  assert.deepEqual(
+    disabled.map((e: { object: { id: string } }) => e.object.id),
+    [hook.id],
+  );
+  assert.equal(disabled[0].data.cause, "receiver_failing");
+  const inbox = (await a.call("GET", "/v1/inbox")).body.data;
+  assert.ok(
+    inbox.some((i: { kind: string }) => i.kind === "webhook_disabled"),
+    JSON.stringify(inbox),
+  );
   // a disabled webhook gets no new deliveries
   const before = rx.got.length;
   await a.call("POST", "/v1/issues", { title: "after" });

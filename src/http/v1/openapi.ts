@@ -83,6 +83,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Folders: "The tree notes are kept in.",
   Cycles: "Time-boxed sets of issues in a space, with stats and a burn-down series.",
   Milestones: "Target dates with their issues, progress and dependencies on other milestones.",
+  Trash:
+    "Deleted issues, decisions, notes, folders, cycles and milestones, kept 30 days with restore, then purged. People only: agents may not delete.",
   Labels:
     "The workspace's labels: a name (unique ignoring case), a colour and a description, with how many issues carry each. Renaming to another label's name merges the two.",
   "Saved views":
