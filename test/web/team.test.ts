@@ -93,8 +93,12 @@ test("the Owner invites by email; the invitee signs up from the link, lands in t
   await page.getByLabel("Code the agent shows you").fill(registered.claim.user_code);
   await page.getByRole("radio", { name: /^Acme/ }).check();
   await page.getByRole("radio", { name: /^Read and write/ }).check();
+  await shot(page, "claim-1440");
   await page.getByRole("button", { name: "Approve" }).click();
   await page.getByText(/^Approved\./).waitFor();
+  await page.goto(`${env.baseUrl}/settings`);
+  await page.getByRole("heading", { name: "Agents and apps" }).waitFor();
+  await shot(page, "settings-1440");
   const redeemed = await fetch(`${env.baseUrl}/api/auth/oauth2/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -15,6 +15,7 @@ footer a{color:var(--muted)}
 .brand{display:inline-flex;align-items:center;gap:8px;font-weight:700;font-size:15px;text-decoration:none;color:var(--fg)}
 .brand::before{content:"D";display:inline-grid;place-items:center;width:22px;height:22px;border-radius:5px;background:var(--accent);color:var(--accent-text);font-size:12px}
 nav{font-size:13px}
+nav a,nav button.link{margin-left:10px}
 .who{color:var(--muted);overflow-wrap:anywhere}
 h1{font-size:20px;font-weight:600;letter-spacing:-.01em;margin:18px 0 10px}
 h2{font-size:15px;font-weight:600;margin:28px 0 8px}
