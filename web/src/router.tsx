@@ -8,6 +8,7 @@ import { issuesRoutes } from "./views/issues/routes.ts";
 import { knowledgeRoutes } from "./views/knowledge/routes.ts";
 import { planningRoutes } from "./views/planning/routes.ts";
 import { teamRoutes } from "./views/team/routes.ts";
+import { trashRoutes } from "./views/trash/routes.ts";
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -20,6 +21,7 @@ const routeTree = rootRoute.addChildren([
     ...agentRoutes,
     ...conversationRoutes,
     ...teamRoutes,
+    ...trashRoutes,
   ]),
 ]);
 

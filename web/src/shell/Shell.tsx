@@ -276,6 +276,12 @@ function PersonMenu() {
           <DropdownMenu.Item className="menu-item" onSelect={() => ui.help.set(true)}>
             Keyboard shortcuts
           </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className="menu-item"
+            onSelect={() => void navigate({ to: "/$ws/trash", params: { ws } })}
+          >
+            Trash
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu-sep" />
           <DropdownMenu.Label className="menu-label">Theme</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={chosen} onValueChange={(v) => setTheme(v as Theme)}>

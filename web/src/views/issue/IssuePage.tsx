@@ -5,7 +5,7 @@
  * else shows within a second, and never over an edit in progress (see Editor).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useParams } from "@tanstack/react-router";
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, api, type Issue, unwrap } from "../../api.ts";
 import { onLiveEvent } from "../../lib/live.ts";
@@ -20,6 +20,7 @@ import { toast } from "../../ui/toast.tsx";
 import { Approvals } from "../conversation/Approvals.tsx";
 import { Comments } from "../conversation/Comments.tsx";
 import { IssueMenus, openMenu } from "../issues/menus.tsx";
+import { deleteWithUndo } from "../trash/trash.ts";
 import { ActivityList, useActivity } from "./Activity.tsx";
 import { ConflictPanel } from "./ConflictPanel.tsx";
 import { Dependencies } from "./Dependencies.tsx";
@@ -132,6 +133,17 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
       .save({ kind: "patch", patch: { status } }, { what: "Thaw", view: { status } })
       .then((r) => r === "saved" && toast(`${issue.identifier} thawed`));
   };
+  // to the trash, with Undo in the toast (which opens the issue again)
+  const navigate = useNavigate();
+  const remove = () =>
+    void deleteWithUndo(
+      queryClient,
+      ws,
+      "issue",
+      issue.identifier,
+      issue.identifier,
+      () => void navigate({ to: "/$ws/issue/$key", params: { ws, key: issue.identifier } }),
+    ).then((done) => done && void navigate({ to: "/$ws/issues", params: { ws } }));
   const closed = issue.status === "done" || issue.status === "canceled";
   const space = workspace?.spaces.find((s) => s.prefix === issue.space);
 
@@ -215,6 +227,15 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
             aria-label={`Copy link to ${issue.identifier}`}
           >
             Copy link
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={remove}
+            aria-label={`Delete ${issue.identifier}`}
+            title="Move to the trash (restorable for 30 days)"
+          >
+            Delete
           </button>
         </div>
       </header>
