@@ -74,7 +74,7 @@ export const spaceRef = z
   .toUpperCase()
   .regex(/^[A-Z][A-Z0-9]{1,9}$/, { error: "must be a space prefix such as ENG" });
 /**
- * An assignee: a member person by email or id (`per_…`), an agent connection of the workspace by its id
+ * An assignee: a member person by email or id (`usr_…`), an agent connection of the workspace by its id
  * (`con_…`), or `me`, the caller (a personal access token's person, or the agent connection itself).
  */
 const assigneeRef = z
@@ -82,7 +82,7 @@ const assigneeRef = z
   .trim()
   .min(1, { error: "must be a member's email or id, an agent connection's id (con_…) or me" })
   .max(254, { error: "must be at most 254 characters" })
-  .describe("A member's email or id (per_…), an agent connection's id (con_…), or `me`.");
+  .describe("A member's email or id (usr_…), an agent connection's id (con_…), or `me`.");
 const cycleId = objectId("cyc", "cycle");
 const milestoneId = objectId("ms", "milestone");
 /** A list filter: an id, or `none` for the issues without one. */
@@ -98,22 +98,22 @@ const milestoneFilter = idOrNone("ms", "milestone");
 
 const issueFields = {
   description: markdown.optional(),
-  status: settableStatus.optional(),
-  priority: priority.optional(),
-  labels: labels.optional(),
+  status: settableStatus.optional().describe("backlog for a new issue when left out."),
+  priority: priority.optional().describe("none for a new issue when left out."),
+  labels: labels.optional().describe("Label names: the whole set, replacing the issue's labels."),
   assignee: assigneeRef.nullable().optional(),
-  estimate: estimate.nullable().optional(),
+  estimate: estimate.nullable().optional().describe("Points."),
   due_date: date.nullable().optional(),
-  parent: issueRef.nullable().optional(),
-  cycle: cycleId.nullable().optional(),
-  milestone: milestoneId.nullable().optional(),
+  parent: issueRef.nullable().optional().describe("The issue this one is part of."),
+  cycle: cycleId.nullable().optional().describe("The cycle (cyc_…) it is planned in."),
+  milestone: milestoneId.nullable().optional().describe("The milestone (ms_…) it counts toward."),
 };
 
 export const createIssueInput = z.strictObject({
   title,
   space: spaceRef.optional().describe("The space's prefix; the workspace's first space when left out."),
   ...issueFields,
-  blocks: issueRefs.optional().describe("Issues this one blocks, created with it in one transaction."),
+  blocks: issueRefs.optional().describe("Issues this one blocks."),
   blockedBy: issueRefs.optional().describe("Issues that block this one."),
   relatesTo: issueRefs.optional().describe("Related issues."),
 });
@@ -129,12 +129,12 @@ export const listIssuesQuery = z.strictObject({
   space: spaceRef.optional().describe("A space prefix."),
   status: csv(z.enum(STATUSES, { error: `must be one of ${STATUSES.join(", ")}` }))
     .optional()
-    .describe("Comma-separated statuses."),
-  priority: csv(priority).optional().describe("Comma-separated priorities."),
+    .describe("Comma-separated statuses; an issue in any of them matches."),
+  priority: csv(priority).optional().describe("Comma-separated priorities; an issue of any of them matches."),
   label: csv(label).optional().describe("Comma-separated labels; an issue with any of them matches."),
   assignee: assigneeRef
     .optional()
-    .describe("A member's email or id, an agent connection's id (con_…), `me`, or `none`."),
+    .describe("A member's email or id (usr_…), an agent connection's id (con_…), `me`, or `none`."),
   cycle: cycleFilter.optional(),
   milestone: milestoneFilter.optional(),
   parent: issueRef.optional(),
@@ -165,7 +165,7 @@ export const assigneeView = z
   .discriminatedUnion("type", [
     z.object({
       type: z.literal("person"),
-      id: z.string().describe("The person's id, per_…"),
+      id: z.string().describe("The person's id, usr_…"),
       name: z.string(),
       email: z.email(),
     }),
@@ -744,6 +744,7 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
     // Nobody else can see the new issue yet, so a cycle through it needs edges both into and out of it;
     // only then must the graph be held still while it is checked.
     if (edges.blockedBy.length > 0 && edges.blocks.length > 0) await lockGraph(ctx, trx);
+    const labelNames = await ensureLabels(trx, ctx, data.labels ?? [], at);
     const counter = await trx
       .updateTable("spaces")
       .set((eb) => ({ next_issue_number: eb("next_issue_number", "+", 1) }))
@@ -751,7 +752,6 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
       .returning("next_issue_number")
       .executeTakeFirstOrThrow();
     const number = counter.next_issue_number - 1;
-    const labelNames = await ensureLabels(trx, ctx, data.labels ?? [], at);
     const status = data.status ?? "backlog";
     const issue: IssueRow = {
       id: newId("iss", new Date(at)),
