@@ -173,6 +173,26 @@ test("Members and Profile at 1440 and 390 px; the Profile renames, and the initi
   await page.getByRole("heading", { name: "Profile", level: 1 }).waitFor();
   await shot(page, "profile-390");
 
+  // dark, and as a plain member (reads only)
+  const dark = await signedIn(browser, env, env.ada.id, { colorScheme: "dark" });
+  await dark.page.setViewportSize({ width: 1440, height: 900 });
+  await dark.page.goto(`${env.baseUrl}/acme/settings/members`);
+  await dark.page.getByRole("button", { name: "Revoke the invitation of dee@example.com" }).waitFor();
+  await shot(dark.page, "members-dark-1440");
+  const cyId = (await env.rest("GET", "/members?q=cy")).body.data[0].person_id;
+  const cy = await signedIn(browser, env, cyId);
+  await cy.page.setViewportSize({ width: 1440, height: 900 });
+  await cy.page.goto(`${env.baseUrl}/acme/settings/members`);
+  await cy.page.getByText("Only the workspace's Owner and admins invite people and change roles.").waitFor();
+  assert.equal(await cy.page.getByRole("button", { name: /^Remove / }).count(), 0);
+  assert.equal(await cy.page.getByLabel("Email", { exact: true }).count(), 0);
+  await shot(cy.page, "members-as-member-1440");
+  await cy.page.getByRole("button", { name: "Leave Acme…" }).click();
+  await cy.page.getByRole("button", { name: "Leave Acme", exact: true }).click();
+  await cy.page.getByRole("heading", { name: "No workspace yet" }).waitFor();
+  assert.equal((await env.rest("GET", "/members?q=cy")).body.data.length, 0);
+  assertNoErrors(cy.errors);
+
   // revoking from the page
   await page.goto(`${env.baseUrl}/acme/settings/members`);
   await page.getByRole("button", { name: "Revoke the invitation of dee@example.com" }).click();

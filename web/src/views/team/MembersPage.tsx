@@ -54,6 +54,9 @@ export function MembersPage() {
         {role === "owner" && members.data && (
           <TransferOwnership ws={ws} members={members.data} myId={me.person.id} />
         )}
+        {role !== "owner" && (
+          <LeaveWorkspace myId={me.person.id} name={me.workspaces.find((w) => w.slug === ws)?.name ?? ws} />
+        )}
       </div>
     </>
   );
@@ -459,6 +462,45 @@ function TransferOwnership({ ws, members, myId }: { ws: string; members: Member[
             onClick={() => transfer.mutate()}
           >
             Make {target.name} the Owner
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+/** Any member but the Owner may leave; their tokens and agents for the workspace end as on removal. */
+function LeaveWorkspace({ myId, name }: { myId: string; name: string }) {
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const leave = useMutation({
+    mutationFn: () => unwrap(api.DELETE("/members/{id}", { params: { path: { id: myId } } })),
+    onSuccess: () => window.location.assign("/"),
+    onError: (error) => toastError(error, "Leave"),
+  });
+  return (
+    <section className="team-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Leave this workspace</h2>
+      {!confirming ? (
+        <button type="button" className="btn" onClick={() => setConfirming(true)}>
+          Leave {name}…
+        </button>
+      ) : (
+        <fieldset className="team-confirm" aria-label={`Leave ${name}?`}>
+          <p>
+            Leave <strong>{name}</strong>? Your agent connections to it end at once, your tokens for it are
+            revoked and your webhooks there are disabled. Coming back takes a new invitation.
+          </p>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            disabled={leave.isPending}
+            onClick={() => leave.mutate()}
+          >
+            Leave {name}
           </button>
           <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
             Cancel
