@@ -187,7 +187,7 @@ test("status, priority, labels and assignee change with the keyboard (s, p, l, a
   await labelFilter.press("Enter");
   await props.getByRole("button", { name: "Labels: ux, frontend" }).waitFor();
   await labelFilter.fill("needs design");
-  await page.getByRole("option", { name: "Add label “needs design”" }).waitFor();
+  await page.getByRole("option", { name: "Create label “needs design”" }).waitFor();
   await labelFilter.press("Enter");
   await props.getByRole("button", { name: "Labels: ux, frontend, needs design" }).waitFor();
   await labelFilter.fill("ux");

@@ -139,11 +139,12 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
     void deleteWithUndo(
       queryClient,
       ws,
-      "issue",
-      issue.identifier,
-      issue.identifier,
-      () => void navigate({ to: "/$ws/issue/$key", params: { ws, key: issue.identifier } }),
-    ).then((done) => done && void navigate({ to: "/$ws/issues", params: { ws } }));
+      { type: "issue", id: issue.identifier, name: issue.identifier },
+      {
+        leave: () => navigate({ to: "/$ws/issues", params: { ws } }),
+        undone: () => void navigate({ to: "/$ws/issue/$key", params: { ws, key: issue.identifier } }),
+      },
+    );
   const closed = issue.status === "done" || issue.status === "canceled";
   const space = workspace?.spaces.find((s) => s.prefix === issue.space);
 

@@ -34,23 +34,24 @@ export function refreshAfter(client: QueryClient, ws: string): void {
 }
 
 /**
- * Deletes the object and says so with an Undo button (10 seconds), which restores it and runs `undone`
- * (to open it again). Answers whether the delete went through.
+ * Deletes the object and says so with an Undo button (10 seconds), which restores it. `leave` runs once
+ * it is deleted (to leave its page: that page's reads would now fail), before the lists are read again;
+ * `undone` once Undo restored it (to open it again).
  */
 export async function deleteWithUndo(
   client: QueryClient,
   ws: string,
-  type: TrashType,
-  id: string,
-  name: string,
-  undone?: () => void,
+  object: { type: TrashType; id: string; name: string },
+  on: { leave?: () => Promise<unknown>; undone?: () => void } = {},
 ): Promise<boolean> {
+  const { type, id, name } = object;
   try {
     await deleteObject(type, id);
   } catch (error) {
     toastError(error, `Deleting ${name}`);
     return false;
   }
+  await on.leave?.();
   refreshAfter(client, ws);
   toast(`${name} moved to the trash`, {
     ms: 10_000,
@@ -61,7 +62,7 @@ export async function deleteWithUndo(
           () => {
             refreshAfter(client, ws);
             toast(`${name} restored`);
-            undone?.();
+            on.undone?.();
           },
           (error) => toastError(error, `Restoring ${name}`),
         ),
