@@ -361,6 +361,8 @@ test("My work and Ready work are the list with fixed filters; screenshots light 
   assert.equal(await row(page, "ENG-2").count(), 0, "a done issue is not ready");
   // Ready work is what an agent may start: ready, in backlog or todo, and not claimed
   assert.equal(await row(page, "ENG-5").count(), 0, "an issue in progress is ready but not startable");
+  assert.match((await page.locator(".il-filter-chip-fixed").textContent()) ?? "", /^Startable not started/);
+  await shot(page, "ready-work");
 
   // another workspace: its list never shows, even for a moment, the rows of the one left
   await page.goto(`${env.baseUrl}/acme/issues`);

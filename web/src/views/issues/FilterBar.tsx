@@ -21,6 +21,7 @@ import {
   SORTS,
   type Sort,
   type View,
+  type ViewFilters,
 } from "./filters.ts";
 import { Picker, type PickerOption } from "./Picker.tsx";
 import "./issues.css";
@@ -104,11 +105,21 @@ export function FilterBar(props: FilterBarProps) {
 
   return (
     <div className="il-filter-bar" role="toolbar" aria-label="Filters and display">
-      {(Object.keys(fixed) as FilterKey[]).map((k) => (
-        <span key={`fixed-${k}`} className="il-filter-chip il-filter-chip-fixed" title="Part of this view">
-          <span className="il-filter-chip-key">{FILTER_LABEL[k]}</span> {describe(k, fixed, names)}
-        </span>
-      ))}
+      {(Object.keys(fixed) as (keyof ViewFilters)[]).map((k) =>
+        k === "startable" ? (
+          <span
+            key="fixed-startable"
+            className="il-filter-chip il-filter-chip-fixed"
+            title="Part of this view: ready, in backlog or todo, and not claimed"
+          >
+            <span className="il-filter-chip-key">Startable</span> not started, unclaimed
+          </span>
+        ) : (
+          <span key={`fixed-${k}`} className="il-filter-chip il-filter-chip-fixed" title="Part of this view">
+            <span className="il-filter-chip-key">{FILTER_LABEL[k]}</span> {describe(k, fixed, names)}
+          </span>
+        ),
+      )}
       {chips.map((k) => (
         <span key={k} className="il-filter-chip">
           <button
