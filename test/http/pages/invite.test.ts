@@ -165,3 +165,30 @@ test("first run closed (DOCKET_FIRST_RUN=closed): no note, no form, and a forged
   assert.match(refused.body, /DOCKET_FIRST_RUN=closed/);
   assert.equal((await w.core.db.selectFrom("workspaces").select("id").execute()).length, 0);
 });
+
+test("PATCH /v1/me with the session cookie works for a person of no workspace yet, with the CSRF guard", async (t) => {
+  const w = await web(t, { DOCKET_FIRST_RUN: "closed" });
+  const client = await signUp(w, "hal@example.com", "/join");
+  const me = JSON.parse((await client.get("/v1/me")).body);
+  assert.equal(me.workspace, null);
+  const origin = new URL(w.core.config.baseUrl).origin;
+  const send = (headers: Record<string, string>) =>
+    w.app.inject({
+      method: "PATCH",
+      url: "/v1/me",
+      headers: {
+        cookie: `docket_session=${client.cookie}`,
+        "content-type": "application/json",
+        origin,
+        ...headers,
+      },
+      payload: JSON.stringify({ name: "Hal Abelson" }),
+    });
+  const refused = await send({});
+  assert.equal(refused.statusCode, 403);
+  assert.equal(JSON.parse(refused.body).error, "csrf_refused");
+  const ok = await send({ "x-csrf-token": me.csrf_token });
+  assert.equal(ok.statusCode, 200, ok.body);
+  assert.equal(JSON.parse(ok.body).name, "Hal Abelson");
+  assert.equal(JSON.parse((await client.get("/v1/me")).body).person.name, "Hal Abelson");
+});
