@@ -60,18 +60,21 @@ export interface InvitationLetter {
 
 /**
  * Sends an invitation: over SMTP (SMTP_URL), or, without it, as a line in the server log at info level
- * with the address and the link, as sign-in codes are. True when it went by mail.
+ * with the address and the link, as sign-in codes are (and outside production mode as a plain line on
+ * standard error too). True when it went by mail.
  */
 export async function deliverInvitation(
   config: Config,
   log: InfoLog,
   letter: InvitationLetter,
+  say: ConsoleLine = toStderr,
 ): Promise<boolean> {
   if (!config.smtpUrl) {
     log.info(
       { invitation_email: letter.to, invitation_url_for_delivery: letter.url },
       "invitation (no SMTP_URL set)",
     );
+    if (!config.production) say(`Invitation for ${letter.to} to ${letter.workspaceName}: ${letter.url}`);
     return false;
   }
   const transport = nodemailer.createTransport(config.smtpUrl);
