@@ -127,7 +127,7 @@ ${created}
 ${form}
 ${tokens.length ? `<ul class="items" aria-labelledby="tokens">${tokens.map((t) => tokenItem(t, csrf)).join("")}</ul>` : ""}
 <h2 id="workspaces">Workspaces</h2>
-${workspaces.length ? `<ul>${workspaces.map((w) => `<li>${esc(w.name)} <span class="hint">(${esc(w.slug)}, ${esc(w.role)})</span></li>`).join("")}</ul>` : `<p>You are not a member of any workspace yet.</p>`}`;
+${workspaces.length ? `<ul>${workspaces.map((w) => `<li><a href="/${esc(w.slug)}/issues">${esc(w.name)}</a> <span class="hint">(${esc(w.slug)}, ${esc(w.role)})</span> · <a href="/${esc(w.slug)}/settings/members">Members</a></li>`).join("")}</ul>` : `<p>You are not a member of any workspace yet. <a href="/join">Join one</a> or open the invitation you were sent.</p>`}`;
 }
 
 async function gate(core: Core, request: FastifyRequest, reply: FastifyReply): Promise<Person | undefined> {

@@ -117,6 +117,13 @@ test("/join: a verified address in an allowed domain joins as a member; other do
   assert.equal(twice.status, 409);
   const after = await client.get("/join");
   assert.ok(!after.body.includes('aria-label="Join acme"'), "a member is not offered it again");
+  const settings = await client.get("/settings");
+  assert.match(
+    settings.body,
+    /<a href="\/acme\/issues">acme<\/a>.*<a href="\/acme\/settings\/members">Members<\/a>/,
+  );
+  const before = await outsider.get("/settings");
+  assert.match(before.body, /not a member of any workspace yet\. <a href="\/join">Join one<\/a>/);
 });
 
 test("first run (DOCKET_FIRST_RUN=open): the sign-in page says so; the first person creates the first workspace, once", async (t) => {
