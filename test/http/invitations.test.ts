@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { createConnection, issueAccessToken } from "../../src/auth/connections.ts";
 import { acceptInvitation, INVITATIONS_PER_WORKSPACE_PER_HOUR } from "../../src/auth/invitations.ts";
 import { createPerson } from "../../src/auth/people.ts";
+import { createFirstWorkspace } from "../../src/auth/team.ts";
 import { mintPat } from "../../src/auth/tokens.ts";
 import { addMember, createWorkspace } from "../../src/auth/workspaces.ts";
 import { DAY, MINUTE } from "../../src/clock.ts";
@@ -292,4 +293,36 @@ test("profile: PATCH /v1/me changes your name; an agent may not", async (t) => {
   assert.equal((await a.call("PATCH", "/v1/me", { name: "x".repeat(100) })).status, 200);
   const agent = await agentOf(a, a.personId);
   refused(await a.call("PATCH", "/v1/me", { name: "Agent" }, agent.headers), 403, "forbidden");
+});
+
+test("races: two accepts of one invitation join once; two first runs make one workspace", async (t) => {
+  const a = await api(t, { DOCKET_FIRST_RUN: "open" });
+  const res = await a.call("POST", "/v1/invitations", { email: "grace@example.com" });
+  const grace = await verifiedPerson(a, "grace@example.com");
+  const both = await Promise.allSettled([
+    acceptInvitation(a.env.core, tokenOf(res.body.url), grace),
+    acceptInvitation(a.env.core, tokenOf(res.body.url), grace),
+  ]);
+  assert.equal(both.filter((r) => r.status === "fulfilled").length, 1);
+  const lost = both.find((r) => r.status === "rejected") as PromiseRejectedResult;
+  assert.match(lost.reason.code, /^(invitation_accepted|already_member)$/);
+  const rows = await a.env.core.db
+    .selectFrom("memberships")
+    .select("person_id")
+    .where("person_id", "=", grace.id)
+    .execute();
+  assert.equal(rows.length, 1);
+
+  // first run: a workspace exists here (acme), so it is over; on an empty installation two make one
+  await assert.rejects(createFirstWorkspace(a.env.core, grace, { name: "Mine" }), {
+    status: 409,
+    code: "first_run_over",
+  });
+  await a.env.core.db.deleteFrom("workspaces").execute();
+  const made = await Promise.allSettled([
+    createFirstWorkspace(a.env.core, grace, { name: "One" }),
+    createFirstWorkspace(a.env.core, { id: a.personId, email: "ada@example.com" }, { name: "Two" }),
+  ]);
+  assert.equal(made.filter((r) => r.status === "fulfilled").length, 1);
+  assert.equal((await a.env.core.db.selectFrom("workspaces").select("id").execute()).length, 1);
 });
