@@ -123,7 +123,12 @@ test("docket admin spaces set-policy: person; the agent's done is refused with r
   const refused = await run(["issues", "update", "ENG-2", "--status", "done"], agentEnv);
   expectCode(refused, 1);
   assert.match(refused.stderr, /review_required/);
-  assert.match(refused.stderr, /POST \/v1\/issues\/ENG-2\/approvals/);
-  const done = await json(["issues", "update", "ENG-2", "--status", "done"], adaEnv);
-  assert.equal(done.status, "done");
+  assert.match(refused.stderr, /POST \/v1\/issues\/ENG-2\/approvals \{"mark_done": true\}/);
+  // the agent finishes the way the refusal says: in_review, then a mark_done approval Ada grants
+  await json(["issues", "update", "ENG-2", "--status", "in_review"], agentEnv);
+  const asked = await json(["approvals", "request", "ENG-2", "--mark-done"], agentEnv);
+  assert.equal(asked.marks_done, true);
+  assert.match(asked.question, /^Mark ENG-2 done\? Gated$/);
+  await json(["approvals", "answer", asked.id, "--approve"], adaEnv);
+  assert.equal((await json(["issues", "show", "ENG-2"], adaEnv)).status, "done");
 });

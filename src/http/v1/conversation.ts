@@ -165,7 +165,7 @@ op({
   tag: "Approvals",
   summary: "Ask a person to approve or choose",
   description:
-    'Asks `question` on the issue, with `options` (e.g. ["Ship it", "Hold"]) or approve/reject, of the person `from` names or else the space\'s reviewers; they find it in their inbox. Anyone who may write can ask (typically an agent); only a person can answer. Emits `approval.requested`; wait for `approval.resolved` on the event stream (`GET /v1/events/stream?type=approval.resolved&object=apr_…`) or read `GET /v1/approvals/{id}`.',
+    'Asks `question` on the issue, with `options` (e.g. ["Ship it", "Hold"]) or approve/reject, of the person `from` names or else the space\'s reviewers; they find it in their inbox. Anyone who may write can ask (typically an agent); only a person can answer. Emits `approval.requested`; wait for `approval.resolved` on the event stream (`GET /v1/events/stream?type=approval.resolved&object=apr_…`) or read `GET /v1/approvals/{id}`. With `mark_done: true` it asks "mark this done?" (approve or reject; `question` defaults to "Mark ENG-42 done? <title>"; 409 on a closed issue; one open per issue, so asking again answers it): a person\'s approval marks the issue done as that person, in the same transaction, or is refused when that person may not (the space\'s review policy); a rejection changes nothing else.',
   scope: "workspace.write",
   status: 201,
   params: issueParams,

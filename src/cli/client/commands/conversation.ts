@@ -225,20 +225,28 @@ export const CONVERSATION_COMMANDS: ClientCommand[] = [
       question: { type: "string" },
       option: { type: "string", multiple: true },
       from: { type: "string" },
+      "mark-done": { type: "boolean" },
     },
     examples: [
       'docket approvals request ENG-42 --question "Deploy to production?"',
+      "docket approvals request ENG-42 --mark-done   # approving marks ENG-42 done (a review policy's way to finish)",
       'docket approvals request ENG-42 --question "Which plan?" --option "Ship it" --option Hold --from ada@example.com',
     ],
     async run(ctx, v, [issue]) {
       const question = str(v, "question");
-      if (!question) throw new UsageError("--question is required");
+      const markDone = v["mark-done"] === true;
+      if (!question && !markDone) throw new UsageError("--question is required (unless --mark-done)");
       const options = many(v, "option");
       const from = str(v, "from");
       const a = await ok(
         ctx.api().v1.POST("/issues/{id}/approvals", {
           params: { path: { id: issue! } },
-          body: { question, ...(options ? { options } : {}), ...(from ? { from } : {}) },
+          body: {
+            ...(question ? { question } : {}),
+            ...(options ? { options } : {}),
+            ...(from ? { from } : {}),
+            ...(markDone ? { mark_done: true } : {}),
+          },
         }),
       );
       return {
