@@ -60,7 +60,7 @@ test("labels are picked with type-ahead, coloured, and made inline (1440 and 390
   );
   assert.match(labels[2]!.color, /^#[0-9a-f]{6}$/);
   const chip = props.locator(".label-chip", { hasText: "Bug" }).locator(".label-dot");
-  assert.equal(await chip.evaluate((e) => getComputedStyle(e).backgroundColor), "rgb(235, 87, 87)");
+  assert.equal(await chip.evaluate("(e) => getComputedStyle(e).backgroundColor"), "rgb(235, 87, 87)");
   assertNoErrors(errors);
 });
 

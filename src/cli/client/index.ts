@@ -10,6 +10,7 @@ import { FILE_COMMANDS } from "./commands/files.ts";
 import { FIND_COMMANDS } from "./commands/find.ts";
 import { ISSUE_COMMANDS } from "./commands/issues.ts";
 import { KNOWLEDGE_COMMANDS } from "./commands/knowledge.ts";
+import { LABEL_COMMANDS } from "./commands/labels.ts";
 import { PLANNING_COMMANDS } from "./commands/planning.ts";
 import { TEAM_COMMANDS } from "./commands/team.ts";
 import { WEBHOOK_COMMANDS } from "./commands/webhooks.ts";
@@ -31,6 +32,7 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...EVENT_COMMANDS,
   ...WEBHOOK_COMMANDS,
   ...TEAM_COMMANDS,
+  ...LABEL_COMMANDS,
   ...COMPLETION_COMMANDS,
 ];
 
