@@ -90,6 +90,23 @@ ${notice(`The invitation was sent to ${maskEmail(inv.email)}; you are signed in 
         who,
       );
     }
+    const member = await core.db
+      .selectFrom("memberships")
+      .select("role")
+      .where("workspace_id", "=", inv.workspace.id)
+      .where("person_id", "=", who.person.id)
+      .executeTakeFirst();
+    if (member) {
+      return show(
+        reply,
+        200,
+        `Join ${inv.workspace.name}`,
+        `${intro}
+<p>You are already a member of ${esc(inv.workspace.name)}.</p>
+<p><a class="button" href="/${esc(inv.workspace.slug)}/issues">Open ${esc(inv.workspace.name)}</a></p>`,
+        who,
+      );
+    }
     return show(
       reply,
       200,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createInvitation } from "../../../src/auth/invitations.ts";
 import { updateWorkspaceSettings } from "../../../src/auth/team.ts";
+import { addMember } from "../../../src/auth/workspaces.ts";
 import { seed } from "../../support.ts";
 import { assertLabelled, csrfOf, signIn, type Web, type WebClient, web } from "./web.ts";
 
@@ -198,4 +199,16 @@ test("PATCH /v1/me with the session cookie works for a person of no workspace ye
   assert.equal(ok.statusCode, 200, ok.body);
   assert.equal(JSON.parse(ok.body).name, "Hal Abelson");
   assert.equal(JSON.parse((await client.get("/v1/me")).body).person.name, "Hal Abelson");
+});
+
+test("an invitation's link for someone who became a member meanwhile: says so and opens the workspace", async (t) => {
+  const w = await web(t);
+  const { path } = await invite(w, "dan@example.com");
+  const client = await signUp(w, "dan@example.com", "/settings");
+  await addMember(w.core, { workspace: "acme", email: "dan@example.com" });
+  const page = await client.get(path);
+  assert.equal(page.status, 200);
+  assert.match(page.body, /You are already a member of acme\./);
+  assert.match(page.body, /<a class="button" href="\/acme\/issues">Open acme<\/a>/);
+  assert.ok(!page.body.includes('action="/invite"'), "no Join form");
 });
