@@ -19,6 +19,12 @@ function row(page: Page, identifier: string) {
   });
 }
 
+/** Waits until the tab's title is `title` (it is set once the page's data is read). */
+async function titled(page: Page, title: string): Promise<void> {
+  for (let i = 0; i < 50 && (await page.title()) !== title; i++) await page.waitForTimeout(100);
+  assert.equal(await page.title(), title);
+}
+
 async function rowHeights(page: Page): Promise<number[]> {
   return page.evaluate(
     `[...document.querySelectorAll("li.il-row")].map((li) => li.getBoundingClientRect().height)`,
@@ -37,6 +43,25 @@ test("the palette acts on the selected issues, copies a branch name and link, an
   assert.equal(await page.title(), "Issues · Acme · Docket");
   for (const h of await rowHeights(page))
     assert.ok(h <= ROW_HEIGHT, `a row is ${h} px, taller than ${ROW_HEIGHT}`);
+
+  // the Display menu hides a row's property, and the choice outlives a reload
+  const updated = row(page, "ENG-1").locator(".il-cell-updated");
+  assert.equal(await updated.isVisible(), true);
+  await page.getByRole("button", { name: /^Display/ }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Updated" }).click();
+  assert.equal(
+    await page.getByRole("menuitemcheckbox", { name: "Updated" }).getAttribute("aria-checked"),
+    "false",
+  );
+  await page.keyboard.press("Escape");
+  assert.equal(await updated.isVisible(), false);
+  await page.reload();
+  await row(page, "ENG-1").waitFor();
+  assert.equal(await updated.isVisible(), false);
+  await page.getByRole("button", { name: /^Display/ }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Updated" }).click();
+  await page.keyboard.press("Escape");
+  assert.equal(await updated.isVisible(), true);
 
   // nothing focused or selected: no issue group, and typing what no command has leaves no heading
   await page.keyboard.press("Control+k");
@@ -162,6 +187,12 @@ test("the theme: system by default, dark or light by choice, kept across a reloa
   await page.getByRole("option", { name: /^Theme: System/ }).click();
   assert.equal(await page.evaluate("document.documentElement.dataset.theme ?? null"), null);
   assert.equal(await bg(), light);
+  // every view names the tab
+  await page.goto(`${env.baseUrl}/acme/inbox`);
+  await page.getByRole("heading", { name: /^Inbox/ }).waitFor();
+  await titled(page, "Inbox · Acme · Docket");
+  await page.goto(`${env.baseUrl}/acme/agents`);
+  await titled(page, "Agents · Acme · Docket");
   assertNoErrors(errors);
 });
 
@@ -182,7 +213,7 @@ test("at 390×844: the sidebar is a drawer, rows keep their titles, the issue pa
   await row(page, "ENG-1").waitFor();
 
   // nothing wider than the screen
-  assert.ok((await page.evaluate("document.documentElement.scrollWidth")) <= 390);
+  assert.ok((await page.evaluate<number>("document.documentElement.scrollWidth")) <= 390);
   // the sidebar is hidden until the menu button opens it
   const nav = page.getByRole("navigation", { name: "Docket" });
   assert.equal(await nav.isVisible(), false);
@@ -222,7 +253,7 @@ test("at 390×844: the sidebar is a drawer, rows keep their titles, the issue pa
   const subIssues = (await page.getByRole("heading", { name: /^Sub-issues/ }).boundingBox())!;
   assert.ok(p.y > h.y && p.y < subIssues.y, "the properties come right after the title and description");
   assert.ok(p.width > 340, `the properties take the width (${p.width} px)`);
-  assert.ok((await page.evaluate("document.documentElement.scrollWidth")) <= 390);
+  assert.ok((await page.evaluate<number>("document.documentElement.scrollWidth")) <= 390);
   await shot(page, "phone-issue");
   assertNoErrors(errors);
 });

@@ -1,5 +1,6 @@
 /** The tab's title: what the page shows, then the workspace where it helps, then "Docket". */
 import { useEffect } from "react";
+import { useMe } from "../queries.ts";
 
 export function pageTitle(...parts: (string | undefined | null | false)[]): string {
   return [...parts.filter((p): p is string => Boolean(p)), "Docket"].join(" · ");
@@ -11,4 +12,10 @@ export function useDocumentTitle(...parts: (string | undefined | null | false)[]
   useEffect(() => {
     document.title = title;
   }, [title]);
+}
+
+/** A workspace's page: "Inbox · Acme · Docket". */
+export function useWorkspaceTitle(page: string | undefined | null | false, ws: string): void {
+  const name = useMe().workspaces.find((w) => w.slug === ws)?.name;
+  useDocumentTitle(page, name ?? ws);
 }

@@ -9,6 +9,7 @@ import { Link, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { api, type Schemas, unwrap } from "../../api.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
+import { useWorkspaceTitle } from "../../lib/title.ts";
 import { type Connection, keys, useConnections } from "../../queries.ts";
 import { StatusIcon } from "../../ui/meta.tsx";
 import { toast, toastError } from "../../ui/toast.tsx";
@@ -18,6 +19,7 @@ type Filter = "active" | "all";
 
 export function AgentsPage() {
   const { ws } = useParams({ from: "/$ws" });
+  useWorkspaceTitle("Agents", ws);
   const connections = useConnections(ws);
   const [filter, setFilter] = useState<Filter>("active");
   const list = (connections.data ?? []).filter((c) => filter === "all" || c.status === "active");

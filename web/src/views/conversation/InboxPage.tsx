@@ -9,6 +9,7 @@ import { useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { api, unwrap } from "../../api.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
+import { useWorkspaceTitle } from "../../lib/title.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { toast, toastError } from "../../ui/toast.tsx";
 import { ApprovalCard } from "./Approvals.tsx";
@@ -41,6 +42,7 @@ const KIND_GLYPH: Record<Kind, string> = {
 
 export function InboxPage() {
   const { ws } = useParams({ from: "/$ws" });
+  useWorkspaceTitle("Inbox", ws);
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<Kind | "all">("all");
   const [unreadOnly, setUnreadOnly] = useState(false);

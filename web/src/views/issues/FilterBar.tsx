@@ -6,9 +6,11 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useRef, useState } from "react";
 import type { IssuePriority, IssueStatus } from "../../api.ts";
+import { useStore } from "../../lib/store.ts";
 import { useMe } from "../../queries.ts";
 import { PRIORITIES, PRIORITY_LABEL, STATUS_LABEL, STATUSES } from "../../ui/meta.tsx";
 import { useAssignees, useCycles, useMilestones, useSpaces } from "./data.ts";
+import { hiddenProps, LIST_PROPS, toggleProp } from "./display.ts";
 import {
   type FilterKey,
   fixedFilters,
@@ -192,6 +194,9 @@ export function FilterBar(props: FilterBarProps) {
 }
 
 function DisplayMenu({ group, sort, onDisplay, grouping = true }: FilterBarProps) {
+  const hidden = useStore(hiddenProps);
+  // the board's cards have no such properties to choose
+  const properties = grouping;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -228,6 +233,25 @@ function DisplayMenu({ group, sort, onDisplay, grouping = true }: FilterBarProps
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>
+          {properties && (
+            <>
+              <DropdownMenu.Separator className="menu-sep" />
+              <DropdownMenu.Label className="menu-label">Properties</DropdownMenu.Label>
+              {LIST_PROPS.map((p) => (
+                <DropdownMenu.CheckboxItem
+                  key={p.key}
+                  className="menu-item"
+                  checked={!hidden.has(p.key)}
+                  onCheckedChange={() => toggleProp(p.key)}
+                  // the menu stays open while properties are chosen
+                  onSelect={(e) => e.preventDefault()}
+                >
+                  {p.label}
+                  <DropdownMenu.ItemIndicator className="menu-check">✓</DropdownMenu.ItemIndicator>
+                </DropdownMenu.CheckboxItem>
+              ))}
+            </>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -17,6 +17,7 @@ import { LabelChips, useLabels } from "../../ui/labels.tsx";
 import { assigneeName, PriorityIcon, StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { issuePages, progress, useAssignees, useCycles, useMilestones, useSpaces } from "./data.ts";
+import { hiddenClasses, hiddenProps } from "./display.ts";
 import { FilterBar } from "./FilterBar.tsx";
 import {
   apiQuery,
@@ -167,6 +168,7 @@ export function IssuesPage({
   search: IssueSearch;
 }) {
   const me = useMe();
+  const hidden = useStore(hiddenProps);
   const state = useIssueView(view, search);
   const { group, sort, effective } = state;
   const grouped = group !== "none";
@@ -352,7 +354,7 @@ export function IssuesPage({
       {/* biome-ignore lint/a11y/noStaticElementInteractions: it only notes whether focus is in the list */}
       <div
         ref={scroller}
-        className="il-scroller"
+        className={`il-scroller${hiddenClasses(hidden)}`}
         onFocus={() => setListHasFocus(true)}
         onBlur={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setListHasFocus(false);

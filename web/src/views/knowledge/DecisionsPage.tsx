@@ -3,6 +3,7 @@ import "./knowledge.css";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { api, unwrap } from "../../api.ts";
+import { useWorkspaceTitle } from "../../lib/title.ts";
 import { keys } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { DecisionBadge } from "./DecisionBadge.tsx";
@@ -12,6 +13,7 @@ import { useListKeys } from "./list-keys.ts";
 
 export function DecisionsPage() {
   const { ws } = useParams({ from: "/$ws/decisions" });
+  useWorkspaceTitle("Decisions", ws);
   const { status } = useSearch({ from: "/$ws/decisions" });
   const navigate = useNavigate();
   const list = useInfiniteQuery({

@@ -9,6 +9,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/rea
 import { useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, api, unwrap, unwrapTagged } from "../../api.ts";
+import { useWorkspaceTitle } from "../../lib/title.ts";
 import { keys } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { toast } from "../../ui/toast.tsx";
@@ -41,6 +42,7 @@ type FolderDialogState =
 
 export function NotesPage() {
   const { ws } = useParams({ strict: false }) as { ws: string };
+  useWorkspaceTitle("Notes", ws);
   // another workspace is another tree (its own expanded folders)
   return <NotesView key={ws} ws={ws} />;
 }

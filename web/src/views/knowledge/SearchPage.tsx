@@ -9,6 +9,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { api, type Schemas, unwrap } from "../../api.ts";
+import { useWorkspaceTitle } from "../../lib/title.ts";
 import { keys } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { typeAhead } from "../../shell/type-ahead.ts";
@@ -27,6 +28,7 @@ const ISSUE_STATUSES = new Set(["backlog", "todo", "in_progress", "in_review", "
 
 export function SearchPage() {
   const { ws } = useParams({ from: "/$ws/search" });
+  useWorkspaceTitle("Search", ws);
   const search = useSearch({ from: "/$ws/search" });
   const navigate = useNavigate();
   const urlQ = search.q ?? "";

@@ -6,6 +6,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { Link, useParams } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { ApiError, type Schemas } from "../../api.ts";
+import { useWorkspaceTitle } from "../../lib/title.ts";
 import { keys } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { ui } from "../../shell/ui.ts";
@@ -34,6 +35,7 @@ const STATE_LABEL = { upcoming: "Upcoming", active: "Current", completed: "Compl
 export function CyclePage() {
   const { ws, id } = useParams({ from: "/$ws/cycles/$id" });
   const cycle = useQuery(cycleQuery(ws, id));
+  useWorkspaceTitle(cycle.data?.data.name ?? "Cycle", ws);
   const [editing, setEditing] = useState(false);
   useShortcut("e", "Edit cycle", "Cycle", () => setEditing(true), cycle.isSuccess);
 

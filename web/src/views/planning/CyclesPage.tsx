@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { useState } from "react";
+import { useWorkspaceTitle } from "../../lib/title.ts";
 import { useWorkspace } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { CycleDialog } from "./CycleDialog.tsx";
@@ -16,6 +17,7 @@ const PAST_SHOWN = 10;
 
 export function CyclesPage() {
   const { ws } = useParams({ from: "/$ws/cycles" });
+  useWorkspaceTitle("Cycles", ws);
   const cycles = useQuery(cyclesQuery(ws));
   const spaces = useWorkspace(ws).data?.spaces ?? [];
   const [space, setSpace] = useState("");

@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { useState } from "react";
+import { useWorkspaceTitle } from "../../lib/title.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { MilestoneDialog } from "./MilestoneDialog.tsx";
 import { PageMessage, ProgressBar } from "./parts.tsx";
@@ -26,6 +27,7 @@ function byTarget(a: Milestone, b: Milestone): number {
 
 export function MilestonesPage() {
   const { ws } = useParams({ from: "/$ws/milestones" });
+  useWorkspaceTitle("Milestones", ws);
   const milestones = useQuery(milestonesQuery(ws));
   const [creating, setCreating] = useState(false);
   useShortcut("n", "New milestone", "Milestones", () => setCreating(true));
