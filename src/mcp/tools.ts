@@ -118,6 +118,7 @@ import {
   updateIssue,
   updateIssueInput,
 } from "../tracker/issues.ts";
+import { labelView, listLabels, listLabelsQuery } from "../tracker/labels.ts";
 import {
   addMilestoneDependencies,
   addMilestoneDependenciesInput,
@@ -160,6 +161,14 @@ import {
 import { pageQuery } from "../tracker/pagination.ts";
 import { search, searchPage, searchQuery } from "../tracker/search.ts";
 import { finishingView } from "../tracker/spaces.ts";
+import {
+  listTrash,
+  listTrashQuery,
+  restoreObject,
+  TRASH_TYPES,
+  trashItemView,
+  trashObject,
+} from "../tracker/trash.ts";
 import { type Tool, tool } from "./catalog.ts";
 import { idempotencyKeyArg, onceByKey } from "./idempotency.ts";
 import { waitFor, waitForInput, waitForText, waitForView } from "./wait.ts";
@@ -313,6 +322,16 @@ const identityView = z.object({
     ),
 });
 
+const trashToolInput = z.strictObject({
+  type: z.enum(TRASH_TYPES, { error: `must be one of ${TRASH_TYPES.join(", ")}` }),
+  id: z
+    .string({ error: "must be an id or an issue identifier" })
+    .trim()
+    .min(1, { error: "must be an id or an issue identifier" })
+    .max(64, { error: "must be at most 64 characters" })
+    .describe("ENG-42 for an issue, else the object's id (dec_…, note_…, fld_…, cyc_…, ms_…)."),
+});
+
 /** The opt-in toolsets, as the identity tool's answer names them. */
 const TOOLSET_MENU: Record<string, string> = {
   issues: "icing, history, dependency edits, snapshots",
@@ -321,6 +340,8 @@ const TOOLSET_MENU: Record<string, string> = {
   files: "upload, read and list files",
   events: "the event feed",
   conversation: "inbox, comment edits",
+  labels: "the workspace's labels",
+  trash: "the trash (people only delete and restore)",
 };
 
 /** search's arguments with the REST texts shortened: every agent pays for tools/list on every turn. */
@@ -395,7 +416,7 @@ export const TOOLS: readonly Tool[] = [
     title: "Workspace identity",
     description:
       "Call first: the workspace (tell the person its name), its spaces' prefixes, whether you may write. " +
-      "More tools (X-MCP-Toolsets or ?toolsets=): issues, knowledge, planning, files, events, conversation, all.",
+      "More tools (X-MCP-Toolsets or ?toolsets=): issues, knowledge, planning, files, events, conversation, labels, trash, all.",
     scope: "workspace.read",
     output: identityView,
     run: async (ctx, _args, principal) => {
@@ -1158,6 +1179,64 @@ export const TOOLS: readonly Tool[] = [
         "No events match.",
       ),
   }),
+  tool({
+    name: "list_labels",
+    title: "List labels",
+    description:
+      "The workspace's labels by name, each with its colour, description and issue_count, a page at a time (`limit`, `cursor`); `q` keeps names containing the text. Issues take label names; an unknown name makes the label.",
+    scope: "workspace.read",
+    input: listLabelsQuery,
+    query: true,
+    output: page(labelView),
+    run: (ctx, { input }) => listLabels(ctx, input),
+    text: (p) =>
+      pageText(
+        p,
+        (l) => `${l.name} (${l.color}, ${l.issue_count} issues)${l.description ? `: ${l.description}` : ""}`,
+        "No labels.",
+      ),
+  }),
+  tool({
+    name: "list_trash",
+    title: "List the trash",
+    description:
+      "What was deleted in the workspace, newest first, with when each is purged (30 days after) and the request that restores it. Agents may read the trash, never delete or restore.",
+    scope: "workspace.read",
+    input: listTrashQuery,
+    query: true,
+    output: page(trashItemView),
+    run: (ctx, { input }) => listTrash(ctx, input),
+    text: (p) =>
+      pageText(
+        p,
+        (x) => `${x.type} ${x.ref} ${x.title} (purged ${x.purge_at.slice(0, 10)})`,
+        "The trash is empty.",
+      ),
+  }),
+  tool({
+    name: "delete_object",
+    title: "Move to the trash",
+    description:
+      "Move an issue, decision, note, folder, cycle or milestone to the trash (30 days). People only: an agent connection is refused (403), always.",
+    scope: "workspace.write",
+    input: trashToolInput,
+    output: trashItemView,
+    hints: { destructiveHint: true, idempotentHint: false },
+    run: (ctx, { input }) => trashObject(ctx, input.type, input.id),
+    text: (x) => `Moved ${x.type} ${x.ref} to the trash; purged ${x.purge_at.slice(0, 10)}.`,
+  }),
+  tool({
+    name: "restore_object",
+    title: "Restore from the trash",
+    description:
+      "Restore an object from the trash. People only: an agent connection is refused (403), always.",
+    scope: "workspace.write",
+    input: trashToolInput,
+    output: trashItemView,
+    hints: idempotentWrite,
+    run: (ctx, { input }) => restoreObject(ctx, input.type, input.id),
+    text: (x) => `Restored ${x.type} ${x.ref}.`,
+  }),
 ];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -1220,6 +1299,8 @@ export const TOOLSETS = {
   ],
   files: ["create_file_upload_url", "register_file", "get_file", "list_files"],
   events: ["list_events"],
+  labels: ["list_labels"],
+  trash: ["list_trash", "delete_object", "restore_object"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ToolsetName = keyof typeof TOOLSETS;
