@@ -55,7 +55,16 @@ test("the review-policy loop: the agent waits with wait_for, the person approves
   const item = page.locator(".inbox-item").filter({ hasText: "Mark ENG-1 done?" });
   await item.getByText("Approval requested").waitFor();
   await item.getByText("Builder (for Ada Lovelace) asks").waitFor();
+  await item.getByText("Approving marks ENG-1 done, as you.").waitFor();
   await shot(page, "inbox-mark-done");
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await item.getByText("Approving marks ENG-1 done, as you.").waitFor();
+  await shot(page, "inbox-mark-done-390");
+  if (wide) await page.setViewportSize(wide);
+  await page.reload();
+  await item.getByRole("button", { name: "Approve" }).waitFor();
   await item.getByRole("button", { name: "Approve" }).click();
   await page.getByText("Answered “Approve” on ENG-1").waitFor();
 

@@ -182,6 +182,9 @@ export function ApprovalCard({
               </button>
             ))}
           </fieldset>
+          {shown.marks_done && (
+            <p className="muted">Approving marks {shown.issue.identifier} done, as you.</p>
+          )}
           {answer.isError && (
             <p className="form-error" role="alert">
               {answer.error instanceof ApiError && answer.error.status === 409
