@@ -1773,7 +1773,13 @@ export interface paths {
      */
     get: operations["listSpaces"];
     put?: never;
-    post?: never;
+    /**
+     * Create a space (workspace admins)
+     * @description Makes a space with a name and a prefix (2 to 10 letters or digits, starting with a letter: the ENG of ENG-42; it cannot be changed later, since issue identifiers are made from it). A prefix or a name the workspace has already is 409 `conflict`. Only the Owner and admins, as themselves: others and every agent connection get 403.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createSpace"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1800,8 +1806,8 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Set a space's review policy and reviewers (workspace admins)
-     * @description `done_requires`: anyone (the default); not_author (someone other than whoever last changed the issue's title or description; an agent and its person count apart); person (an agent may move an issue to in_review, only a person marks it done). A refused change to done is 403 `review_required`, naming who may finish it and that POST /v1/issues/{id}/approvals asks for it. `reviewers` (emails or ids of members; [] for the workspace's admins) are told when an issue moves to in_review. Only the Owner and admins, as themselves, may: others and every agent connection get 403.
+     * Rename a space, or set its review policy and reviewers (workspace admins)
+     * @description `name`: a new name (unique in the workspace, else 409; the prefix stays). `done_requires`: anyone (the default); not_author (someone other than whoever last changed the issue's title or description; an agent and its person count apart); person (an agent may move an issue to in_review, only a person marks it done). A refused change to done is 403 `review_required`, naming who may finish it and that POST /v1/issues/{id}/approvals asks for it. `reviewers` (emails or ids of members; [] for the workspace's admins) are told when an issue moves to in_review. Only the Owner and admins, as themselves, may: others and every agent connection get 403.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -13534,6 +13540,80 @@ export interface operations {
       503: components["responses"]["Unavailable"];
     };
   };
+  createSpace: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "prefix": "ENG"
+         *     }
+         */
+        "application/json": {
+          /** @description The space's name, 1 to 100 characters, unique in the workspace. */
+          name: string;
+          /** @description 2 to 10 letters or digits, starting with a letter: the ENG of ENG-42. It cannot be changed later (issue identifiers are made from it). */
+          prefix: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "name": "Acme",
+           *       "prefix": "ENG",
+           *       "done_requires": "anyone",
+           *       "reviewers": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "email": "ada@example.com"
+           *         }
+           *       ],
+           *       "reviewers_default": false,
+           *       "updated_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Space"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   getSpace: {
     parameters: {
       query?: never;
@@ -13611,6 +13691,7 @@ export interface operations {
       content: {
         /**
          * @example {
+         *       "name": "Acme",
          *       "done_requires": "anyone",
          *       "reviewers": [
          *         "ENG-42"
@@ -13618,6 +13699,8 @@ export interface operations {
          *     }
          */
         "application/json": {
+          /** @description The space's name, 1 to 100 characters, unique in the workspace. */
+          name?: string;
           /**
            * @description anyone, not_author or person.
            * @enum {string}

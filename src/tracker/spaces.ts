@@ -2,8 +2,10 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { roleOf } from "../auth/workspaces.ts";
 import type { Database } from "../db/schema.ts";
-import { DocketError, invalid, notFound } from "../errors.ts";
-import { parse } from "../validate.ts";
+import { isUniqueViolation } from "../db/store.ts";
+import { conflict, DocketError, invalid, notFound } from "../errors.ts";
+import { newId } from "../secrets.ts";
+import { displayName, parse } from "../validate.ts";
 import { timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { actingIdentity, actsAsAgent, reviewersOf } from "./inbox.ts";
@@ -48,7 +50,12 @@ export const spaceView = z
   .meta({ id: "Space" });
 export type SpaceView = z.output<typeof spaceView>;
 
+const spaceName = displayName(100).describe(
+  "The space's name, 1 to 100 characters, unique in the workspace.",
+);
+
 export const updateSpaceInput = z.strictObject({
+  name: spaceName.optional(),
   done_requires: z
     .enum(DONE_REQUIRES, { error: `must be one of ${DONE_REQUIRES.join(", ")}` })
     .optional()
@@ -151,22 +158,15 @@ export async function updateSpace(
   const data = parse(updateSpaceInput, input);
   const p = parse(prefixParam, prefix);
   const db = ctx.core.db;
-  if (!options.asOperator) {
-    if (actsAsAgent(ctx))
-      throw new DocketError(
-        403,
-        "forbidden",
-        "A space's review policy is set by a workspace admin, never by an agent.",
-      );
-    const role = await roleOf(ctx.core, ctx.workspaceId, ctx.actor.personId);
-    if (role !== "owner" && role !== "admin")
-      throw new DocketError(
-        403,
-        "forbidden",
-        "Only the workspace's Owner and admins may change a space's review policy.",
-      );
-  }
+  if (!options.asOperator)
+    await requireAdmin(
+      ctx,
+      data.name !== undefined && Object.keys(data).length === 1
+        ? "rename a space"
+        : "change a space's review policy",
+    );
   const row = await findSpace(db, ctx, p);
+  if (data.name !== undefined && data.name !== row.name) await refuseNameClash(db, ctx, data.name, row.id);
   const reviewers =
     data.reviewers === undefined ? undefined : await memberIds(db, ctx.workspaceId, data.reviewers);
   await db
@@ -174,11 +174,79 @@ export async function updateSpace(
     .set({
       ...(data.done_requires ? { done_requires: data.done_requires } : {}),
       ...(reviewers ? { reviewers: JSON.stringify(reviewers) } : {}),
+      ...(data.name !== undefined ? { name: data.name } : {}),
       updated_at: ctx.core.clock.now().toISOString(),
     })
     .where("id", "=", row.id)
     .execute();
   return view(db, ctx, await findSpace(db, ctx, p));
+}
+
+/** Workspace admins (and the Owner), as themselves: others and every agent connection get 403. */
+async function requireAdmin(ctx: Ctx, doing: string): Promise<void> {
+  if (actsAsAgent(ctx))
+    throw new DocketError(403, "forbidden", `Only a workspace admin may ${doing}, never an agent.`);
+  const role = await roleOf(ctx.core, ctx.workspaceId, ctx.actor.personId);
+  if (role !== "owner" && role !== "admin")
+    throw new DocketError(403, "forbidden", `Only the workspace's Owner and admins may ${doing}.`);
+}
+
+async function refuseNameClash(db: Db, ctx: Ctx, name: string, self?: string): Promise<void> {
+  const clash = await db
+    .selectFrom("spaces")
+    .select("id")
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("name", "=", name)
+    .executeTakeFirst();
+  if (clash && clash.id !== self) throw conflict(`This workspace already has a space named "${name}".`);
+}
+
+export const createSpaceBody = z.strictObject({
+  name: spaceName,
+  prefix: prefixParam.describe(
+    "2 to 10 letters or digits, starting with a letter: the ENG of ENG-42. It cannot be changed later (issue identifiers are made from it).",
+  ),
+});
+export type CreateSpaceBody = z.input<typeof createSpaceBody>;
+
+/** Makes a space (workspace admins, as themselves); 409 when the prefix or the name is taken. */
+export async function createSpace(ctx: Ctx, input: CreateSpaceBody): Promise<SpaceView> {
+  const data = parse(createSpaceBody, input);
+  await requireAdmin(ctx, "create a space");
+  const db = ctx.core.db;
+  const taken = await db
+    .selectFrom("spaces")
+    .select("id")
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("prefix", "=", data.prefix)
+    .executeTakeFirst();
+  if (taken) throw conflict(`This workspace already has a space with the prefix ${data.prefix}.`);
+  await refuseNameClash(db, ctx, data.name);
+  const now = ctx.core.clock.now().toISOString();
+  try {
+    await db
+      .insertInto("spaces")
+      .values({
+        id: newId("spc", ctx.core.clock.now()),
+        workspace_id: ctx.workspaceId,
+        name: data.name,
+        prefix: data.prefix,
+        next_issue_number: 1,
+        done_requires: "anyone",
+        reviewers: "[]",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } catch (error) {
+    // made at the same moment by someone else: the unique keys hold
+    if (isUniqueViolation(error))
+      throw conflict(
+        `This workspace already has a space with the prefix ${data.prefix} or the name "${data.name}".`,
+      );
+    throw error;
+  }
+  return view(db, ctx, await findSpace(db, ctx, data.prefix));
 }
 
 /**

@@ -42,6 +42,8 @@ import {
 } from "../../tracker/inbox.ts";
 import { noteId } from "../../tracker/notes.ts";
 import {
+  createSpace,
+  createSpaceBody,
   getSpace,
   listSpaces,
   listSpacesQuery,
@@ -321,6 +323,21 @@ op({
 });
 
 op({
+  method: "POST",
+  path: "/spaces",
+  operationId: "createSpace",
+  tag: "Spaces",
+  summary: "Create a space (workspace admins)",
+  description:
+    "Makes a space with a name and a prefix (2 to 10 letters or digits, starting with a letter: the ENG of ENG-42; it cannot be changed later, since issue identifiers are made from it). A prefix or a name the workspace has already is 409 `conflict`. Only the Owner and admins, as themselves: others and every agent connection get 403.",
+  scope: "workspace.write",
+  status: 201,
+  body: createSpaceBody,
+  response: spaceView,
+  handler: async ({ ctx, body }) => createSpace(ctx, body),
+});
+
+op({
   method: "GET",
   path: "/spaces/:prefix",
   operationId: "getSpace",
@@ -338,9 +355,9 @@ op({
   path: "/spaces/:prefix",
   operationId: "updateSpace",
   tag: "Spaces",
-  summary: "Set a space's review policy and reviewers (workspace admins)",
+  summary: "Rename a space, or set its review policy and reviewers (workspace admins)",
   description:
-    "`done_requires`: anyone (the default); not_author (someone other than whoever last changed the issue's title or description; an agent and its person count apart); person (an agent may move an issue to in_review, only a person marks it done). A refused change to done is 403 `review_required`, naming who may finish it and that POST /v1/issues/{id}/approvals asks for it. `reviewers` (emails or ids of members; [] for the workspace's admins) are told when an issue moves to in_review. Only the Owner and admins, as themselves, may: others and every agent connection get 403.",
+    "`name`: a new name (unique in the workspace, else 409; the prefix stays). `done_requires`: anyone (the default); not_author (someone other than whoever last changed the issue's title or description; an agent and its person count apart); person (an agent may move an issue to in_review, only a person marks it done). A refused change to done is 403 `review_required`, naming who may finish it and that POST /v1/issues/{id}/approvals asks for it. `reviewers` (emails or ids of members; [] for the workspace's admins) are told when an issue moves to in_review. Only the Owner and admins, as themselves, may: others and every agent connection get 403.",
   scope: "workspace.write",
   params: spaceParams,
   body: updateSpaceInput,
