@@ -304,34 +304,36 @@ function PendingInvitations({ ws }: { ws: string }) {
     <section className="team-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Pending invitations</h2>
       {invitations.data && list.length === 0 && <p className="muted">No invitation is waiting.</p>}
-      <ul className="team-list" aria-labelledby={`${id}-h`}>
-        {list.map((i) => (
-          <li key={i.id} className="team-row">
-            <span className="team-avatar team-avatar-pending" aria-hidden="true">
-              @
-            </span>
-            <span className="team-who">
-              <span className="team-name">{i.email}</span>
-              <span className="team-email muted">
-                invited by {i.invited_by.name} {relativeTime(i.created_at)}
+      {list.length > 0 && (
+        <ul className="team-list" aria-labelledby={`${id}-h`}>
+          {list.map((i) => (
+            <li key={i.id} className="team-row">
+              <span className="team-avatar team-avatar-pending" aria-hidden="true">
+                @
               </span>
-            </span>
-            <span className="team-joined muted" title={exactTime(i.expires_at)}>
-              expires {relativeTime(i.expires_at)}
-            </span>
-            <span className="team-role-name">{ROLE_NAMES[i.role]}</span>
-            <button
-              type="button"
-              className="btn btn-small team-remove"
-              aria-label={`Revoke the invitation of ${i.email}`}
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate(i)}
-            >
-              Revoke
-            </button>
-          </li>
-        ))}
-      </ul>
+              <span className="team-who">
+                <span className="team-name">{i.email}</span>
+                <span className="team-email muted">
+                  invited by {i.invited_by.name} {relativeTime(i.created_at)}
+                </span>
+              </span>
+              <span className="team-joined muted" title={exactTime(i.expires_at)}>
+                expires {relativeTime(i.expires_at)}
+              </span>
+              <span className="team-role-name">{ROLE_NAMES[i.role]}</span>
+              <button
+                type="button"
+                className="btn btn-small team-remove"
+                aria-label={`Revoke the invitation of ${i.email}`}
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(i)}
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
