@@ -213,6 +213,20 @@ test("the main views look as their baselines, at 1440 and 390 wide, light and da
       // the service's address (a free port each run) is shown in the set-up commands
       await check("agents", [page.locator("code, pre")]);
 
+      await page.goto(`${env.baseUrl}/acme/settings/members`);
+      await page.getByRole("heading", { name: "Members", level: 1 }).waitFor();
+      await page.getByText("bob@example.com", { exact: true }).waitFor();
+      await page.getByText("No invitation is waiting.").waitFor();
+      await live();
+      // when each joined: Ada's membership is made at the real time, before the fixed clock
+      await check("members", [page.locator(".team-joined")]);
+
+      await page.goto(`${env.baseUrl}/acme/settings/profile`);
+      await page.getByRole("heading", { name: "Profile", level: 1 }).waitFor();
+      await page.getByLabel("Email about your inbox").waitFor();
+      await live();
+      await check("profile");
+
       await page.goto(`${env.baseUrl}/settings`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       // and the time the test's own token was made (now, not the fixed clock)
