@@ -257,3 +257,60 @@ test("at 390×844: the sidebar is a drawer, rows keep their titles, the issue pa
   await shot(page, "phone-issue");
   assertNoErrors(errors);
 });
+
+test("the new-issue dialog sets assignee, labels, estimate, cycle, milestone, due date and parent at once", async (t) => {
+  const env = await appEnv(t);
+  await env.rest("POST", "/issues", { title: "The parent", status: "todo" });
+  const today = new Date().toISOString().slice(0, 10);
+  const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const cycle = await env.rest("POST", "/cycles", {
+    space: "ENG",
+    name: "Sprint 3",
+    starts_on: today,
+    ends_on: later,
+  });
+  assert.equal(cycle.status, 201, JSON.stringify(cycle.body));
+  const milestone = await env.rest("POST", "/milestones", { name: "Beta" });
+  assert.equal(milestone.status, 201, JSON.stringify(milestone.body));
+  await env.rest("POST", "/labels", { name: "bug" });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/issues`);
+  await row(page, "ENG-1").waitFor();
+
+  await page.keyboard.press("c");
+  const dialog = page.getByRole("dialog", { name: "New issue" });
+  await dialog.waitFor();
+  await dialog.getByLabel("Title").fill("Everything at once");
+  await dialog.getByLabel("Assignee").selectOption({ label: "Ada Lovelace (you)" });
+  await dialog.getByRole("button", { name: /^Labels: / }).click();
+  await page.getByRole("combobox", { name: "Labels: filter" }).fill("bug");
+  await page.getByRole("option", { name: /^bug/ }).click();
+  await page.keyboard.press("Escape");
+  await dialog.getByRole("button", { name: "Labels: bug" }).waitFor();
+  await dialog.getByLabel("Estimate").fill("3");
+  await dialog.getByLabel("Cycle").selectOption({ label: "Sprint 3" });
+  await dialog.getByLabel("Milestone").selectOption({ label: "Beta" });
+  await dialog.getByLabel("Due date").fill(later);
+  await dialog.getByLabel("Parent").fill("ENG-1");
+  await shot(page, "new-issue-filled");
+  await dialog.getByRole("button", { name: "Create issue" }).click();
+  await page.getByText("ENG-2 created: Everything at once").waitFor();
+
+  const made = (await env.rest("GET", "/issues/ENG-2")).body;
+  assert.equal(made.assignee?.email ?? made.assignee?.id, made.assignee?.email ? env.ada.email : env.ada.id);
+  assert.deepEqual(made.labels, ["bug"]);
+  assert.equal(made.estimate, 3);
+  assert.equal(made.cycle?.id, cycle.body.id);
+  assert.equal(made.milestone?.id, milestone.body.id);
+  assert.equal(made.due_date, later);
+  assert.equal(made.parent?.identifier ?? made.parent, "ENG-1");
+
+  // a refusal names its field: a parent that does not exist
+  await page.keyboard.press("c");
+  await dialog.getByLabel("Title").fill("Orphan");
+  await dialog.getByLabel("Parent").fill("ENG-99");
+  await dialog.getByRole("button", { name: "Create issue" }).click();
+  await dialog.locator(".field-error").first().waitFor();
+  assertNoErrors(errors, [/status of 40[04]/]);
+});

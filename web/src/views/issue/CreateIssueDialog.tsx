@@ -1,6 +1,7 @@
 /**
- * New issue, from anywhere (`c`): title, description, space, status and priority. "Create more" keeps
- * the dialog open with focus in the title for the next one. Refusals show next to the field they concern.
+ * New issue, from anywhere (`c`): title, description, space, status, priority, assignee, labels,
+ * estimate, cycle, milestone, due date and parent. "Create more" keeps the dialog open with focus in the
+ * title for the next one. Refusals show next to the field they concern.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -10,8 +11,10 @@ import { ApiError, api, type IssuePriority, type IssueStatus, unwrap } from "../
 import { useStore } from "../../lib/store.ts";
 import { keys, useWorkspace } from "../../queries.ts";
 import { ui } from "../../shell/ui.ts";
+import { LabelPicker } from "../../ui/labels.tsx";
 import { PRIORITIES, STATUSES } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
+import { useAssignees, useCycles, useMilestones } from "../issues/data.ts";
 
 export function CreateIssueDialog({ ws }: { ws: string }) {
   const defaults = useStore(ui.createIssue);
@@ -26,11 +29,25 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
   const [status, setStatus] = useState<Exclude<IssueStatus, "iced">>("backlog");
   const [priority, setPriority] = useState<IssuePriority>("none");
   const [more, setMore] = useState(false);
+  const [assignee, setAssignee] = useState("");
+  const [labels, setLabels] = useState<string[]>([]);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+  const [estimate, setEstimate] = useState("");
+  const [cycle, setCycle] = useState("");
+  const [milestone, setMilestone] = useState("");
+  const [due, setDue] = useState("");
+  const [parent, setParent] = useState("");
+  const assignees = useAssignees(ws, open);
+  const cycles = useCycles(ws, open);
+  const milestones = useMilestones(ws, open);
 
   useEffect(() => {
     if (!defaults) return;
     setStatus(defaults.status && defaults.status !== "iced" ? defaults.status : "backlog");
     if (defaults.space) setSpace(defaults.space);
+    setCycle(defaults.cycle ?? "");
+    setMilestone(defaults.milestone ?? "");
+    setParent(defaults.parent ?? "");
   }, [defaults]);
   useEffect(() => {
     if (!space && workspace?.spaces[0]) setSpace(workspace.spaces[0].prefix);
@@ -46,9 +63,13 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
             space,
             status,
             priority,
-            parent: defaults?.parent,
-            cycle: defaults?.cycle,
-            milestone: defaults?.milestone,
+            parent: parent.trim() || undefined,
+            cycle: cycle || undefined,
+            milestone: milestone || undefined,
+            assignee: assignee || undefined,
+            labels: labels.length ? labels : undefined,
+            estimate: estimate === "" ? undefined : Number(estimate),
+            due_date: due || undefined,
           },
         }),
       ),
@@ -62,6 +83,10 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
       });
       setTitle("");
       setDescription("");
+      setAssignee("");
+      setLabels([]);
+      setEstimate("");
+      setDue("");
       create.reset();
       if (more) titleRef.current?.focus();
       else ui.createIssue.set(null);
@@ -70,7 +95,20 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
   const error = create.error instanceof ApiError ? create.error : null;
   const titleError = error?.field("title");
   const spaceError = error?.field("space");
-  const general = create.error && !titleError && !spaceError ? create.error.message : null;
+  const fieldError = (name: string) => error?.field(name);
+  const named = [
+    "title",
+    "space",
+    "assignee",
+    "labels",
+    "estimate",
+    "cycle",
+    "milestone",
+    "due_date",
+    "parent",
+  ];
+  const general = create.error && !named.some((n) => error?.field(n)) ? create.error.message : null;
+  const openCycles = (cycles.data ?? []).filter((c) => c.space === space && c.state !== "completed");
 
   const submit = (event?: React.FormEvent) => {
     event?.preventDefault();
@@ -173,6 +211,92 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
                     </option>
                   ))}
                 </select>
+              </div>
+            </div>
+            <div className="field-row">
+              <div className="field">
+                <label htmlFor="new-assignee">Assignee</label>
+                <select id="new-assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
+                  <option value="">Unassigned</option>
+                  {assignees.list.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.label}
+                    </option>
+                  ))}
+                </select>
+                {fieldError("assignee") && <p className="field-error">{fieldError("assignee")}</p>}
+              </div>
+              <div className="field">
+                <LabelPicker
+                  ws={ws}
+                  selected={labels}
+                  onChange={setLabels}
+                  open={labelsOpen}
+                  onOpenChange={setLabelsOpen}
+                />
+                {fieldError("labels") && <p className="field-error">{fieldError("labels")}</p>}
+              </div>
+              <div className="field">
+                <label htmlFor="new-estimate">Estimate</label>
+                <input
+                  id="new-estimate"
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  value={estimate}
+                  onChange={(e) => setEstimate(e.target.value)}
+                  placeholder="Points"
+                  aria-invalid={fieldError("estimate") ? true : undefined}
+                />
+                {fieldError("estimate") && <p className="field-error">{fieldError("estimate")}</p>}
+              </div>
+            </div>
+            <div className="field-row">
+              <div className="field">
+                <label htmlFor="new-cycle">Cycle</label>
+                <select id="new-cycle" value={cycle} onChange={(e) => setCycle(e.target.value)}>
+                  <option value="">No cycle</option>
+                  {openCycles.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                  {cycle && !openCycles.some((c) => c.id === cycle) && <option value={cycle}>{cycle}</option>}
+                </select>
+                {fieldError("cycle") && <p className="field-error">{fieldError("cycle")}</p>}
+              </div>
+              <div className="field">
+                <label htmlFor="new-milestone">Milestone</label>
+                <select id="new-milestone" value={milestone} onChange={(e) => setMilestone(e.target.value)}>
+                  <option value="">No milestone</option>
+                  {(milestones.data ?? []).map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.name}
+                    </option>
+                  ))}
+                  {milestone && !(milestones.data ?? []).some((m) => m.id === milestone) && (
+                    <option value={milestone}>{milestone}</option>
+                  )}
+                </select>
+                {fieldError("milestone") && <p className="field-error">{fieldError("milestone")}</p>}
+              </div>
+              <div className="field">
+                <label htmlFor="new-due">Due date</label>
+                <input id="new-due" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
+                {fieldError("due_date") && <p className="field-error">{fieldError("due_date")}</p>}
+              </div>
+              <div className="field">
+                <label htmlFor="new-parent">Parent</label>
+                <input
+                  id="new-parent"
+                  value={parent}
+                  onChange={(e) => setParent(e.target.value)}
+                  placeholder="ENG-12"
+                  autoComplete="off"
+                  aria-invalid={fieldError("parent") ? true : undefined}
+                />
+                {fieldError("parent") && <p className="field-error">{fieldError("parent")}</p>}
               </div>
             </div>
             {general && (
