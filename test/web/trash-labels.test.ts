@@ -60,7 +60,15 @@ test("labels are picked with type-ahead, coloured, and made inline (1440 and 390
   );
   assert.match(labels[2]!.color, /^#[0-9a-f]{6}$/);
   const chip = props.locator(".label-chip", { hasText: "Bug" }).locator(".label-dot");
-  assert.equal(await chip.evaluate("(e) => getComputedStyle(e).backgroundColor"), "rgb(235, 87, 87)");
+  assert.equal(
+    await chip.evaluate(
+      (e) =>
+        (
+          globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }
+        ).getComputedStyle(e).backgroundColor,
+    ),
+    "rgb(235, 87, 87)",
+  );
   assertNoErrors(errors);
 });
 
@@ -113,4 +121,36 @@ test("an issue deleted from its page comes back with Undo, and from the Trash vi
   assert.deepEqual((await env.rest("GET", "/trash")).body.data, []);
   // reading the issue while it was in the trash answered 404: the one refusal this test provoked
   assertNoErrors(errors, [/404/]);
+});
+
+test("an admin creates a space from the workspace menu and renames it in its settings", async (t) => {
+  const env = await appEnv(t);
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/issues`);
+  await page.getByRole("button", { name: /^Workspace: Acme/ }).click();
+  await page.getByRole("menuitem", { name: "New space…" }).click();
+  await page.waitForURL(/\/acme\/new-space/);
+  const form = page.getByRole("form", { name: "New space" });
+  await form.getByLabel("Name").fill("Design");
+  await form.getByLabel("Prefix").fill("des");
+  await form.getByRole("button", { name: "Create space" }).click();
+  await page.getByText("Space DES created").waitFor();
+  await page.waitForURL(/\/acme\/issues\?space=DES/);
+  const spaces = (await env.rest("GET", "/spaces")).body.data as { prefix: string; name: string }[];
+  assert.ok(spaces.some((s) => s.prefix === "DES" && s.name === "Design"));
+  // a taken prefix is refused in words
+  await page.goto(`${env.baseUrl}/acme/new-space`);
+  await form.getByLabel("Name").fill("Other");
+  await form.getByLabel("Prefix").fill("DES");
+  await form.getByRole("button", { name: "Create space" }).click();
+  await page.getByRole("alert").filter({ hasText: "already has a space with the prefix DES" }).waitFor();
+
+  await page.goto(`${env.baseUrl}/acme/spaces/DES`);
+  const rename = page.getByRole("form", { name: "Space name" });
+  await rename.getByLabel("Name").fill("Brand");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await page.getByText("Space DES renamed to Brand").waitFor();
+  assert.equal((await env.rest("GET", "/spaces/DES")).body.name, "Brand");
+  assertNoErrors(errors, [/409/]);
 });

@@ -188,6 +188,17 @@ function Sidebar({ ws }: { ws: string }) {
                 )}
               </DropdownMenu.Item>
             ))}
+            {(current.role === "owner" || current.role === "admin") && (
+              <>
+                <DropdownMenu.Separator className="menu-sep" />
+                <DropdownMenu.Item
+                  className="menu-item"
+                  onSelect={() => void navigate({ to: "/$ws/new-space", params: { ws } })}
+                >
+                  New space…
+                </DropdownMenu.Item>
+              </>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

@@ -11,6 +11,7 @@ import { ApiError, api, unwrap } from "../../api.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
 import { useMembers } from "../../queries.ts";
 import { toast } from "../../ui/toast.tsx";
+import { SpaceName } from "../spaces/SpaceForms.tsx";
 import { convKeys, type Space, spaceQuery, useIsAdmin } from "./data.ts";
 
 type DoneRequires = Space["done_requires"];
@@ -70,6 +71,7 @@ export function SpacePage() {
             Could not load the space: {query.error.message}
           </p>
         )}
+        {query.data && <SpaceName ws={ws} space={query.data} />}
         {query.data && <ReviewPolicy ws={ws} space={query.data} admin={admin} />}
       </div>
     </>
