@@ -147,10 +147,7 @@ function AgentCard({ ws, connection: c }: { ws: string; connection: Connection }
             {work.data?.claims.map((claim) => (
               <li key={claim.id}>
                 <span className="badge">claimed</span> <IssueLink ws={ws} issue={claim.issue} />
-                <span className="muted">
-                  {" "}
-                  · lease until {new Date(claim.expires_at).toLocaleTimeString()}
-                </span>
+                <span className="muted"> · lease until {exactTime(claim.expires_at)}</span>
               </li>
             ))}
             {work.data?.assigned

@@ -4,6 +4,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../api.ts";
+import { exactTime, relativeTime, shortDate } from "../../lib/time.ts";
 import { keys } from "../../queries.ts";
 import { activityActor, describeChange, type Activity as Entry, type NameOf } from "./model.ts";
 import { Avatar } from "./Properties.tsx";
@@ -39,12 +40,9 @@ export function useActivity(ws: string, issueId: string) {
   });
 }
 
+/** Within a week as "3 hours ago", older as its day ("Mar 2"). */
 function when(at: string): string {
-  const seconds = (Date.now() - new Date(at).getTime()) / 1000;
-  if (seconds < 45) return "just now";
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
-  return new Date(at).toLocaleDateString();
+  return Date.now() - new Date(at).getTime() < 7 * 86_400_000 ? relativeTime(at) : shortDate(at);
 }
 
 export function ActivityList({ ws, issueId, nameOf }: { ws: string; issueId: string; nameOf: NameOf }) {
@@ -80,7 +78,7 @@ export function ActivityList({ ws, issueId, nameOf }: { ws: string; issueId: str
                       (changes.length === 1 && changes[0]
                         ? describeChange(changes[0][0], changes[0][1].from, changes[0][1].to, nameOf)
                         : `made ${changes.length} changes:`)}{" "}
-                    <time className="muted" dateTime={entry.at} title={new Date(entry.at).toLocaleString()}>
+                    <time className="muted" dateTime={entry.at} title={exactTime(entry.at)}>
                       · {when(entry.at)}
                     </time>
                   </p>

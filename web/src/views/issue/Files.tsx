@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { api, type Issue, unwrap } from "../../api.ts";
+import { shortDate } from "../../lib/time.ts";
 import { keys } from "../../queries.ts";
 import { toast } from "../../ui/toast.tsx";
 import { formatBytes } from "./model.ts";
@@ -213,7 +214,7 @@ export function Files({
               <span className="muted">{formatBytes(f.size)}</span>
               <span className="muted ip-file-type">{f.content_type}</span>
               <time className="muted" dateTime={f.created_at}>
-                {new Date(f.created_at).toLocaleDateString()}
+                {shortDate(f.created_at)}
               </time>
             </li>
           ))}

@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type Issue, type IssuePriority, type IssueStatus, unwrap } from "../../api.ts";
+import { exactTime, relativeTime, shortDate } from "../../lib/time.ts";
 import { keys, useConnections, useMe, useMembers } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { typeAhead } from "../../shell/type-ahead.ts";
@@ -374,16 +375,16 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
         <div>
           <dt>Created</dt>
           <dd>
-            <time dateTime={issue.created_at} title={new Date(issue.created_at).toLocaleString()}>
-              {new Date(issue.created_at).toLocaleDateString()}
+            <time dateTime={issue.created_at} title={exactTime(issue.created_at)}>
+              {shortDate(issue.created_at)}
             </time>
           </dd>
         </div>
         <div>
           <dt>Updated</dt>
           <dd>
-            <time dateTime={issue.updated_at} title={new Date(issue.updated_at).toLocaleString()}>
-              {new Date(issue.updated_at).toLocaleString()}
+            <time dateTime={issue.updated_at} title={exactTime(issue.updated_at)}>
+              {relativeTime(issue.updated_at)}
             </time>
           </dd>
         </div>

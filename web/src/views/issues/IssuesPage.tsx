@@ -9,6 +9,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useStore } from "../../lib/store.ts";
+import { exactTime, shortDate } from "../../lib/time.ts";
 import { useDocumentTitle } from "../../lib/title.ts";
 import { useMe } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
@@ -551,7 +552,7 @@ export function ago(iso: string, now = Date.now()): string {
   if (s < 3600) return `${Math.floor(s / 60)}m`;
   if (s < 86_400) return `${Math.floor(s / 3600)}h`;
   if (s < 30 * 86_400) return `${Math.floor(s / 86_400)}d`;
-  return new Date(iso).toLocaleDateString(undefined, { month: "short", day: "numeric" });
+  return shortDate(iso, now);
 }
 
 const Row = memo(function Row({
@@ -658,10 +659,7 @@ const Row = memo(function Row({
           </span>
         )}
       </span>
-      <span
-        className="il-cell-updated muted"
-        title={`Updated ${new Date(issue.updated_at).toLocaleString()}`}
-      >
+      <span className="il-cell-updated muted" title={`Updated ${exactTime(issue.updated_at)}`}>
         <time dateTime={issue.updated_at}>{ago(issue.updated_at)}</time>
       </span>
     </li>
