@@ -154,3 +154,20 @@ test("an admin creates a space from the workspace menu and renames it in its set
   assert.equal((await env.rest("GET", "/spaces/DES")).body.name, "Brand");
   assertNoErrors(errors, [/409/]);
 });
+
+test("a milestone deleted from its page comes back with Undo", async (t) => {
+  const env = await appEnv(t);
+  const milestone = (await env.rest("POST", "/milestones", { name: "Public beta" })).body;
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/milestones/${milestone.id}`);
+  await page.getByRole("button", { name: "Delete Public beta" }).click();
+  await page.getByText("Public beta moved to the trash").waitFor();
+  await page.waitForURL(/\/acme\/milestones$/);
+  assert.equal((await env.rest("GET", `/milestones/${milestone.id}`)).status, 404);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.waitForURL(new RegExp(`/acme/milestones/${milestone.id}`));
+  await page.getByRole("heading", { name: "Public beta" }).waitFor();
+  assert.equal((await env.rest("GET", `/milestones/${milestone.id}`)).status, 200);
+  assertNoErrors(errors);
+});

@@ -12,6 +12,7 @@ import { keys } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { toast } from "../../ui/toast.tsx";
 import { Comments } from "../conversation/Comments.tsx";
+import { DeleteButton } from "../trash/DeleteButton.tsx";
 import { DecisionBadge } from "./DecisionBadge.tsx";
 import {
   allDecisionsQuery,
@@ -227,6 +228,7 @@ function DecisionEditor({ ws, server }: { ws: string; server: Tagged<Decision> |
       <header className="page-header">
         <Crumbs ws={ws} title={creating ? "New decision" : server.data.title} />
         {server && <DecisionBadge status={server.data.status} />}
+        {server && <DeleteButton ws={ws} type="decision" id={server.data.id} name={server.data.title} />}
       </header>
       <SaveBar
         what="decision"

@@ -12,6 +12,7 @@ import { useShortcut } from "../../shell/keys.ts";
 import { ui } from "../../shell/ui.ts";
 import { STATUSES, StatusIcon } from "../../ui/meta.tsx";
 import { toast, toastError } from "../../ui/toast.tsx";
+import { DeleteButton } from "../trash/DeleteButton.tsx";
 import { CycleDialog } from "./CycleDialog.tsx";
 import { AddIssuesDialog, PageMessage, PlanIssues, ProgressBar } from "./parts.tsx";
 import {
@@ -77,6 +78,7 @@ export function CyclePage() {
         <button type="button" className="btn" onClick={() => setEditing(true)}>
           Edit <kbd>E</kbd>
         </button>
+        <DeleteButton ws={ws} type="cycle" id={c.id} name={c.name} />
       </header>
       <div className="page-body plan-page">
         <CycleStatsSection ws={ws} id={id} />

@@ -12,6 +12,7 @@ import { ui } from "../../shell/ui.ts";
 import { Graph } from "../../ui/Graph.tsx";
 import { Markdown } from "../../ui/Markdown.tsx";
 import { toast, toastError } from "../../ui/toast.tsx";
+import { DeleteButton } from "../trash/DeleteButton.tsx";
 import { MilestoneDialog } from "./MilestoneDialog.tsx";
 import { AddIssuesDialog, PageMessage, PlanIssues, ProgressBar } from "./parts.tsx";
 import {
@@ -67,6 +68,7 @@ export function MilestonePage() {
         <button type="button" className="btn" onClick={() => setEditing(true)}>
           Edit <kbd>E</kbd>
         </button>
+        <DeleteButton ws={ws} type="milestone" id={m.id} name={m.name} />
       </header>
       <div className="page-body plan-page">
         <section className="plan-section" aria-labelledby="milestone-progress-title">
