@@ -77,6 +77,28 @@ export function wellFormedText(input: unknown, place?: Place): unknown {
   return out;
 }
 
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`, read in one pass without parsing
+ * (brackets inside strings do not count). The body parser refuses such text before anything walks it:
+ * JSON.parse builds it, but every recursive reader after it (a hash of the body, a schema) would
+ * overflow the stack on a few thousand levels.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
+
 const TOO_DEEP = Symbol("too deep");
 
 /** `walkText`'s work: `path` is the steps to `value` (a stack, pushed and popped). */

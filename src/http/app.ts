@@ -4,13 +4,14 @@ import { SESSION_COOKIE } from "../auth/web/sessions.ts";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
 import { mcpRoutes } from "../mcp/endpoint.ts";
+import { MAX_NESTING, nestsDeeperThan } from "../validate.ts";
 import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
 import { oauthAuthorizeRoutes } from "./auth/oauth-authorize.ts";
 import { oauthRegisterRoutes } from "./auth/oauth-register.ts";
 import { authServerRoutes, wellKnownRoutes } from "./auth/oauth2.ts";
 import { installCors, mcpCorsPolicy, oauthCorsPolicy, v1CorsPolicy } from "./cors.ts";
 import { docsRoutes } from "./docs.ts";
-import { frameworkErrorReply, installErrorHandling } from "./errors.ts";
+import { frameworkErrorReply, installErrorHandling, JSON_TOO_DEEP } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { v1Routes } from "./v1/index.ts";
@@ -115,6 +116,20 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   });
   // Bodies are JSON; anything else is 415 (endpoints that take forms register their own parser).
   app.removeContentTypeParser("text/plain");
+  // JSON nested deeper than any request needs is refused before it is parsed (see nestsDeeperThan)
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (nestsDeeperThan(body as string, MAX_NESTING)) {
+      const error = Object.assign(new Error(`The body nests deeper than ${MAX_NESTING} levels.`), {
+        code: JSON_TOO_DEEP,
+        statusCode: 400,
+      });
+      done(error, undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
 
   // While draining, answers close their connections, so shutdown need not wait for clients'
   // keep-alive timeouts, and requests that arrive on connections already open are turned away.

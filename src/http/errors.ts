@@ -3,6 +3,7 @@ import FindMyWay, { type HTTPMethod } from "find-my-way";
 import { LimiterUnavailable } from "../auth/limits.ts";
 import { isDiskFull, isUnavailable } from "../db/store.ts";
 import { DocketError, unavailable } from "../errors.ts";
+import { MAX_NESTING } from "../validate.ts";
 
 /** The one error body of the service: `{ error, error_description }`, plus `fields` for validation. */
 export interface ErrorBody {
@@ -33,7 +34,11 @@ const BY_STATUS: Record<number, [string, string]> = {
   503: ["temporarily_unavailable", "The service is temporarily unavailable; try again shortly."],
 };
 
+/** The body parser's refusal of JSON nested deeper than any request needs (`MAX_NESTING`). */
+export const JSON_TOO_DEEP = "DOCKET_JSON_TOO_DEEP";
+
 const FRAMEWORK_TEXT: Record<string, string> = {
+  [JSON_TOO_DEEP]: `The body's JSON nests deeper than ${MAX_NESTING} levels; no request needs more.`,
   FST_ERR_CTP_INVALID_JSON_BODY: "The body is not valid JSON.",
   FST_ERR_CTP_EMPTY_JSON_BODY: "The body is empty; send a JSON object.",
   FST_ERR_CTP_BODY_TOO_LARGE: "The request body is larger than this endpoint accepts.",

@@ -17,8 +17,9 @@ import { getWorkspaceIdentity } from "../auth/workspaces.ts";
 import type { Core } from "../core.ts";
 import { DocketError, rateLimited } from "../errors.ts";
 import { BODY_LIMIT_BYTES, IDLE_TIMEOUT_MS } from "../http/app.ts";
-import { errorReply } from "../http/errors.ts";
+import { errorReply, JSON_TOO_DEEP } from "../http/errors.ts";
 import { PACKAGE_VERSION } from "../paths.ts";
+import { MAX_NESTING } from "../validate.ts";
 import {
   codeError,
   nearest,
@@ -449,6 +450,8 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
       const code = (error as { code?: string }).code;
       if (code === "FST_ERR_CTP_INVALID_JSON_BODY")
         return rpcError(reply, -32700, "Parse error: the body is not valid JSON.");
+      if (code === JSON_TOO_DEEP)
+        return rpcError(reply, -32700, `Parse error: the body nests deeper than ${MAX_NESTING} levels.`);
       if (code === "FST_ERR_CTP_EMPTY_JSON_BODY")
         return rpcError(reply, -32700, "Parse error: the body is empty; send one JSON-RPC message as JSON.");
       return errorReply(error, request, reply);

@@ -107,3 +107,30 @@ test("a lone surrogate is replaced by U+FFFD: the answer and both stores keep th
   assert.equal(read.title, created.title);
   assert.equal(read.description, created.description);
 });
+
+test("JSON nested deeper than 64 levels is refused before it is read: 400 on /v1 (keyed or not), Parse error on MCP", async (t) => {
+  const a = await api(t);
+  const deep = `{"title":"x","labels":${"[".repeat(5000)}${"]".repeat(5000)}}`;
+  for (const headers of [{}, { "idempotency-key": "deep-one" }]) {
+    const res = await a.call("POST", "/v1/issues", deep, headers);
+    assert.equal(res.status, 400, res.text);
+    assert.match(res.body.error_description, /nests deeper than 64 levels/);
+  }
+  const mcp = await a.app.inject({
+    method: "POST",
+    url: "/api/mcp",
+    headers: {
+      ...bearer(a.token),
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    payload: `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":${"[".repeat(100)}${"]".repeat(100)}}`,
+  });
+  assert.equal(mcp.statusCode, 400);
+  assert.equal(JSON.parse(mcp.body).error.code, -32700);
+  // brackets inside strings are text, not nesting
+  const text = "[".repeat(200);
+  const fine = await ok(a, "POST", "/v1/issues", { title: "Brackets", description: text });
+  assert.equal(fine.description, text);
+  assert.equal((await ok(a, "GET", "/v1/issues?limit=100")).data.length, 1, "nothing else was made");
+});
