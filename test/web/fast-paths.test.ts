@@ -91,6 +91,17 @@ test("the palette acts on the selected issues, copies a branch name and link, an
   assert.equal((await env.rest("GET", "/issues/ENG-2")).body.status, "in_progress");
   assert.equal((await env.rest("GET", "/issues/ENG-3")).body.status, "todo");
 
+  // Delete from the palette: to the trash, with Undo
+  await page.keyboard.press("Escape");
+  await page.getByText("2 selected", { exact: true }).waitFor({ state: "detached" });
+  await row(page, "ENG-3").getByRole("checkbox").click();
+  await page.keyboard.press("Control+k");
+  await page.keyboard.type("delete");
+  await palette.getByRole("option", { name: "Delete ENG-3" }).click();
+  await page.getByText("ENG-3 moved to the trash").waitFor();
+  await row(page, "ENG-3").waitFor({ state: "detached" });
+  assert.equal((await env.rest("GET", "/issues/ENG-3")).status, 404);
+
   // the issue page offers its issue: the branch name, Linear's way
   await page.goto(`${env.baseUrl}/acme/issue/ENG-1`);
   await page.getByRole("heading", { name: "Fix login redirect" }).waitFor();

@@ -241,6 +241,19 @@ function issueActionsFor(targets: PaletteTargets, ws: string, close: () => void)
         targets.change(c.kind);
       },
     })),
+    ...(targets.remove
+      ? [
+          {
+            value: "issue delete",
+            label: one ? `Delete ${issues[0]!.identifier}` : `Delete ${issues.length} issues`,
+            words: "Delete remove trash",
+            run: () => {
+              close();
+              targets.remove?.();
+            },
+          },
+        ]
+      : []),
     {
       value: "issue copy link",
       label: one ? "Copy link" : `Copy ${issues.length} links`,

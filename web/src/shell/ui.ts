@@ -18,6 +18,8 @@ export type PaletteChange = "status" | "priority" | "assignee" | "labels" | "cyc
 export interface PaletteTargets {
   issues: { id: string; identifier: string; title: string }[];
   change: (kind: PaletteChange) => void;
+  /** Moves them to the trash (with Undo); absent where the page offers no delete. */
+  remove?: () => void;
 }
 
 export const ui = {

@@ -42,11 +42,6 @@ function IssueScreen({ ws, issueKey: key }: { ws: string; issueKey: string }) {
   const state = useIssue(ws, key);
   const { query, issue, server } = state;
   useDocumentTitle(issue ? `${issue.identifier} ${issue.title}` : key.toUpperCase());
-  usePaletteTargets(
-    issue
-      ? { issues: [issue], change: (kind) => openMenu.set({ kind, issues: [issue], labels: issue.labels }) }
-      : null,
-  );
 
   if (query.isLoading) {
     return (
@@ -145,6 +140,11 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
         undone: () => void navigate({ to: "/$ws/issue/$key", params: { ws, key: issue.identifier } }),
       },
     );
+  usePaletteTargets({
+    issues: [issue],
+    change: (kind) => openMenu.set({ kind, issues: [issue], labels: issue.labels }),
+    remove,
+  });
   const closed = issue.status === "done" || issue.status === "canceled";
   const space = workspace?.spaces.find((s) => s.prefix === issue.space);
 

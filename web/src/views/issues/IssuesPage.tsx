@@ -4,7 +4,7 @@
  * scrolls into its end), with keyboard focus (`j`/`k`), selection (`x`, shift-click) and changes to
  * the focused or selected issues (`s`, `p`, `a`, `l`, and the bulk bar).
  */
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -17,6 +17,7 @@ import { ui, usePaletteTargets } from "../../shell/ui.ts";
 import { LabelChips, useLabels } from "../../ui/labels.tsx";
 import { assigneeName, PriorityIcon, StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
+import { deleteWithUndo } from "../trash/trash.ts";
 import { issuePages, progress, useAssignees, useCycles, useMilestones, useSpaces } from "./data.ts";
 import { hiddenClasses, hiddenProps } from "./display.ts";
 import { FilterBar } from "./FilterBar.tsx";
@@ -169,6 +170,7 @@ export function IssuesPage({
   search: IssueSearch;
 }) {
   const me = useMe();
+  const queryClient = useQueryClient();
   const hidden = useStore(hiddenProps);
   const state = useIssueView(view, search);
   const { group, sort, effective } = state;
@@ -286,7 +288,15 @@ export function IssuesPage({
     openMenu.set({ kind, issues, labels });
   };
 
-  usePaletteTargets({ issues: targets(), change: menu });
+  usePaletteTargets({
+    issues: targets(),
+    change: menu,
+    remove: () => {
+      for (const i of targets())
+        void deleteWithUndo(queryClient, ws, { type: "issue", id: i.identifier, name: i.identifier });
+      setSelected(new Set());
+    },
+  });
   useDocumentTitle(TITLES[view], me.workspaces.find((w) => w.slug === ws)?.name);
 
   const group_ = "Issue list";
