@@ -171,3 +171,45 @@ test("a milestone deleted from its page comes back with Undo", async (t) => {
   assert.equal((await env.rest("GET", `/milestones/${milestone.id}`)).status, 200);
   assertNoErrors(errors);
 });
+
+test("labels are created, coloured, renamed and merged, and deleted on the Labels page", async (t) => {
+  const env = await appEnv(t);
+  await env.rest("POST", "/issues", { title: "One", labels: ["defect"] });
+  await env.rest("POST", "/issues", { title: "Two", labels: ["bug", "defect"] });
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  page.on("dialog", (d) => void d.accept());
+  await page.goto(`${env.baseUrl}/acme/issues`);
+  await page.getByRole("button", { name: /^Account: / }).click();
+  await page.getByRole("menuitem", { name: "Labels" }).click();
+  await page.waitForURL(/\/acme\/labels/);
+  const rows = page.getByRole("list", { name: "Labels" });
+  await rows.getByText("2 issues").waitFor();
+  // created
+  await page.getByLabel("New label's name").fill("needs design");
+  await page.getByRole("button", { name: "Create label" }).click();
+  await page.getByText("Label needs design created").waitFor();
+  // coloured
+  await page.getByLabel("Colour of needs design").fill("#123abc");
+  await page.getByText("needs design recoloured").waitFor();
+  // renamed onto another label's name: merged, after confirming
+  const defectName = page.getByLabel("Name of defect");
+  await defectName.fill("BUG");
+  await defectName.press("Enter");
+  await page.getByText("defect merged into bug").waitFor();
+  await shot(page, "labels-page-1440");
+  // deleted: taken off its issues
+  await page.getByRole("button", { name: "Delete label bug" }).click();
+  await page.getByText("Label bug deleted").waitFor();
+  const labels = (await env.rest("GET", "/labels")).body.data as { name: string; color: string }[];
+  assert.deepEqual(
+    labels.map((l) => `${l.name} ${l.color}`),
+    ["needs design #123abc"],
+  );
+  const issues = (await env.rest("GET", "/issues")).body.data as { labels: string[] }[];
+  assert.deepEqual(
+    issues.map((i) => i.labels),
+    [[], []],
+  );
+  assertNoErrors(errors);
+});

@@ -293,6 +293,12 @@ function PersonMenu() {
           >
             Trash
           </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className="menu-item"
+            onSelect={() => void navigate({ to: "/$ws/labels", params: { ws } })}
+          >
+            Labels
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu-sep" />
           <DropdownMenu.Label className="menu-label">Theme</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={chosen} onValueChange={(v) => setTheme(v as Theme)}>
