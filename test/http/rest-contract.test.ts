@@ -9,6 +9,9 @@ import { mintPat } from "../../src/auth/tokens.ts";
 import { createSession, SESSION_COOKIE } from "../../src/auth/web/sessions.ts";
 import { addMember, createSpace } from "../../src/auth/workspaces.ts";
 import { operations } from "../../src/http/v1/route.ts";
+import { createLabel } from "../../src/tracker/labels.ts";
+import { createMilestone } from "../../src/tracker/milestones.ts";
+import { trashObject } from "../../src/tracker/trash.ts";
 import { fanOut } from "../../src/tracker/webhook-delivery.ts";
 import { type Api, type ApiCall, api, bearer } from "../support.ts";
 
@@ -67,6 +70,14 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
   const cycle = await ok(a, "POST", "/v1/cycles", { starts_on: "2026-02-25", ends_on: "2026-03-10" });
   await ok(a, "POST", "/v1/cycles", { starts_on: "2026-03-11", ends_on: "2026-03-20" });
   const milestone = await ok(a, "POST", "/v1/milestones", { name: "Beta" });
+  // two labels, and two objects in the trash (made directly: the rate-limit test counts this world's requests)
+  const as = { core: a.env.core, workspaceId: a.workspaceId, actor: { personId: a.personId, via: "web" } };
+  const label = await createLabel(as, { name: "backend" });
+  await createLabel(as, { name: "needs design" });
+  for (const name of ["Scrapped", "Also scrapped"]) {
+    const gone = await createMilestone(as, { name });
+    await trashObject(as, "milestone", gone.id);
+  }
   const launch = await ok(a, "POST", "/v1/milestones", { name: "Launch" });
   const mdeps = await ok(a, "POST", `/v1/milestones/${milestone.id}/dependencies`, { blocks: [launch.id] });
   const one = await ok(a, "POST", "/v1/issues", {
@@ -141,6 +152,7 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       inboxItem: inboxItem.id,
       cycle: cycle.id,
       milestone: milestone.id,
+      label: label.id,
       milestoneDependency: mdeps.data[0].id,
       issue: one.id,
       dependency: deps.data[0].id,
@@ -207,6 +219,9 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     getSpace: "/v1/spaces/ENG",
     listInvitations: "/v1/invitations",
     getWorkspaceSettings: "/v1/workspace/settings",
+    listLabels: "/v1/labels",
+    getLabel: `/v1/labels/${ids.label}`,
+    listTrash: "/v1/trash",
   };
 }
 
