@@ -325,3 +325,31 @@ test("the new-issue dialog sets assignee, labels, estimate, cycle, milestone, du
   await dialog.locator(".field-error").first().waitFor();
   assertNoErrors(errors, [/status of 40[04]/]);
 });
+
+test("a mention in a comment is a chip, with a card naming the person, their email and that they are a person", async (t) => {
+  const env = await appEnv(t);
+  await env.rest("POST", "/issues", { title: "Mentioned here", status: "todo" });
+  const said = await env.rest("POST", "/issues/ENG-1/comments", {
+    body: "Thanks @ada@example.com, but `@ada@example.com` in code stays text; @nobody-here too.",
+  });
+  assert.equal(said.status, 201, JSON.stringify(said.body));
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/issue/ENG-1`);
+  const chip = page.locator(".comment-body .mention");
+  await chip.waitFor();
+  assert.equal(await chip.count(), 1, "only the mention of a member outside code");
+  assert.equal(await chip.textContent(), "@Ada Lovelace");
+  assert.match((await page.locator(".comment-body code").textContent()) ?? "", /^@ada@example\.com$/);
+  await chip.hover();
+  const card = page.getByRole("tooltip");
+  await card.waitFor();
+  assert.match((await card.textContent()) ?? "", /Ada Lovelace.*ada@example\.com.*Person/);
+  await page.mouse.move(5, 5);
+  await card.waitFor({ state: "detached" });
+  // the keyboard reaches it too
+  await chip.focus();
+  await card.waitFor();
+  await shot(page, "mention-card");
+  assertNoErrors(errors);
+});

@@ -5,6 +5,7 @@
 import DOMPurify from "dompurify";
 import MarkdownIt from "markdown-it";
 import { useMemo } from "react";
+import { type MentionIndex, markMentions, useMentionCard } from "./mentions.tsx";
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
 
@@ -26,13 +27,29 @@ export function Markdown({
   source,
   className,
   empty,
+  mentions,
 }: {
   source: string;
   className?: string;
   empty?: string;
+  /** Members and agents whose `@mentions` become chips with a hover card. */
+  mentions?: MentionIndex;
 }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
+  const html = useMemo(
+    () => (mentions ? markMentions(renderMarkdown(source), mentions) : renderMarkdown(source)),
+    [source, mentions],
+  );
+  const card = useMentionCard(mentions);
   if (!source.trim()) return <p className="muted">{empty ?? "Nothing written yet."}</p>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above (markdown-it without HTML, then DOMPurify)
-  return <div className={`markdown ${className ?? ""}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <>
+      <div
+        className={`markdown ${className ?? ""}`}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above (markdown-it without HTML, then DOMPurify); chips are made as elements
+        dangerouslySetInnerHTML={{ __html: html }}
+        {...(mentions ? card.handlers : {})}
+      />
+      {card.element}
+    </>
+  );
 }

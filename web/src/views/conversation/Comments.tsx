@@ -12,6 +12,7 @@ import { ApiError, api, unwrap } from "../../api.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
 import { useMe } from "../../queries.ts";
 import { Markdown } from "../../ui/Markdown.tsx";
+import { useMentionIndex } from "../../ui/mentions.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { Composer } from "./Composer.tsx";
 import {
@@ -184,6 +185,7 @@ function CommentItem({ ws, comment, onChanged }: { ws: string; comment: Comment;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.body);
   const [confirming, setConfirming] = useState(false);
+  const mentions = useMentionIndex(ws);
 
   const edit = useMutation({
     mutationFn: (body: string) =>
@@ -281,7 +283,7 @@ function CommentItem({ ws, comment, onChanged }: { ws: string; comment: Comment;
             onCancel={() => setEditing(false)}
           />
         ) : (
-          <Markdown source={comment.body} className="comment-body" />
+          <Markdown source={comment.body} className="comment-body" mentions={mentions} />
         )}
       </div>
       <Dialog.Root open={confirming} onOpenChange={setConfirming}>
