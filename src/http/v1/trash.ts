@@ -9,7 +9,7 @@ import {
   trashObject,
   trashRefParams,
 } from "../../tracker/trash.ts";
-import { op } from "./route.ts";
+import { noBody, op } from "./route.ts";
 
 const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 
@@ -50,6 +50,7 @@ for (const type of TRASH_TYPES) {
     description: `Puts the ${type} back as it was, with its id${type === "issue" ? " and identifier" : ""}${type === "issue" ? ", labels, dependency edges, links and history" : ""}; references to objects deleted since are left clear, and an edge that would now close a cycle is not restored. Answers the trash entry it came from; read the ${type} at \`/v1/${path}/${ref}\`. 404 when it is not in the trash (purged after 30 days), 409 when it was never deleted. ${WHO}`,
     scope: "workspace.write",
     params: trashRefParams[type],
+    body: noBody,
     response: trashItemView,
     handler: async ({ ctx, params }) => restoreObject(ctx, type, String(params.id)),
   });
