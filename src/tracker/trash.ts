@@ -241,16 +241,29 @@ export async function listTrash(ctx: Ctx, input: ListTrashQuery): Promise<Page<T
 // ---------------------------------------------------------------------------------------------------
 // Deleting and restoring
 
-async function findObject(trx: Db, ctx: Ctx, type: TrashType, ref: string): Promise<AnyRow | undefined> {
+/**
+ * The live object by reference; with `lock`, held (PostgreSQL row lock) until the transaction ends, so
+ * two deletes of one object at once are one delete and one 404.
+ */
+async function findObject(
+  trx: Db,
+  ctx: Ctx,
+  type: TrashType,
+  ref: string,
+  lock = false,
+): Promise<AnyRow | undefined> {
   const spec = SPECS[type];
   const column = type === "issue" && !ref.startsWith("iss_") ? "identifier" : "id";
   const key = column === "identifier" ? ref.toUpperCase() : ref;
-  return (await trx
+  const query = loose(trx)
     .selectFrom(spec.table)
     .selectAll()
     .where("workspace_id", "=", ctx.workspaceId)
-    .where(column as "id", "=", key)
-    .executeTakeFirst()) as AnyRow | undefined;
+    .where(column, "=", key);
+  return (await (lock && ctx.core.store.kind === "postgres"
+    ? query.forUpdate()
+    : query
+  ).executeTakeFirst()) as AnyRow | undefined;
 }
 
 /** Moves an object to the trash (see the module's comment); answers its trash entry. */
@@ -260,7 +273,7 @@ export async function trashObject(ctx: Ctx, type: TrashType, ref: string): Promi
   const at = ctx.core.clock.now();
   const now = at.toISOString();
   const id = await ctx.core.db.transaction().execute(async (trx) => {
-    const row = await findObject(trx, ctx, type, ref);
+    const row = await findObject(trx, ctx, type, ref, true);
     if (!row) throw await missing(trx, ctx, type, ref, `No ${type} ${ref} in this workspace.`);
     const objectId = String(row.id);
     const name = type === "issue" ? String(row.identifier) : objectId;
@@ -372,13 +385,14 @@ export async function restoreObject(ctx: Ctx, type: TrashType, ref: string): Pro
   const now = ctx.core.clock.now().toISOString();
   const key = type === "issue" && !ref.startsWith("iss_") ? ref.toUpperCase() : ref;
   return ctx.core.db.transaction().execute(async (trx) => {
-    const entry = await trx
+    // held until the end (PostgreSQL): two restores at once are one restore and one 409
+    const found = trx
       .selectFrom("trash")
       .selectAll()
       .where("workspace_id", "=", ctx.workspaceId)
       .where("object_type", "=", type)
-      .where((eb) => eb.or([eb("ref", "=", key), eb("object_id", "=", key)]))
-      .executeTakeFirst();
+      .where((eb) => eb.or([eb("ref", "=", key), eb("object_id", "=", key)]));
+    const entry = await (ctx.core.store.kind === "postgres" ? found.forUpdate() : found).executeTakeFirst();
     if (!entry) {
       const live = await findObject(trx, ctx, type, ref);
       throw live

@@ -242,3 +242,24 @@ test("trash: decisions, notes, folders, cycles and milestones go to the trash an
     );
   }
 });
+
+test("trash: two deletes of one issue at once are one delete and one 404; two restores, one restore and one 409", async (t) => {
+  const a = await api(t);
+  const issue = await ok(a, "POST", "/v1/issues", { title: "Raced" });
+  const deletes = await Promise.all([
+    a.call("DELETE", `/v1/issues/${issue.identifier}`),
+    a.call("DELETE", `/v1/issues/${issue.identifier}`),
+  ]);
+  assert.deepEqual(deletes.map((r) => r.status).sort(), [200, 404]);
+  const restores = await Promise.all([
+    a.call("POST", `/v1/issues/${issue.identifier}/restore`),
+    a.call("POST", `/v1/issues/${issue.identifier}/restore`),
+  ]);
+  assert.deepEqual(restores.map((r) => r.status).sort(), [200, 409]);
+  assert.equal((await ok(a, "GET", `/v1/issues/${issue.identifier}`)).title, "Raced");
+  assert.equal(
+    (await a.env.core.db.selectFrom("events").select("type").where("type", "=", "issue.deleted").execute())
+      .length,
+    1,
+  );
+});
