@@ -165,13 +165,17 @@ export async function listLabels(ctx: Ctx, input: ListLabelsQuery): Promise<Page
   return { data: page.data.map(view), next_cursor: page.next_cursor };
 }
 
-async function findLabel(db: Db, ctx: Ctx, id: string): Promise<LabelRow> {
-  const row = await db
+/** A label of the workspace, held (PostgreSQL row lock) until the transaction ends when `lock`. */
+async function findLabel(db: Db, ctx: Ctx, id: string, lock = false): Promise<LabelRow> {
+  const query = db
     .selectFrom("labels")
     .selectAll()
     .where("workspace_id", "=", ctx.workspaceId)
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .where("id", "=", id);
+  const row = await (lock && ctx.core.store.kind === "postgres"
+    ? query.forUpdate()
+    : query
+  ).executeTakeFirst();
   if (!row) throw notFound(`No label ${id} in this workspace.`);
   return row;
 }
@@ -308,17 +312,31 @@ async function relabelIssues(
   to: string | null,
   at: string,
 ): Promise<number> {
-  const issues = await trx
-    .selectFrom("issue_labels as il")
-    .innerJoin("issues as i", "i.id", "il.issue_id")
-    .select(["i.id", "i.labels", "i.version"])
-    .where("il.workspace_id", "=", ctx.workspaceId)
-    .where("il.label", "=", from)
-    .orderBy("i.id")
+  const carrying = await trx
+    .selectFrom("issue_labels")
+    .select("issue_id")
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("label", "=", from)
     .execute();
+  if (carrying.length === 0) return 0;
+  // held in id order (PostgreSQL) and read as they are now: a write to one of them meanwhile is kept,
+  // and a write that read it before this one fails its version check and runs again
+  const query = trx
+    .selectFrom("issues")
+    .select(["id", "labels", "version"])
+    .where(
+      "id",
+      "in",
+      carrying.map((c) => c.issue_id),
+    )
+    .orderBy("id");
+  const issues = await (ctx.core.store.kind === "postgres" ? query.forUpdate() : query).execute();
+  let changed = 0;
   for (const issue of issues) {
     const before = JSON.parse(issue.labels) as string[];
     const after = [...new Set(before.flatMap((l) => (l === from ? (to === null ? [] : [to]) : [l])))];
+    if (!before.includes(from)) continue;
+    changed++;
     await trx
       .updateTable("issues")
       .set({ labels: JSON.stringify(after), version: issue.version + 1, ...touchedBy(ctx, at) })
@@ -340,7 +358,7 @@ async function relabelIssues(
       at,
     );
   }
-  return issues.length;
+  return changed;
 }
 
 /**
@@ -359,7 +377,7 @@ export async function updateLabel(
   const data = parse(updateLabelInput, input);
   const at = ctx.core.clock.now().toISOString();
   const answer = await ctx.core.db.transaction().execute(async (trx) => {
-    const current = await findLabel(trx, ctx, labelRef);
+    const current = await findLabel(trx, ctx, labelRef, true);
     checkIfMatch(ifMatch, current.version, `Label ${current.name}`);
     let target = current;
     if (data.name !== undefined && labelKey(data.name) !== current.name_key) {
@@ -425,7 +443,7 @@ export async function deleteLabel(
   }
   const at = ctx.core.clock.now().toISOString();
   return ctx.core.db.transaction().execute(async (trx) => {
-    const current = await findLabel(trx, ctx, labelRef);
+    const current = await findLabel(trx, ctx, labelRef, true);
     checkIfMatch(ifMatch, current.version, `Label ${current.name}`);
     const changed = await relabelIssues(trx, ctx, current.name, null, at);
     await trx.deleteFrom("labels").where("id", "=", current.id).execute();

@@ -197,3 +197,33 @@ test("labels: delete takes the label off every issue, with events; agents may no
   assert.equal((await a.call("GET", "/v1/labels", undefined, ro)).status, 200);
   assert.equal((await a.call("POST", "/v1/labels", { name: "x" }, ro)).status, 403);
 });
+
+test("labels: a delete and an issue write at once leave the issue's labels whole and each a label", async (t) => {
+  const a = await api(t);
+  const ui = await ok(a, "POST", "/v1/labels", { name: "ui" });
+  for (let round = 0; round < 5; round++) {
+    const issue = await ok(a, "POST", "/v1/issues", { title: `t${round}`, labels: ["ui", "api"] });
+    const [patched, deleted] = await Promise.all([
+      a.call("PATCH", `/v1/issues/${issue.identifier}`, { labels: ["api", "x"] }),
+      a.call(
+        "DELETE",
+        `/v1/labels/${round === 0 ? ui.id : ((await ok(a, "GET", "/v1/labels?q=ui")).data[0]?.id ?? ui.id)}`,
+      ),
+    ]);
+    assert.equal(patched.status, 200, patched.text);
+    assert.ok([200, 404].includes(deleted.status), deleted.text);
+    const row = await a.env.core.db
+      .selectFrom("issues")
+      .select("labels")
+      .where("id", "=", issue.id)
+      .executeTakeFirstOrThrow();
+    const rows = await a.env.core.db
+      .selectFrom("issue_labels")
+      .select("label")
+      .where("issue_id", "=", issue.id)
+      .execute();
+    assert.deepEqual(JSON.parse(row.labels), ["api", "x"]);
+    assert.deepEqual(rows.map((r) => r.label).sort(), ["api", "x"]);
+    await ok(a, "POST", "/v1/labels", { name: "ui" }).catch(() => undefined);
+  }
+});
