@@ -288,6 +288,7 @@ test("a person refused by the review policy is told who may finish it and asks f
   await statusFilter.press("Enter");
   const refusal = page.getByRole("alert").filter({ hasText: "Not marked done" });
   await refusal.getByText(/^Who may finish it: someone other than/).waitFor();
+  assert.doesNotMatch(await refusal.innerText(), /\/v1\//, "a person is not shown the REST steps");
   await shot(page, "review-refused");
   await refusal.getByRole("button", { name: "Ask for approval" }).click();
   const dialog = page.getByRole("dialog", { name: "Ask for approval on ENG-1" });

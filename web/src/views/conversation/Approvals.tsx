@@ -46,7 +46,10 @@ export function showReviewRefusal(error: unknown, issue: string): boolean {
 
 /** The refusal's words without the REST hint the app offers as a button ("Ask for approval"). */
 const forPeople = (message: string): string =>
-  message.replace(/[;,]?\s*POST \/v1\/issues\/\S+\/approvals asks[^.]*\.?\s*$/, ".").replace(/\.\.$/, ".");
+  message
+    .replace(/[;,]?\s*next: PATCH \/v1\/issues\/.*$/, ".")
+    .replace(/[;,]?\s*POST \/v1\/issues\/\S+\/approvals asks[^.]*\.?\s*$/, ".")
+    .replace(/\.\.$/, ".");
 
 export function Approvals({ ws, issue }: { ws: string; issue: string }) {
   const query = useQuery(approvalsQuery(ws, issue));
