@@ -214,8 +214,8 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await db.schema.alterTable("approvals").dropColumn("marks_done").execute();
     },
   }),
-  // Saved views of the issue list: a name, the list's URL query, personal or shared with the workspace.
   "0021_trash": (t) => trashMigration(t),
+  // Saved views of the issue list: a name, the list's URL query, personal or shared with the workspace.
   "0022_saved_views": (t) => ({
     async up(db: AnyDb) {
       await byColumns(

@@ -111,7 +111,7 @@ test("a lone surrogate is replaced by U+FFFD: the answer and both stores keep th
 test("JSON nested deeper than 64 levels is refused before it is read: 400 on /v1 (keyed or not), Parse error on MCP", async (t) => {
   const a = await api(t);
   const deep = `{"title":"x","labels":${"[".repeat(5000)}${"]".repeat(5000)}}`;
-  for (const headers of [{}, { "idempotency-key": "deep-one" }]) {
+  for (const headers of [{}, { "idempotency-key": "deep-one" }] as Record<string, string>[]) {
     const res = await a.call("POST", "/v1/issues", deep, headers);
     assert.equal(res.status, 400, res.text);
     assert.match(res.body.error_description, /nests deeper than 64 levels/);
