@@ -222,7 +222,9 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
         db.schema
           .createTable("saved_views")
           .addColumn("id", "text", (c) => c.primaryKey())
-          .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+          .addColumn("workspace_id", "text", (c) =>
+            c.notNull().references("workspaces.id").onDelete("cascade"),
+          )
           .addColumn("name", "text", (c) => c.notNull())
           .addColumn("name_key", "text", (c) => c.notNull())
           .addColumn("filters", "text", (c) => c.notNull())
@@ -1674,7 +1676,11 @@ const trashMigration = (t: Dialectal): Migration => ({
       .on("trash")
       .columns(["workspace_id", "deleted_at", "id"])
       .execute();
-    await db.schema.createIndex("trash_ref_idx").on("trash").columns(["workspace_id", "object_type", "ref"]).execute();
+    await db.schema
+      .createIndex("trash_ref_idx")
+      .on("trash")
+      .columns(["workspace_id", "object_type", "ref"])
+      .execute();
     await db.schema.createIndex("trash_purge_idx").on("trash").column("purge_at").execute();
   },
   async down(db: AnyDb) {

@@ -549,10 +549,7 @@ test("a stored <script> or <img onerror> in a title or description never runs", 
     .waitFor();
   await page.waitForTimeout(300);
   assert.equal(await page.evaluate("window.__pwned"), undefined);
-  assert.equal(
-    await page.locator(".ip-page script, .ip-page img[onerror], .ip-page iframe").count(),
-    0,
-  );
+  assert.equal(await page.locator(".ip-page script, .ip-page img[onerror], .ip-page iframe").count(), 0);
   const href = await page.locator(".ip-description a", { hasText: "click" }).count();
   assert.equal(href, 0, "a javascript: link is not made a link");
   assert.deepEqual(dialogs, []);

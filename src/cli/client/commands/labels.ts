@@ -174,11 +174,9 @@ export const LABEL_COMMANDS: ClientCommand[] = [
           examples: [`docket ${group} restore ${example}`],
           async run(ctx, _v, [id]) {
             const r = (await ok(
-              ctx
-                .api()
-                .v1.POST(`${path}/restore` as "/issues/{id}/restore", {
-                  params: { path: { id: id! } },
-                }) as never,
+              ctx.api().v1.POST(`${path}/restore` as "/issues/{id}/restore", {
+                params: { path: { id: id! } },
+              }) as never,
             )) as TrashItem;
             return { json: r, text: `Restored ${type === "issue" ? `${r.ref} ${r.title}` : r.title}.` };
           },
