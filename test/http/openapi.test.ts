@@ -145,6 +145,7 @@ describe("GET /v1/openapi.json", () => {
         "updateMember",
         "updateWorkspace",
         "updateMe",
+        "updateSavedView",
       ];
       if (o.conditional || (o.method === "PATCH" && !unversioned.includes(o.operationId))) {
         assert.ok(documented.parameters.some((p: Json) => p.$ref === "#/components/parameters/IfMatch"));

@@ -11,6 +11,7 @@ import { addMember, createSpace } from "../../src/auth/workspaces.ts";
 import { operations } from "../../src/http/v1/route.ts";
 import { createLabel } from "../../src/tracker/labels.ts";
 import { createMilestone } from "../../src/tracker/milestones.ts";
+import { createSavedView } from "../../src/tracker/saved-views.ts";
 import { trashObject } from "../../src/tracker/trash.ts";
 import { fanOut } from "../../src/tracker/webhook-delivery.ts";
 import { type Api, type ApiCall, api, bearer } from "../support.ts";
@@ -74,6 +75,9 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
   const as = { core: a.env.core, workspaceId: a.workspaceId, actor: { personId: a.personId, via: "web" } };
   const label = await createLabel(as, { name: "backend" });
   await createLabel(as, { name: "needs design" });
+  // two saved views, so their list has a second page
+  const view = await createSavedView(as, { name: "Mine", filters: "assignee=me", shared: false });
+  await createSavedView(as, { name: "Urgent", filters: "priority=urgent", shared: true });
   for (const name of ["Scrapped", "Also scrapped"]) {
     const gone = await createMilestone(as, { name });
     await trashObject(as, "milestone", gone.id);
@@ -153,6 +157,7 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       cycle: cycle.id,
       milestone: milestone.id,
       label: label.id,
+      view: view.id,
       milestoneDependency: mdeps.data[0].id,
       issue: one.id,
       dependency: deps.data[0].id,
@@ -222,6 +227,8 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     listLabels: "/v1/labels",
     getLabel: `/v1/labels/${ids.label}`,
     listTrash: "/v1/trash",
+    listSavedViews: "/v1/views",
+    getSavedView: `/v1/views/${ids.view}`,
   };
 }
 
