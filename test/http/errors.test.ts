@@ -95,7 +95,7 @@ describe("one JSON error shape for every status", () => {
     const server = await app(t, core);
     const res = await server.inject({ method: "DELETE", url: "/v1/workspace" });
     const body = assertErrorShape(res, 405, "method_not_allowed");
-    assert.equal(res.headers.allow, "GET, HEAD");
+    assert.equal(res.headers.allow, "GET, HEAD, PATCH");
     assert.match(String(body.error_description), /use GET/);
   });
 

@@ -458,6 +458,16 @@ for (const era of Object.keys(ERAS) as Era[]) {
         "Ada's inbox: her agent's mention of her and its question",
       );
 
+      // the opt-in labels and trash toolsets: reads answer; an agent never deletes or restores
+      const labelList = await run("list_labels", {});
+      assert.ok(Array.isArray(labelList.data), "labels listed");
+      const trash = await run("list_trash", {});
+      assert.ok(Array.isArray(trash.data), "the trash listed");
+      for (const name of ["delete_object", "restore_object"]) {
+        called.add(name);
+        await fails(client, name, { type: "issue", id: "ENG-1" }, "forbidden", /Agents may not/);
+      }
+
       assert.deepEqual(
         TOOLS.map((x) => x.name).filter((n) => !called.has(n)),
         [],
@@ -667,6 +677,8 @@ for (const era of Object.keys(ERAS) as Era[]) {
         update_comment: { id: "cmt_00000000000000000000000000", body: "Hi" },
         delete_comment: { id: "cmt_00000000000000000000000000" },
         request_approval: { id: "ENG-1", question: "Ship?" },
+        delete_object: { type: "issue", id: "ENG-1" },
+        restore_object: { type: "issue", id: "ENG-1" },
       };
       assert.deepEqual(Object.keys(args).sort(), [...WRITE_TOOLS].sort());
       for (const name of WRITE_TOOLS) {
