@@ -92,6 +92,7 @@ async function insertSpace(
     next_issue_number: 1,
     done_requires: "anyone",
     reviewers: "[]",
+    session_stale_minutes: 30,
     created_at: now,
     updated_at: now,
   };

@@ -255,6 +255,8 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       }
     },
   }),
+  "0024_agent_sessions": (t) => agentSessionsMigration(t),
+  "0025_budgets": (t) => budgetsMigration(t),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */
@@ -1198,6 +1200,159 @@ const eventSequenceMigration = (): Migration => ({
   async down(db: AnyDb) {
     await db.schema.dropTable("event_sweeps").execute();
     await db.schema.dropTable("event_sequence").execute();
+  },
+});
+
+/**
+ * Agent runs (src/tracker/sessions.ts): a session is one run of one agent on one issue, always under a
+ * claim; at most one live one (not ended) per issue, held by a partial unique index. Its activities are
+ * the run's log, append-only, each keyed by the client's id within its session so a retried batch stores
+ * each once; an activity's usage is kept on it (with its time, for usage over a range) and summed on
+ * the session. A claim a person stopped carries `stopped_at`, which every write under it checks (on any
+ * instance: it is in the database), and a space sets how long a silent run stays live before `stale`.
+ */
+const agentSessionsMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("agent_sessions")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("space_id", "text", (c) => c.notNull())
+      .addColumn("issue_id", "text", (c) => c.notNull())
+      .addColumn("claim_id", "text")
+      .addColumn("agent_id", "text", (c) => c.notNull())
+      .addColumn("person_id", "text", (c) => c.notNull())
+      .addColumn("started_by", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .check(
+            sql`status in ('pending', 'active', 'awaiting_input', 'stopping', 'stopped', 'complete', 'error', 'stale')`,
+          ),
+      )
+      .addColumn("status_reason", "text")
+      .addColumn("plan", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("summary", "text", (c) => c.notNull().defaultTo(""))
+      .addColumn("artifacts", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("input_tokens", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("output_tokens", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("cache_read_tokens", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("cache_write_tokens", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("cost_micros", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("activity_count", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("next_position", "integer", (c) => c.notNull().defaultTo(1))
+      .addColumn("last_activity_at", t.time)
+      .addColumn("stop_requested_at", t.time)
+      .addColumn("stop_requested_by", "text")
+      .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("updated_at", t.time, (c) => c.notNull())
+      .addColumn("ended_at", t.time)
+      .execute();
+    await db.schema
+      .createIndex("agent_sessions_live_issue_key")
+      .on("agent_sessions")
+      .column("issue_id")
+      .unique()
+      .where(sql.ref("ended_at"), "is", null)
+      .execute();
+    await db.schema
+      .createIndex("agent_sessions_workspace_idx")
+      .on("agent_sessions")
+      .columns(["workspace_id", "created_at", "id"])
+      .execute();
+    await db.schema
+      .createIndex("agent_sessions_agent_idx")
+      .on("agent_sessions")
+      .columns(["agent_id", "created_at"])
+      .execute();
+    await db.schema
+      .createIndex("agent_sessions_issue_idx")
+      .on("agent_sessions")
+      .columns(["issue_id", "created_at"])
+      .execute();
+    await db.schema
+      .createIndex("agent_sessions_live_idx")
+      .on("agent_sessions")
+      .columns(["status", "last_activity_at"])
+      .where(sql.ref("ended_at"), "is", null)
+      .execute();
+
+    await db.schema
+      .createTable("session_activities")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("session_id", "text", (c) => c.notNull().references("agent_sessions.id").onDelete("cascade"))
+      .addColumn("client_id", "text", (c) => c.notNull())
+      .addColumn("position", "integer", (c) => c.notNull())
+      .addColumn("kind", "text", (c) =>
+        c.notNull().check(sql`kind in ('thought', 'action', 'response', 'error', 'elicitation', 'prompt')`),
+      )
+      .addColumn("body", "text", (c) => c.notNull().defaultTo(""))
+      .addColumn("action", "text")
+      .addColumn("options", "text")
+      .addColumn("ephemeral", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("input_tokens", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("output_tokens", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("cache_read_tokens", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("cache_write_tokens", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("cost_micros", "bigint", (c) => c.notNull().defaultTo(0))
+      .addColumn("model", "text")
+      .addColumn("author_id", "text", (c) => c.notNull())
+      .addColumn("author_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addUniqueConstraint("session_activities_client_key", ["session_id", "client_id"])
+      .execute();
+    await db.schema
+      .createIndex("session_activities_position_idx")
+      .on("session_activities")
+      .columns(["session_id", "position"])
+      .execute();
+    await db.schema
+      .createIndex("session_activities_usage_idx")
+      .on("session_activities")
+      .columns(["workspace_id", "created_at"])
+      .execute();
+
+    await db.schema.alterTable("claims").addColumn("stopped_at", t.time).execute();
+    await db.schema
+      .alterTable("spaces")
+      .addColumn("session_stale_minutes", "integer", (c) => c.notNull().defaultTo(30))
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("spaces").dropColumn("session_stale_minutes").execute();
+    await db.schema.alterTable("claims").dropColumn("stopped_at").execute();
+    await db.schema.dropTable("session_activities").execute();
+    await db.schema.dropTable("agent_sessions").execute();
+  },
+});
+
+/**
+ * Budgets (src/tracker/budgets.ts): a monthly limit, in cost and/or tokens, on one agent (its
+ * connection, or a scripted agent's token) or one space. `warned_month` and `exceeded_month` ("2026-11")
+ * say which month's 80% warning and 100% stop were already given, so each is given once a month.
+ */
+const budgetsMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await byColumns(
+      db.schema
+        .createTable("budgets")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("scope_type", "text", (c) => c.notNull().check(sql`scope_type in ('agent', 'space')`))
+        .addColumn("scope_id", "text", (c) => c.notNull())
+        .addColumn("cost_micros_limit", "bigint")
+        .addColumn("token_limit", "bigint")
+        .addColumn("warned_month", "text")
+        .addColumn("exceeded_month", "text")
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+        .addUniqueConstraint("budgets_scope_key", ["workspace_id", "scope_type", "scope_id"]),
+      t,
+    ).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("budgets").execute();
   },
 });
 

@@ -17,6 +17,9 @@ export interface Database {
   labels: LabelsTable;
   saved_views: SavedViewsTable;
   trash: TrashTable;
+  agent_sessions: AgentSessionsTable;
+  session_activities: SessionActivitiesTable;
+  budgets: BudgetsTable;
   dependencies: DependenciesTable;
   activity: ActivityTable;
   milestones: MilestonesTable;
@@ -269,6 +272,8 @@ export interface SpacesTable {
   >;
   /** JSON array of the reviewers' person ids; empty: the workspace's admins */
   reviewers: ColumnType<string, string | undefined>;
+  /** minutes without an activity after which a live agent session is `stale` */
+  session_stale_minutes: ColumnType<number, number | undefined>;
   created_at: string;
   updated_at: string;
 }
@@ -358,6 +363,95 @@ export interface ClaimsTable {
   prior_assignee_id: string | null;
   /** a claim of the next issue: its filters as canonical JSON, so a retry answers this claim; else null */
   next_filters: string | null;
+  /** set when a person stopped the session running under this claim: every write under it is refused */
+  stopped_at: string | null;
+}
+
+export type SessionStatus =
+  | "pending"
+  | "active"
+  | "awaiting_input"
+  | "stopping"
+  | "stopped"
+  | "complete"
+  | "error"
+  | "stale";
+
+/** One run of one agent on one issue, under a claim (src/tracker/sessions.ts); live while `ended_at` is null. */
+export interface AgentSessionsTable {
+  id: string;
+  workspace_id: string;
+  space_id: string;
+  issue_id: string;
+  claim_id: string | null;
+  /** the agent: its connection (`con_…`), or the token (`pat_…`) of a scripted agent */
+  agent_id: string;
+  /** the accountable person: the connection's approver, or the token's person */
+  person_id: string;
+  /** who started it: a person who delegated (`usr_…`), or the agent itself */
+  started_by: string;
+  status: SessionStatus;
+  status_reason: string | null;
+  /** JSON: [{content, status}] */
+  plan: ColumnType<string, string | undefined>;
+  summary: ColumnType<string, string | undefined>;
+  /** JSON: [{kind, url, title, state}] */
+  artifacts: ColumnType<string, string | undefined>;
+  input_tokens: ColumnType<number, number | undefined>;
+  output_tokens: ColumnType<number, number | undefined>;
+  cache_read_tokens: ColumnType<number, number | undefined>;
+  cache_write_tokens: ColumnType<number, number | undefined>;
+  cost_micros: ColumnType<number, number | undefined>;
+  activity_count: ColumnType<number, number | undefined>;
+  /** the position the next activity takes (activities are ordered by it within the session) */
+  next_position: ColumnType<number, number | undefined>;
+  last_activity_at: string | null;
+  stop_requested_at: string | null;
+  stop_requested_by: string | null;
+  version: ColumnType<number, number | undefined>;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
+/** One entry of a session's log; `client_id` is the agent's own id for it, unique in the session. */
+export interface SessionActivitiesTable {
+  id: string;
+  workspace_id: string;
+  session_id: string;
+  client_id: string;
+  position: number;
+  kind: "thought" | "action" | "response" | "error" | "elicitation" | "prompt";
+  body: ColumnType<string, string | undefined>;
+  /** JSON {name, parameter, result} of an `action` */
+  action: string | null;
+  /** JSON array of the choices an `elicitation` offers */
+  options: string | null;
+  ephemeral: ColumnType<number, number | undefined>;
+  input_tokens: ColumnType<number, number | undefined>;
+  output_tokens: ColumnType<number, number | undefined>;
+  cache_read_tokens: ColumnType<number, number | undefined>;
+  cache_write_tokens: ColumnType<number, number | undefined>;
+  cost_micros: ColumnType<number, number | undefined>;
+  model: string | null;
+  /** the agent (`con_…`/`pat_…`) or the person (`usr_…`) who wrote it, and the credential */
+  author_id: string;
+  author_via: string;
+  created_at: string;
+}
+
+/** A monthly limit on one agent or one space (src/tracker/budgets.ts). */
+export interface BudgetsTable extends Authored {
+  id: string;
+  workspace_id: string;
+  scope_type: "agent" | "space";
+  scope_id: string;
+  cost_micros_limit: number | null;
+  token_limit: number | null;
+  /** the month ("2026-11") whose 80% warning / 100% stop was given */
+  warned_month: string | null;
+  exceeded_month: string | null;
+  version: ColumnType<number, number | undefined>;
 }
 
 export interface IssueLabelsTable {

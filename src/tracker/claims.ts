@@ -581,6 +581,7 @@ async function take(
     prior_status: issue.status,
     prior_assignee_id: issue.assignee_id,
     next_filters: nextFilters,
+    stopped_at: null,
   };
   await trx.insertInto("claims").values(row).execute();
   await recordActivity(
