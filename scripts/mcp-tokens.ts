@@ -4,7 +4,7 @@ import { countTokens } from "../src/tokens.ts";
 
 /**
  * What each MCP toolset adds to `tools/list`, in o200k_base tokens of the `tools` array's JSON as a
- * client receives it: `npm run mcp:tokens` prints the README's table; `--json` the figures as JSON.
+ * client receives it: `npm run mcp:tokens` prints the toolset table of docs/mcp.md; `--json` the figures as JSON.
  */
 
 const cost = (tools: unknown[]) => countTokens(JSON.stringify(tools));

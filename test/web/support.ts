@@ -1,7 +1,7 @@
 /**
  * The web app's browser tests: a real service on a free port (its database SQLite or PostgreSQL, as
  * every test), the built app it serves, and Debian's Chromium driven by playwright-core as a person
- * would: by role and name. Screenshots go to test-artifacts/screenshots/<database>/ (README).
+ * would: by role and name. Screenshots go to test-artifacts/screenshots/<database>/ (docs/development.md).
  */
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
