@@ -257,6 +257,40 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
   }),
   "0024_agent_sessions": (t) => agentSessionsMigration(t),
   "0025_budgets": (t) => budgetsMigration(t),
+  // New-issue templates of a space: a name (unique in the space ignoring case) and the fields a new
+  // issue starts with (title, description, status, priority, labels, estimate).
+  "0026_issue_templates": (t) => ({
+    async up(db: AnyDb) {
+      await byColumns(
+        db.schema
+          .createTable("issue_templates")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("workspace_id", "text", (c) =>
+            c.notNull().references("workspaces.id").onDelete("cascade"),
+          )
+          .addColumn("space_id", "text", (c) => c.notNull().references("spaces.id").onDelete("cascade"))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("name_key", "text", (c) => c.notNull())
+          .addColumn("title", "text", (c) => c.notNull().defaultTo(""))
+          .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
+          .addColumn("status", "text")
+          .addColumn("priority", "text", (c) => c.notNull().defaultTo("none"))
+          .addColumn("labels", "text", (c) => c.notNull().defaultTo("[]"))
+          .addColumn("estimate", "integer")
+          .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+          .addUniqueConstraint("issue_templates_space_name_key", ["space_id", "name_key"]),
+        t,
+      ).execute();
+      await db.schema
+        .createIndex("issue_templates_workspace")
+        .on("issue_templates")
+        .columns(["workspace_id", "space_id"])
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable("issue_templates").execute();
+    },
+  }),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */

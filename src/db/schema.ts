@@ -16,6 +16,7 @@ export interface Database {
   issue_labels: IssueLabelsTable;
   labels: LabelsTable;
   saved_views: SavedViewsTable;
+  issue_templates: IssueTemplatesTable;
   trash: TrashTable;
   agent_sessions: AgentSessionsTable;
   session_activities: SessionActivitiesTable;
@@ -502,6 +503,26 @@ export interface SavedViewsTable extends Authored {
   filters: string;
   /** 1 when every member sees it, else 0 */
   shared: number;
+}
+
+/** A new-issue template of a space: the fields a new issue starts with. */
+export interface IssueTemplatesTable extends Authored {
+  id: string;
+  workspace_id: string;
+  space_id: string;
+  name: string;
+  /** the name in lower case: unique per space, and the order of lists */
+  name_key: string;
+  /** what the new issue's title starts with ("" for nothing) */
+  title: string;
+  description: string;
+  /** the new issue's status; null for the issue's default (backlog) */
+  status: IssueStatus | null;
+  priority: "none" | "low" | "medium" | "high" | "urgent";
+  /** label names, JSON */
+  labels: string;
+  estimate: number | null;
+  version: number;
 }
 
 export interface DependenciesTable extends Authored {
