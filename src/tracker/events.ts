@@ -30,6 +30,7 @@ const OBJECT_PATHS: Record<string, string> = {
   approval: "approvals",
   inbox_item: "inbox",
   webhook: "webhooks",
+  space: "spaces",
 };
 
 /**
@@ -54,6 +55,8 @@ export const EVENT_TYPES = [
   "cycle.updated",
   "milestone.created",
   "milestone.updated",
+  "space.created",
+  "space.updated",
   "label.created",
   "label.updated",
   "label.deleted",
