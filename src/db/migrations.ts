@@ -291,6 +291,20 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await db.schema.dropTable("issue_templates").execute();
     },
   }),
+  // The inbox tells people of agent runs: a run waiting for their answer, gone silent or ended in an
+  // error, and a budget at 80% or spent.
+  "0027_session_inbox_kinds": (t, kind) => ({
+    async up(db: AnyDb) {
+      await inboxKinds(db, t, kind, INBOX_KINDS_0027);
+    },
+    async down(db: AnyDb) {
+      await db
+        .deleteFrom("inbox_items")
+        .where("kind", "in", INBOX_KINDS_0027.slice(INBOX_KINDS_0015.length) as never[])
+        .execute();
+      await inboxKinds(db, t, kind, INBOX_KINDS_0015);
+    },
+  }),
 };
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */
@@ -1612,9 +1626,20 @@ const conversationMigration = (t: Dialectal): Migration => ({
   },
 });
 
-/** The inbox's kinds, as its CHECK holds them (0011 made the first four; 0015 added webhook_disabled). */
+/**
+ * The inbox's kinds, as its CHECK holds them (0011 made the first four; 0015 added webhook_disabled; 0027 the
+ * agent runs' and budgets' kinds).
+ */
 const INBOX_KINDS_0011 = ["mention", "assignment", "approval", "review"];
 const INBOX_KINDS_0015 = [...INBOX_KINDS_0011, "webhook_disabled"];
+const INBOX_KINDS_0027 = [
+  ...INBOX_KINDS_0015,
+  "session_awaiting_input",
+  "session_stale",
+  "session_error",
+  "budget_warning",
+  "budget_exceeded",
+];
 
 /**
  * The inbox_items table with `kinds` allowed, made anew and filled from the old one (SQLite cannot change

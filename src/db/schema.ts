@@ -115,7 +115,17 @@ export interface ApprovalsTable {
   created_at: string;
 }
 
-export type InboxKind = "mention" | "assignment" | "approval" | "review" | "webhook_disabled";
+export type InboxKind =
+  | "mention"
+  | "assignment"
+  | "approval"
+  | "review"
+  | "webhook_disabled"
+  | "session_awaiting_input"
+  | "session_stale"
+  | "session_error"
+  | "budget_warning"
+  | "budget_exceeded";
 
 /** One thing a person should look at: a mention, an assignment, an approval or a review. */
 export interface InboxItemsTable {

@@ -18,7 +18,18 @@ import { type Page, pageQuery, paginate } from "./pagination.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const INBOX_KINDS = ["mention", "assignment", "approval", "review", "webhook_disabled"] as const;
+export const INBOX_KINDS = [
+  "mention",
+  "assignment",
+  "approval",
+  "review",
+  "webhook_disabled",
+  "session_awaiting_input",
+  "session_stale",
+  "session_error",
+  "budget_warning",
+  "budget_exceeded",
+] as const;
 export const inboxItemId = objectId("inb", "inbox item");
 
 /** True when the caller acts through an agent connection (or an app), not as the person themself. */
@@ -279,7 +290,7 @@ export const inboxItemView = z
     kind: z
       .enum(INBOX_KINDS)
       .describe(
-        "mention: you were mentioned; assignment: an issue was assigned to you; approval: a question waits for your answer; review: an issue waits for your review; webhook_disabled (the Owner's): the service disabled a webhook (its creator's access ended, or its receiver kept failing), the reason in `excerpt`.",
+        "mention: you were mentioned; assignment: an issue was assigned to you; approval: a question waits for your answer; review: an issue waits for your review; webhook_disabled (the Owner's): the service disabled a webhook (its creator's access ended, or its receiver kept failing), the reason in `excerpt`; session_awaiting_input: an agent's run waits for your answer; session_stale: an agent's run went silent; session_error: an agent's run ended in an error; budget_warning: a budget passed 80% of its month; budget_exceeded: a budget is spent (its agent's runs stop and it takes no new work this month).",
       ),
     subject: z
       .object({
