@@ -31,6 +31,7 @@ const OBJECT_PATHS: Record<string, string> = {
   inbox_item: "inbox",
   webhook: "webhooks",
   space: "spaces",
+  budget: "budgets",
 };
 
 /**
@@ -87,6 +88,8 @@ export const EVENT_TYPES = [
   "approval.resolved",
   "inbox_item.created",
   "webhook.disabled",
+  "budget.warning",
+  "budget.exceeded",
 ] as const;
 
 export interface EmitInput {
