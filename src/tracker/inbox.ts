@@ -332,6 +332,7 @@ const PATHS: Record<string, string> = {
   note: "notes",
   approval: "approvals",
   webhook: "webhooks",
+  budget: "budgets",
 };
 
 function itemsQuery(ctx: Ctx) {
