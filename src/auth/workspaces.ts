@@ -5,7 +5,7 @@ import type { Core } from "../core.ts";
 import { prepared } from "../db/prepared.ts";
 import type { Role, Space, Workspace } from "../db/schema.ts";
 import { type Db, isUniqueViolation, type Tx } from "../db/store.ts";
-import { conflict, notFound } from "../errors.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { type Page, pageQuery, paginate } from "../tracker/pagination.ts";
 import { ACCESS_ENDED_REASONS, disableWebhooksOf } from "../tracker/webhook-access.ts";
@@ -68,13 +68,33 @@ export const createWorkspaceInput = z.strictObject({
   agent_connection_limit: z.number().int().min(0).max(MAX_AGENT_CONNECTIONS).optional(),
 });
 
-async function insertSpace(
+/** Spaces a workspace may have (docs/limits: 100). */
+export const MAX_SPACES = 100;
+
+/**
+ * Inserts a space into the workspace: 409 when its prefix or name is taken, 400 when the workspace has
+ * MAX_SPACES already. The count and the insert share the transaction, which on PostgreSQL first locks
+ * the workspace's row: concurrent creations queue there, so none sees a count another is about to raise
+ * (SQLite has one writer at a time).
+ */
+export async function insertSpace(
   tx: Tx,
   core: Core,
   workspaceId: string,
   name: string,
   pfx: string,
 ): Promise<Space> {
+  if (core.store.kind === "postgres")
+    await tx.selectFrom("workspaces").select("id").where("id", "=", workspaceId).forUpdate().execute();
+  const count = await tx
+    .selectFrom("spaces")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("workspace_id", "=", workspaceId)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_SPACES)
+    throw invalid(
+      `This workspace has ${MAX_SPACES} spaces, the most a workspace may have; rename one to reuse it instead.`,
+    );
   const clash = await tx
     .selectFrom("spaces")
     .select(["name", "prefix"])

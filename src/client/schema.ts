@@ -1814,6 +1814,68 @@ export interface paths {
     patch: operations["updateSpace"];
     trace?: never;
   };
+  "/spaces/{prefix}/templates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A space's new-issue templates by name
+     * @description The space's templates in name order (ignoring case), a page at a time: each a name and the fields a new issue starts with (`title`, the start of its title; `description`; `status`; `priority`; `labels`; `estimate`). Every member reads them. Another workspace's space is 404.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listTemplates"];
+    put?: never;
+    /**
+     * Create a new-issue template in a space (workspace admins)
+     * @description Makes a template: `name` (1 to 80 characters, unique in the space ignoring case, else 409 `conflict`) and the fields a new issue starts with, each optional: `title` (what the title starts with, e.g. "Bug: "), `description` (Markdown), `status` (null for backlog), `priority`, `labels` (names; at most 20) and `estimate`. A space has at most 50 templates (400 `invalid_request` past it). Only the Owner and admins, as themselves: members and every agent connection get 403 `forbidden`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createTemplate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/templates/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One new-issue template
+     * @description The template with its space's prefix and the fields a new issue starts with. Its ETag starts with the version. Another workspace's template is 404.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getTemplate"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a new-issue template (workspace admins)
+     * @description Deletes the template; issues made from it keep their fields. With If-Match only if nobody changed it since (else 412). Only the Owner and admins, as themselves (403 `forbidden` otherwise).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteTemplate"];
+    options?: never;
+    head?: never;
+    /**
+     * Change a new-issue template (workspace admins)
+     * @description Only the fields sent change; a name another template of the space has (ignoring case) is 409 `conflict`. With If-Match the change is made only if nobody changed the template since; else 412. Only the Owner and admins, as themselves (403 `forbidden` otherwise).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateTemplate"];
+    trace?: never;
+  };
   "/webhooks": {
     parameters: {
       query?: never;
@@ -3107,10 +3169,20 @@ export interface components {
     InboxItem: {
       id: string;
       /**
-       * @description mention: you were mentioned; assignment: an issue was assigned to you; approval: a question waits for your answer; review: an issue waits for your review; webhook_disabled (the Owner's): the service disabled a webhook (its creator's access ended, or its receiver kept failing), the reason in `excerpt`.
+       * @description mention: you were mentioned; assignment: an issue was assigned to you; approval: a question waits for your answer; review: an issue waits for your review; webhook_disabled (the Owner's): the service disabled a webhook (its creator's access ended, or its receiver kept failing), the reason in `excerpt`; session_awaiting_input: an agent's run waits for your answer; session_stale: an agent's run went silent; session_error: an agent's run ended in an error; budget_warning: a budget passed 80% of its month; budget_exceeded: a budget is spent (its agent's runs stop and it takes no new work this month).
        * @enum {string}
        */
-      kind: "mention" | "assignment" | "approval" | "review" | "webhook_disabled";
+      kind:
+        | "mention"
+        | "assignment"
+        | "approval"
+        | "review"
+        | "webhook_disabled"
+        | "session_awaiting_input"
+        | "session_stale"
+        | "session_error"
+        | "budget_warning"
+        | "budget_exceeded";
       /** @description What the item is about. */
       subject: {
         /** @description comment, issue, decision, note, approval or webhook. */
@@ -3163,6 +3235,35 @@ export interface components {
       reviewers_default: boolean;
       /** Format: date-time */
       updated_at: string;
+    };
+    IssueTemplate: {
+      /** @description The template's id, tpl_… */
+      id: string;
+      /** @description The prefix of the space it belongs to. */
+      space: string;
+      name: string;
+      /** @description What a new issue's title starts with; may be empty. */
+      title: string;
+      description: string;
+      status: ("backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled") | null;
+      /** @enum {string} */
+      priority: "none" | "low" | "medium" | "high" | "urgent";
+      labels: string[];
+      estimate: number | null;
+      created_by: {
+        person_id: string;
+        via: string;
+      };
+      updated_by: {
+        person_id: string;
+        via: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description 1 when made, one more on each change; the ETag starts with it. */
+      version: number;
     };
     CreatedWebhook: {
       /** @example wh_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
@@ -3579,6 +3680,7 @@ export type SchemaCommentDetail = components["schemas"]["CommentDetail"];
 export type SchemaInboxItem = components["schemas"]["InboxItem"];
 export type SchemaInboxSettings = components["schemas"]["InboxSettings"];
 export type SchemaSpace = components["schemas"]["Space"];
+export type SchemaIssueTemplate = components["schemas"]["IssueTemplate"];
 export type SchemaCreatedWebhook = components["schemas"]["CreatedWebhook"];
 export type SchemaWebhook = components["schemas"]["Webhook"];
 export type SchemaWebhookDelivery = components["schemas"]["WebhookDelivery"];
@@ -13131,7 +13233,17 @@ export interface operations {
         /** @description true: only unread items; false: only read ones. */
         unread?: "0" | "1" | "true" | "false";
         /** @description Only items of this kind. */
-        kind?: "mention" | "assignment" | "approval" | "review" | "webhook_disabled";
+        kind?:
+          | "mention"
+          | "assignment"
+          | "approval"
+          | "review"
+          | "webhook_disabled"
+          | "session_awaiting_input"
+          | "session_stale"
+          | "session_error"
+          | "budget_warning"
+          | "budget_exceeded";
       };
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
@@ -13471,7 +13583,17 @@ export interface operations {
            * @description Only items of this kind; all unread items when left out.
            * @enum {string}
            */
-          kind?: "mention" | "assignment" | "approval" | "review" | "webhook_disabled";
+          kind?:
+            | "mention"
+            | "assignment"
+            | "approval"
+            | "review"
+            | "webhook_disabled"
+            | "session_awaiting_input"
+            | "session_stale"
+            | "session_error"
+            | "budget_warning"
+            | "budget_exceeded";
         };
       };
     };
@@ -13666,7 +13788,7 @@ export interface operations {
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
-        /** @description The space's prefix, e.g. ENG. */
+        /** @description The space's prefix, e.g. ENG (or its id, spc_…, as its events name it). */
         prefix: string;
       };
       cookie?: never;
@@ -13724,7 +13846,7 @@ export interface operations {
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
       path: {
-        /** @description The space's prefix, e.g. ENG. */
+        /** @description The space's prefix, e.g. ENG (or its id, spc_…, as its events name it). */
         prefix: string;
       };
       cookie?: never;
@@ -13789,6 +13911,435 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listTemplates: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description The space's prefix, e.g. ENG (or its id, spc_…). */
+        prefix: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "space": "ENG",
+           *           "name": "Acme",
+           *           "title": "Import issues from the old tracker",
+           *           "description": "Move the 1,200 open issues over, keeping their history.",
+           *           "status": "backlog",
+           *           "priority": "none",
+           *           "labels": [
+           *             "backend"
+           *           ],
+           *           "estimate": 3,
+           *           "created_by": {
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "updated_by": {
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "version": 3
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["IssueTemplate"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createTemplate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description The space's prefix, e.g. ENG (or its id, spc_…). */
+        prefix: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Bug report",
+         *       "title": "",
+         *       "description": "",
+         *       "status": "backlog",
+         *       "priority": "none",
+         *       "labels": [
+         *         "backend"
+         *       ],
+         *       "estimate": 3
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description 1 to 80 characters, trimmed; unique in the space ignoring case.
+           * @example Bug report
+           */
+          name: string;
+          /**
+           * @description What a new issue's title starts with, e.g. "Bug: " (kept as written, spaces included), at most 255 characters; "" for none.
+           * @default
+           */
+          title?: string;
+          /**
+           * @description The new issue's description (Markdown), at most 100,000 characters.
+           * @default
+           */
+          description?: string;
+          /**
+           * @description The new issue's status; null for the issue's own default (backlog).
+           * @default null
+           */
+          status?: ("backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled") | null;
+          /**
+           * @description The new issue's priority.
+           * @default none
+           * @enum {string}
+           */
+          priority?: "none" | "low" | "medium" | "high" | "urgent";
+          /** @description Label names the new issue carries, at most 20 (a name no label has is made when an issue is created with it). */
+          labels?: string[];
+          /**
+           * @description The new issue's estimate in points; null for none.
+           * @default null
+           */
+          estimate?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "space": "ENG",
+           *       "name": "Acme",
+           *       "title": "Import issues from the old tracker",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "status": "backlog",
+           *       "priority": "none",
+           *       "labels": [
+           *         "backend"
+           *       ],
+           *       "estimate": 3,
+           *       "created_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3
+           *     }
+           */
+          "application/json": components["schemas"]["IssueTemplate"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getTemplate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "space": "ENG",
+           *       "name": "Acme",
+           *       "title": "Import issues from the old tracker",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "status": "backlog",
+           *       "priority": "none",
+           *       "labels": [
+           *         "backend"
+           *       ],
+           *       "estimate": 3,
+           *       "created_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3
+           *     }
+           */
+          "application/json": components["schemas"]["IssueTemplate"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteTemplate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "deleted": true
+           *     }
+           */
+          "application/json": {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateTemplate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Bug report",
+         *       "title": "Import issues from the old tracker",
+         *       "description": "Move the 1,200 open issues over, keeping their history.",
+         *       "status": "backlog",
+         *       "priority": "none",
+         *       "labels": [
+         *         "backend"
+         *       ],
+         *       "estimate": 3
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description 1 to 80 characters, trimmed; unique in the space ignoring case.
+           * @example Bug report
+           */
+          name?: string;
+          /** @description What a new issue's title starts with, e.g. "Bug: " (kept as written, spaces included), at most 255 characters; "" for none. */
+          title?: string;
+          /** @description Markdown text, at most 100,000 characters. */
+          description?: string;
+          /** @description The new issue's status; null for the issue's own default (backlog). */
+          status?: ("backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled") | null;
+          /**
+           * @description The new issue's priority.
+           * @enum {string}
+           */
+          priority?: "none" | "low" | "medium" | "high" | "urgent";
+          /** @description Label names the new issue carries, at most 20 (a name no label has is made when an issue is created with it). */
+          labels?: string[];
+          /** @description The new issue's estimate in points; null for none. */
+          estimate?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "space": "ENG",
+           *       "name": "Acme",
+           *       "title": "Import issues from the old tracker",
+           *       "description": "Move the 1,200 open issues over, keeping their history.",
+           *       "status": "backlog",
+           *       "priority": "none",
+           *       "labels": [
+           *         "backend"
+           *       ],
+           *       "estimate": 3,
+           *       "created_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "updated_by": {
+           *         "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *       },
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3
+           *     }
+           */
+          "application/json": components["schemas"]["IssueTemplate"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["TooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, LabelsTable } from "../db/schema.ts";
-import { DocketError, notFound } from "../errors.ts";
+import { DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { parse } from "../validate.ts";
 import { recordActivity } from "./activity.ts";
@@ -48,6 +48,8 @@ export const LABEL_PALETTE = [
 ] as const;
 
 export const MAX_LABEL_DESCRIPTION = 500;
+/** Labels a workspace may have (docs/limits: 500). */
+export const MAX_LABELS = 500;
 
 /** How a name is compared: in lower case, so "Bug" and "bug" are one label. */
 export const labelKey = (name: string): string => name.toLowerCase();
@@ -199,12 +201,33 @@ async function nextColor(trx: Db, ctx: Ctx): Promise<string> {
   return LABEL_PALETTE[Number(row?.n ?? 0) % LABEL_PALETTE.length]!;
 }
 
+/**
+ * Refuses (400) a new label when the workspace has MAX_LABELS. Counted under the workspace's row lock on
+ * PostgreSQL, held to the end of the transaction that inserts: concurrent creations queue there, so none
+ * sees a count another is about to raise (SQLite has one writer at a time).
+ */
+async function checkLabelRoom(trx: Transaction<Database>, ctx: Ctx, name: string): Promise<void> {
+  if (ctx.core.store.kind === "postgres")
+    await trx.selectFrom("workspaces").select("id").where("id", "=", ctx.workspaceId).forUpdate().execute();
+  const row = await trx
+    .selectFrom("labels")
+    .select(sql<number | string>`count(*)`.as("n"))
+    .where("workspace_id", "=", ctx.workspaceId)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= MAX_LABELS)
+    throw invalid(
+      `This workspace has ${MAX_LABELS} labels, the most a workspace may have, so the label "${name}" cannot be made; use an existing label, or delete or merge one first.`,
+    );
+}
+
 async function insertLabel(
   trx: Transaction<Database>,
   ctx: Ctx,
   data: { name: string; color?: string | undefined; description?: string | undefined },
   at: string,
 ): Promise<LabelRow | undefined> {
+  // a name the workspace has already needs no room: the insert below does nothing and says so
+  if (!(await byKey(trx, ctx, labelKey(data.name)))) await checkLabelRoom(trx, ctx, data.name);
   const row: LabelRow = {
     id: newId("lab", new Date(at)),
     workspace_id: ctx.workspaceId,

@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import { roleOf } from "../auth/workspaces.ts";
+import { insertSpace, roleOf } from "../auth/workspaces.ts";
 import type { Database } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/store.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
-import { newId } from "../secrets.ts";
 import { displayName, parse } from "../validate.ts";
+import { diff, recordActivity } from "./activity.ts";
 import { timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { actingIdentity, actsAsAgent, reviewersOf } from "./inbox.ts";
@@ -27,7 +27,17 @@ const prefixParam = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z][A-Z0-9]{1,9}$/, { error: "must be a space prefix such as ENG" });
-export const spaceParams = z.strictObject({ prefix: prefixParam.describe("The space's prefix, e.g. ENG.") });
+/** A space named by its prefix (`ENG`, any case) or its id (`spc_…`, as events name it). */
+export const spaceRefParam = z
+  .string({ error: "must be a space prefix such as ENG, or a space id (spc_…)" })
+  .trim()
+  .regex(/^([A-Za-z][A-Za-z0-9]{1,9}|spc_[0-9A-Z]{26})$/, {
+    error: "must be a space prefix such as ENG, or a space id (spc_…)",
+  })
+  .transform((s) => (s.startsWith("spc_") ? s : s.toUpperCase()));
+export const spaceParams = z.strictObject({
+  prefix: spaceRefParam.describe("The space's prefix, e.g. ENG (or its id, spc_…, as its events name it)."),
+});
 
 export const spaceView = z
   .object({
@@ -70,14 +80,15 @@ export const updateSpaceInput = z.strictObject({
 });
 export type UpdateSpaceInput = z.input<typeof updateSpaceInput>;
 
-async function findSpace(db: Db, ctx: Ctx, prefix: string) {
+/** The workspace's space with this prefix or id (`spc_…`); another workspace's is 404, as a missing one. */
+export async function findSpace(db: Db, ctx: Ctx, ref: string) {
   const row = await db
     .selectFrom("spaces")
     .selectAll()
     .where("workspace_id", "=", ctx.workspaceId)
-    .where("prefix", "=", prefix)
+    .where(ref.startsWith("spc_") ? "id" : "prefix", "=", ref)
     .executeTakeFirst();
-  if (!row) throw notFound(`No space ${prefix} in this workspace.`);
+  if (!row) throw notFound(`No space ${ref} in this workspace.`);
   return row;
 }
 
@@ -103,7 +114,7 @@ async function view(db: Db, ctx: Ctx, row: Awaited<ReturnType<typeof findSpace>>
 }
 
 export async function getSpace(ctx: Ctx, prefix: string): Promise<SpaceView> {
-  const p = parse(prefixParam, prefix);
+  const p = parse(spaceRefParam, prefix);
   return view(ctx.core.db, ctx, await findSpace(ctx.core.db, ctx, p));
 }
 
@@ -156,7 +167,7 @@ export async function updateSpace(
   options: { asOperator?: boolean } = {},
 ): Promise<SpaceView> {
   const data = parse(updateSpaceInput, input);
-  const p = parse(prefixParam, prefix);
+  const p = parse(spaceRefParam, prefix);
   const db = ctx.core.db;
   if (!options.asOperator)
     await requireAdmin(
@@ -169,17 +180,47 @@ export async function updateSpace(
   if (data.name !== undefined && data.name !== row.name) await refuseNameClash(db, ctx, data.name, row.id);
   const reviewers =
     data.reviewers === undefined ? undefined : await memberIds(db, ctx.workspaceId, data.reviewers);
-  await db
-    .updateTable("spaces")
-    .set({
-      ...(data.done_requires ? { done_requires: data.done_requires } : {}),
-      ...(reviewers ? { reviewers: JSON.stringify(reviewers) } : {}),
-      ...(data.name !== undefined ? { name: data.name } : {}),
-      updated_at: ctx.core.clock.now().toISOString(),
-    })
-    .where("id", "=", row.id)
-    .execute();
-  return view(db, ctx, await findSpace(db, ctx, p));
+  const at = ctx.core.clock.now().toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      const query = trx.selectFrom("spaces").selectAll().where("id", "=", row.id);
+      const current = await (ctx.core.store.kind === "postgres"
+        ? query.forUpdate()
+        : query
+      ).executeTakeFirst();
+      if (!current) throw notFound(`No space ${p} in this workspace.`);
+      const changes = diff(
+        {
+          name: current.name,
+          done_requires: current.done_requires,
+          reviewers: JSON.parse(current.reviewers),
+        },
+        {
+          name: data.name ?? current.name,
+          done_requires: data.done_requires ?? current.done_requires,
+          reviewers: reviewers ?? JSON.parse(current.reviewers),
+        },
+      );
+      if (Object.keys(changes).length === 0) return;
+      await trx
+        .updateTable("spaces")
+        .set({
+          ...(data.done_requires ? { done_requires: data.done_requires } : {}),
+          ...(reviewers ? { reviewers: JSON.stringify(reviewers) } : {}),
+          ...(data.name !== undefined ? { name: data.name } : {}),
+          updated_at: at,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      // published as `space.updated`, with the fields that changed
+      await recordActivity(trx, ctx, { type: "space", id: row.id }, "updated", changes, at);
+    });
+  } catch (error) {
+    // renamed at the same moment to the same name by someone else: the unique key holds
+    if (isUniqueViolation(error)) throw conflict(`This workspace already has a space named "${data.name}".`);
+    throw error;
+  }
+  return view(db, ctx, await findSpace(db, ctx, row.id));
 }
 
 /** Workspace admins (and the Owner), as themselves: others and every agent connection get 403. */
@@ -209,35 +250,27 @@ export const createSpaceBody = z.strictObject({
 });
 export type CreateSpaceBody = z.input<typeof createSpaceBody>;
 
-/** Makes a space (workspace admins, as themselves); 409 when the prefix or the name is taken. */
+/**
+ * Makes a space (workspace admins, as themselves); 409 when the prefix or the name is taken, 400 when the
+ * workspace has MAX_SPACES already (counted under the workspace's row lock: see `insertSpace`). Published
+ * as `space.created`.
+ */
 export async function createSpace(ctx: Ctx, input: CreateSpaceBody): Promise<SpaceView> {
   const data = parse(createSpaceBody, input);
   await requireAdmin(ctx, "create a space");
   const db = ctx.core.db;
-  const taken = await db
-    .selectFrom("spaces")
-    .select("id")
-    .where("workspace_id", "=", ctx.workspaceId)
-    .where("prefix", "=", data.prefix)
-    .executeTakeFirst();
-  if (taken) throw conflict(`This workspace already has a space with the prefix ${data.prefix}.`);
-  await refuseNameClash(db, ctx, data.name);
-  const now = ctx.core.clock.now().toISOString();
   try {
-    await db
-      .insertInto("spaces")
-      .values({
-        id: newId("spc", ctx.core.clock.now()),
-        workspace_id: ctx.workspaceId,
-        name: data.name,
-        prefix: data.prefix,
-        next_issue_number: 1,
-        done_requires: "anyone",
-        reviewers: "[]",
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const space = await insertSpace(trx, ctx.core, ctx.workspaceId, data.name, data.prefix);
+      await recordActivity(
+        trx,
+        ctx,
+        { type: "space", id: space.id },
+        "created",
+        { name: { from: null, to: space.name }, prefix: { from: null, to: space.prefix } },
+        space.created_at,
+      );
+    });
   } catch (error) {
     // made at the same moment by someone else: the unique keys hold
     if (isUniqueViolation(error))

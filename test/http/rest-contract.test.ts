@@ -12,6 +12,7 @@ import { operations } from "../../src/http/v1/route.ts";
 import { createLabel } from "../../src/tracker/labels.ts";
 import { createMilestone } from "../../src/tracker/milestones.ts";
 import { createSavedView } from "../../src/tracker/saved-views.ts";
+import { createTemplate } from "../../src/tracker/templates.ts";
 import { trashObject } from "../../src/tracker/trash.ts";
 import { fanOut } from "../../src/tracker/webhook-delivery.ts";
 import { type Api, type ApiCall, api, bearer } from "../support.ts";
@@ -78,6 +79,9 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
   // two saved views, so their list has a second page
   const view = await createSavedView(as, { name: "Mine", filters: "assignee=me", shared: false });
   await createSavedView(as, { name: "Urgent", filters: "priority=urgent", shared: true });
+  // two new-issue templates of ENG
+  const template = await createTemplate(as, "ENG", { name: "Bug report", title: "Bug: " });
+  await createTemplate(as, "ENG", { name: "Chore" });
   for (const name of ["Scrapped", "Also scrapped"]) {
     const gone = await createMilestone(as, { name });
     await trashObject(as, "milestone", gone.id);
@@ -158,6 +162,7 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       milestone: milestone.id,
       label: label.id,
       view: view.id,
+      template: template.id,
       milestoneDependency: mdeps.data[0].id,
       issue: one.id,
       dependency: deps.data[0].id,
@@ -229,6 +234,8 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     listTrash: "/v1/trash",
     listSavedViews: "/v1/views",
     getSavedView: `/v1/views/${ids.view}`,
+    listTemplates: "/v1/spaces/ENG/templates",
+    getTemplate: `/v1/templates/${ids.template}`,
   };
 }
 
@@ -292,6 +299,12 @@ describe("REST contract", () => {
         read: `/v1/dependencies/${ids.dependency}`,
         other: ["PATCH", `/v1/dependencies/${ids.dependency}`, { note: "theirs" }],
         mine: ["PATCH", `/v1/dependencies/${ids.dependency}`, { type: "blocks", note: "mine" }],
+      },
+      {
+        what: "template",
+        read: `/v1/templates/${ids.template}`,
+        other: ["PATCH", `/v1/templates/${ids.template}`, { name: "Theirs" }],
+        mine: ["PATCH", `/v1/templates/${ids.template}`, { name: "Mine" }],
       },
       {
         what: "dependency (delete)",

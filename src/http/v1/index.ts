@@ -20,6 +20,7 @@ import "./notes.ts";
 import "./search.ts";
 import "./trash.ts";
 import "./team.ts";
+import "./templates.ts";
 import "./views.ts";
 import "./webhooks.ts";
 import { mount, op, operations } from "./route.ts";

@@ -103,6 +103,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Inbox:
     "Each person's mentions, assignments, approvals and reviews, read and unread, with optional mail (immediate or a daily digest).",
   Spaces: "Spaces and their review policy: who may mark an issue done, and who reviews.",
+  Templates:
+    "New-issue templates of a space: a name and the fields a new issue starts with (title, description, status, priority, labels, estimate). Members read them; the Owner and admins write them.",
   Webhooks:
     "Event deliveries to your URLs, signed per Standard Webhooks, retried for about 3 days, with a log of every attempt.",
 };
