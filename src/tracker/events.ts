@@ -32,6 +32,7 @@ const OBJECT_PATHS: Record<string, string> = {
   webhook: "webhooks",
   space: "spaces",
   budget: "budgets",
+  import: "imports",
 };
 
 /**
@@ -90,6 +91,9 @@ export const EVENT_TYPES = [
   "webhook.disabled",
   "budget.warning",
   "budget.exceeded",
+  "import.started",
+  "import.completed",
+  "import.failed",
 ] as const;
 
 export interface EmitInput {
