@@ -74,8 +74,9 @@ export const MAX_SPACES = 100;
 /**
  * Inserts a space into the workspace: 409 when its prefix or name is taken, 400 when the workspace has
  * MAX_SPACES already. The count and the insert share the transaction, which on PostgreSQL first locks
- * the workspace's row: concurrent creations queue there, so none sees a count another is about to raise
- * (SQLite has one writer at a time).
+ * the workspace's row (FOR NO KEY UPDATE: other writes' foreign keys to the workspace do not wait for
+ * it): concurrent creations queue there, so none sees a count another is about to raise (SQLite has one
+ * writer at a time).
  */
 export async function insertSpace(
   tx: Tx,
@@ -85,7 +86,7 @@ export async function insertSpace(
   pfx: string,
 ): Promise<Space> {
   if (core.store.kind === "postgres")
-    await tx.selectFrom("workspaces").select("id").where("id", "=", workspaceId).forUpdate().execute();
+    await tx.selectFrom("workspaces").select("id").where("id", "=", workspaceId).forNoKeyUpdate().execute();
   const count = await tx
     .selectFrom("spaces")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))

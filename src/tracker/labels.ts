@@ -204,11 +204,18 @@ async function nextColor(trx: Db, ctx: Ctx): Promise<string> {
 /**
  * Refuses (400) a new label when the workspace has MAX_LABELS. Counted under the workspace's row lock on
  * PostgreSQL, held to the end of the transaction that inserts: concurrent creations queue there, so none
- * sees a count another is about to raise (SQLite has one writer at a time).
+ * sees a count another is about to raise (SQLite has one writer at a time). The lock is FOR NO KEY
+ * UPDATE, which the key-share locks of other writes' foreign keys to the workspace do not wait for (FOR
+ * UPDATE would, and an issue write naming a new label deadlocked with a label's delete).
  */
 async function checkLabelRoom(trx: Transaction<Database>, ctx: Ctx, name: string): Promise<void> {
   if (ctx.core.store.kind === "postgres")
-    await trx.selectFrom("workspaces").select("id").where("id", "=", ctx.workspaceId).forUpdate().execute();
+    await trx
+      .selectFrom("workspaces")
+      .select("id")
+      .where("id", "=", ctx.workspaceId)
+      .forNoKeyUpdate()
+      .execute();
   const row = await trx
     .selectFrom("labels")
     .select(sql<number | string>`count(*)`.as("n"))

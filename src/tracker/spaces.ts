@@ -185,7 +185,7 @@ export async function updateSpace(
     await db.transaction().execute(async (trx) => {
       const query = trx.selectFrom("spaces").selectAll().where("id", "=", row.id);
       const current = await (ctx.core.store.kind === "postgres"
-        ? query.forUpdate()
+        ? query.forNoKeyUpdate()
         : query
       ).executeTakeFirst();
       if (!current) throw notFound(`No space ${p} in this workspace.`);

@@ -219,7 +219,7 @@ export async function createTemplate(
   try {
     await ctx.core.db.transaction().execute(async (trx) => {
       if (ctx.core.store.kind === "postgres")
-        await trx.selectFrom("spaces").select("id").where("id", "=", space.id).forUpdate().execute();
+        await trx.selectFrom("spaces").select("id").where("id", "=", space.id).forNoKeyUpdate().execute();
       const count = await trx
         .selectFrom("issue_templates")
         .select((eb) => eb.fn.countAll<number | string>().as("n"))

@@ -13,6 +13,7 @@ import { KNOWLEDGE_COMMANDS } from "./commands/knowledge.ts";
 import { LABEL_COMMANDS } from "./commands/labels.ts";
 import { PLANNING_COMMANDS } from "./commands/planning.ts";
 import { TEAM_COMMANDS } from "./commands/team.ts";
+import { TEMPLATE_COMMANDS } from "./commands/templates.ts";
 import { WEBHOOK_COMMANDS } from "./commands/webhooks.ts";
 import { COMPLETION_COMMANDS } from "./completion.ts";
 import { configPath, profileName } from "./config.ts";
@@ -33,6 +34,7 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...WEBHOOK_COMMANDS,
   ...TEAM_COMMANDS,
   ...LABEL_COMMANDS,
+  ...TEMPLATE_COMMANDS,
   ...COMPLETION_COMMANDS,
 ];
 

@@ -356,10 +356,11 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
   },
   {
     name: "issues create",
-    summary: "Create an issue",
+    summary: "Create an issue (from a space's template with --template)",
     options: {
       title: { type: "string" },
       space: { type: "string" },
+      template: { type: "string" },
       ...WRITE_FIELDS,
       blocks: { type: "string", multiple: true },
       "blocked-by": { type: "string", multiple: true },
@@ -370,20 +371,32 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       'docket issues create --title "Write the runbook" --space OPS --description-file runbook.md',
       'git log -1 --format=%B | docket issues create --title "Follow up" --description-file -',
       'docket issues create --title "Plan Q3" --edit          # the description in $EDITOR',
+      'docket issues create --template "Bug report" --title "Login fails"   # "Bug: Login fails", the template\'s fields',
     ],
     async run(ctx, v) {
+      const templateRef = str(v, "template");
+      const template = templateRef
+        ? await (await import("./templates.ts")).findTemplate(ctx, templateRef, str(v, "space"))
+        : undefined;
       const title = str(v, "title");
-      if (title === undefined) throw new UsageError("--title is required");
-      const description = await textOrEdit(ctx, v, "description");
-      const body = defined({
+      if (title === undefined && !template?.title.trim())
+        throw new UsageError(
+          template
+            ? `--title is required (template "${template.name}" gives no title)`
+            : "--title is required",
+        );
+      const description = await textOrEdit(ctx, v, "description", template?.description ?? "");
+      let body: Record<string, unknown> = defined({
         title,
-        space: str(v, "space"),
+        space: template?.space ?? str(v, "space"),
         ...writeBody(v),
         ...(description !== undefined ? { description } : {}),
         blocks: many(v, "blocks"),
         blockedBy: many(v, "blocked-by"),
         relatesTo: many(v, "relates-to"),
       });
+      // the template's fields, under what the flags give (labels given are added to the template's)
+      if (template) body = (await import("../../../tracker/templates.ts")).applyTemplate(template, body);
       await checkLocally(
         async () => (await import("../../../tracker/issues.ts")).createIssueInput,
         body,
