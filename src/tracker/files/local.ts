@@ -129,6 +129,32 @@ export class LocalFileStore implements FileStore {
     return handle.createReadStream();
   }
 
+  async write(key: string, body: AsyncIterable<Buffer>, size: number): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = path.join(
+      path.dirname(target),
+      `.${path.basename(key)}.${randomBytes(6).toString("hex")}.part`,
+    );
+    let received = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        if (received > size) return done(new Error(`${key}: more than the ${size} bytes expected`));
+        done(null, chunk);
+      },
+    });
+    try {
+      const file = await open(temp, "wx");
+      await pipeline(body, meter, file.createWriteStream());
+      if (received !== size) throw new Error(`${key}: ${received} bytes, not the ${size} expected`);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
   async move(from: string, to: string): Promise<boolean> {
     const target = this.pathOf(to);
     await mkdir(path.dirname(target), { recursive: true });

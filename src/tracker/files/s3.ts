@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Clock } from "../../clock.ts";
 import type { FileStoreConfig } from "../../config.ts";
@@ -89,6 +90,32 @@ export class S3FileStore implements FileStore {
     await expectOk(res, "GET", key);
     if (!res.body) return Readable.from([]);
     return Readable.fromWeb(res.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  }
+
+  /** One PUT with the bytes (at most the service's file size limit, so held in memory for it). */
+  async write(key: string, body: AsyncIterable<Buffer>, size: number): Promise<void> {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    for await (const chunk of body) {
+      received += chunk.length;
+      if (received > size) throw new Error(`${key}: more than the ${size} bytes expected`);
+      chunks.push(chunk);
+    }
+    if (received !== size) throw new Error(`${key}: ${received} bytes, not the ${size} expected`);
+    const bytes = Buffer.concat(chunks);
+    const where = this.#where(key);
+    const headers = signRequest(
+      this.#keys,
+      { method: "PUT", ...where, headers: {}, now: this.#clock.now() },
+      createHash("sha256").update(bytes).digest("hex"),
+    );
+    let res: Response;
+    try {
+      res = await fetch(`${where.origin}${where.path}`, { method: "PUT", headers, body: bytes });
+    } catch {
+      throw unavailable("The file store cannot be reached; try again shortly.");
+    }
+    await expectOk(res, "PUT", key);
   }
 
   /** S3 has no rename: a server-side copy, then the source is deleted. */

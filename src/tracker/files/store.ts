@@ -32,6 +32,11 @@ export interface FileStore {
   head(key: string): Promise<{ size: number } | undefined>;
   /** The object's bytes, as a stream. */
   read(key: string): Promise<Readable>;
+  /**
+   * Writes exactly `size` bytes from `body` at `key` (restoring an archive); the object appears only
+   * when all of them arrived.
+   */
+  write(key: string, body: AsyncIterable<Buffer>, size: number): Promise<void>;
   /** Moves an object to a new key; false when there was nothing at `from`. */
   move(from: string, to: string): Promise<boolean>;
   /** Deletes an object; nothing happens when there is none. */
