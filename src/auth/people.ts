@@ -52,6 +52,7 @@ export async function createPerson(
     terms_accepted_at: null,
     inbox_email: "off",
     digest_sent_at: null,
+    placeholder_workspace_id: null,
     created_at: now,
     updated_at: now,
   };

@@ -305,7 +305,121 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await inboxKinds(db, t, kind, INBOX_KINDS_0015);
     },
   }),
+  // Imports from other trackers: the jobs, the source keys that make a re-run change nothing (and a
+  // killed run resume), where each imported issue and comment came from, and placeholder people.
+  "0028_imports": (t) => importsMigration(t),
+  // Workspace exports as jobs: how far each one is, and when its archive (kept in the data directory)
+  // is deleted.
+  "0029_exports": (t) => ({
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("exports")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("status", "text", (c) =>
+          c.notNull().check(sql`status in ('queued', 'running', 'succeeded', 'failed')`),
+        )
+        .addColumn("spaces", "text")
+        .addColumn("part", "text", (c) => c.notNull())
+        .addColumn("done", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("total", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("size", "bigint")
+        .addColumn("error", "text")
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("created_via", "text", (c) => c.notNull())
+        .addColumn("created_at", t.time, (c) => c.notNull())
+        .addColumn("started_at", t.time)
+        .addColumn("finished_at", t.time)
+        .addColumn("heartbeat_at", t.time, (c) => c.notNull())
+        .addColumn("expires_at", t.time, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("exports_workspace_idx")
+        .on("exports")
+        .columns(["workspace_id", "created_at"])
+        .execute();
+      await db.schema.createIndex("exports_expires_idx").on("exports").column("expires_at").execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable("exports").execute();
+    },
+  }),
 };
+
+const importsMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("imports")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("space_id", "text")
+      .addColumn("source", "text", (c) => c.notNull())
+      .addColumn("file_id", "text", (c) => c.notNull())
+      .addColumn("file_name", "text", (c) => c.notNull())
+      .addColumn("dry_run", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("options", "text", (c) => c.notNull().defaultTo("{}"))
+      .addColumn("status", "text", (c) =>
+        c.notNull().check(sql`status in ('queued', 'running', 'completed', 'failed')`),
+      )
+      .addColumn("phase", "text", (c) => c.notNull().defaultTo("queued"))
+      .addColumn("processed", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("total", "integer")
+      .addColumn("counts", "text", (c) => c.notNull().defaultTo("{}"))
+      .addColumn("mapping", "text", (c) => c.notNull().defaultTo("{}"))
+      .addColumn("problems", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("problem_count", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("error", "text")
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("started_at", t.time)
+      .addColumn("heartbeat_at", t.time)
+      .addColumn("finished_at", t.time)
+      .addColumn("updated_at", t.time, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("imports_workspace_idx")
+      .on("imports")
+      .columns(["workspace_id", "created_at", "id"])
+      .execute();
+
+    await db.schema
+      .createTable("import_keys")
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("source", "text", (c) => c.notNull())
+      .addColumn("object_type", "text", (c) => c.notNull())
+      .addColumn("source_id", "text", (c) => c.notNull())
+      .addColumn("object_id", "text", (c) => c.notNull())
+      .addColumn("content_hash", "text", (c) => c.notNull())
+      .addColumn("import_id", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("updated_at", t.time, (c) => c.notNull())
+      .addPrimaryKeyConstraint("import_keys_pk", ["workspace_id", "source", "object_type", "source_id"])
+      .execute();
+    await db.schema.createIndex("import_keys_object_idx").on("import_keys").column("object_id").execute();
+
+    for (const table of ["issues", "comments"]) {
+      await db.schema.alterTable(table).addColumn("source", "text").execute();
+      await db.schema.alterTable(table).addColumn("source_url", "text").execute();
+    }
+    await db.schema.alterTable("people").addColumn("placeholder_workspace_id", "text").execute();
+    await db.schema
+      .createIndex("people_placeholder_idx")
+      .on("people")
+      .column("placeholder_workspace_id")
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex("people_placeholder_idx").execute();
+    await db.schema.alterTable("people").dropColumn("placeholder_workspace_id").execute();
+    for (const table of ["comments", "issues"]) {
+      await db.schema.alterTable(table).dropColumn("source_url").execute();
+      await db.schema.alterTable(table).dropColumn("source").execute();
+    }
+    await db.schema.dropTable("import_keys").execute();
+    await db.schema.dropTable("imports").execute();
+  },
+});
 
 /** Gathers SQLite's statistics for `indexes` when the database has statistics at all (ANALYZE ran). */
 async function analyzeIfAnalyzed(db: AnyDb, indexes: readonly string[]): Promise<void> {

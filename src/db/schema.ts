@@ -63,6 +63,91 @@ export interface Database {
   comment_revisions: CommentRevisionsTable;
   approvals: ApprovalsTable;
   inbox_items: InboxItemsTable;
+  imports: ImportsTable;
+  import_keys: ImportKeysTable;
+  exports: ExportsTable;
+}
+
+/** A workspace export (src/tracker/archive/jobs.ts): how far it is; its archive is in the data directory. */
+export interface ExportsTable {
+  id: string;
+  workspace_id: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  /** JSON array of the space prefixes asked for; null for every space */
+  spaces: string | null;
+  /** the part being written, `done` at the end */
+  part: string;
+  done: number;
+  total: number;
+  /** the archive's size in bytes, once written */
+  size: number | null;
+  error: string | null;
+  created_by: string;
+  created_via: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** the last word from the process writing it: a running export silent for long has died */
+  heartbeat_at: string;
+  expires_at: string;
+}
+
+/** One import of another tracker's export (or a Docket archive) into a workspace: a job with its report. */
+export interface ImportsTable {
+  id: string;
+  workspace_id: string;
+  /** the space the issues go to; null for a Docket archive */
+  space_id: string | null;
+  source: "github" | "linear" | "jira" | "docket";
+  /** the uploaded file (fil_…) read, and its name */
+  file_id: string;
+  file_name: string;
+  /** 1: read and report only, writing nothing */
+  dry_run: number;
+  /** JSON: { timezone } */
+  options: string;
+  status: "queued" | "running" | "completed" | "failed";
+  /** what the job is doing: queued, checking, people, issues, links, done */
+  phase: string;
+  /** rows read in the current phase, of `total` (the rows in the file, once the check counted them) */
+  processed: number;
+  total: number | null;
+  /** JSON: what was (or, in a dry run, would be) created, updated and left unchanged */
+  counts: string;
+  /** JSON: how the source's statuses, priorities, labels, people … map to Docket's */
+  mapping: string;
+  /** JSON array of the first problems (row, source id, message, skipped); `problem_count` counts all */
+  problems: string;
+  problem_count: number;
+  /** why a failed import failed */
+  error: string | null;
+  created_by: string;
+  created_via: string;
+  created_at: string;
+  started_at: string | null;
+  /** the running job's last sign of life: one silent for long was killed and is run again */
+  heartbeat_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+/**
+ * What an import made of each row of a source, keyed on (source, object type, source id): a re-run finds
+ * its rows here and changes nothing for an unchanged `content_hash`, and a killed run resumes after the
+ * batches it committed.
+ */
+export interface ImportKeysTable {
+  workspace_id: string;
+  source: string;
+  /** issue, comment, person (a placeholder), dependency */
+  object_type: string;
+  source_id: string;
+  object_id: string;
+  content_hash: string;
+  /** the import that last wrote it */
+  import_id: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A comment on an issue, a decision or a note; a reply names its top-level comment as `parent_id`. */
@@ -77,6 +162,9 @@ export interface CommentsTable extends Authored {
   deleted_at: string | null;
   deleted_by: string | null;
   deleted_via: string | null;
+  /** where an imported comment came from, and its address there; null otherwise */
+  source?: string | null;
+  source_url?: string | null;
 }
 
 /** An earlier text of a comment, kept when an edit replaced it. */
@@ -229,6 +317,12 @@ export interface PeopleTable {
   /** mail about the inbox: off, immediate or daily (a digest) */
   inbox_email: ColumnType<"off" | "immediate" | "daily", "off" | "immediate" | "daily" | undefined>;
   digest_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * set for a placeholder person an import made for someone of another tracker who is not a member:
+   * the workspace it belongs to. A placeholder cannot sign in (it is also suspended) and is shown as
+   * "name (imported)" until an admin maps it to a member.
+   */
+  placeholder_workspace_id?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -351,6 +445,9 @@ export interface IssuesTable extends Authored {
   fencing_token: number;
   /** who last changed the title or description: an agent connection (con_…) or a person (usr_…) */
   substance_by: string | null;
+  /** where an imported issue came from (github, linear, jira) and its address there; null otherwise */
+  source?: string | null;
+  source_url?: string | null;
 }
 
 /** A lease on one issue; `ended_at` set once released, expired or ended by closing the issue. */

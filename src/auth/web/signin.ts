@@ -23,6 +23,13 @@ export const SIGN_IN_CODES_PER_SESSION_PER_HOUR = 10;
 export const suspendedError = () =>
   new DocketError(403, "account_suspended", "This account is suspended; it cannot sign in.");
 
+export const placeholderError = () =>
+  new DocketError(
+    403,
+    "account_suspended",
+    "This is a placeholder for someone imported from another tracker; it cannot sign in.",
+  );
+
 function codeHash(code: string): string {
   return hashSecret(`sign-in:${code}`);
 }
@@ -178,6 +185,7 @@ export async function signInWithVerifiedEmail(
               terms_accepted_at: null,
               inbox_email: "off",
               digest_sent_at: null,
+              placeholder_workspace_id: null,
               created_at: now,
               updated_at: now,
             };
@@ -195,6 +203,8 @@ export async function signInWithVerifiedEmail(
             })
             .execute();
         }
+        // a placeholder an import made (also suspended) is nobody's account: nobody signs in as it
+        if (person.placeholder_workspace_id) throw placeholderError();
         if (person.suspended_at) throw suspendedError();
         if (!person.email_verified_at && person.email === email) {
           await tx
