@@ -12,6 +12,7 @@ import { exactTime, relativeTime } from "../../lib/time.ts";
 import { useMembers } from "../../queries.ts";
 import { toast } from "../../ui/toast.tsx";
 import { SpaceName } from "../spaces/SpaceForms.tsx";
+import { SpaceTemplates } from "../spaces/Templates.tsx";
 import { convKeys, type Space, spaceQuery, useIsAdmin } from "./data.ts";
 
 type DoneRequires = Space["done_requires"];
@@ -73,6 +74,7 @@ export function SpacePage() {
         )}
         {query.data && <SpaceName ws={ws} space={query.data} />}
         {query.data && <ReviewPolicy ws={ws} space={query.data} admin={admin} />}
+        {query.data && <SpaceTemplates ws={ws} prefix={query.data.prefix} admin={admin} />}
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 /**
- * New issue, from anywhere (`c`): title, description, space, status, priority, assignee, labels,
- * estimate, cycle, milestone, due date and parent. "Create more" keeps the dialog open with focus in the
+ * New issue, from anywhere (`c`): a template of the space (choosing one fills the fields), title,
+ * description, space, status, priority, assignee, labels, estimate, cycle, milestone, due date and parent. "Create more" keeps the dialog open with focus in the
  * title for the next one. Refusals show next to the field they concern.
  */
 import * as Dialog from "@radix-ui/react-dialog";
@@ -15,6 +15,7 @@ import { LabelPicker } from "../../ui/labels.tsx";
 import { PRIORITIES, STATUSES } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { useAssignees, useCycles, useMilestones } from "../issues/data.ts";
+import { fillFromTemplate, useTemplates } from "../spaces/Templates.tsx";
 
 export function CreateIssueDialog({ ws }: { ws: string }) {
   const defaults = useStore(ui.createIssue);
@@ -37,12 +38,15 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
   const [milestone, setMilestone] = useState("");
   const [due, setDue] = useState("");
   const [parent, setParent] = useState("");
+  const [templateId, setTemplateId] = useState("");
+  const templates = useTemplates(ws, space, open);
   const assignees = useAssignees(ws, open);
   const cycles = useCycles(ws, open);
   const milestones = useMilestones(ws, open);
 
   useEffect(() => {
     if (!defaults) return;
+    setTemplateId("");
     setStatus(defaults.status && defaults.status !== "iced" ? defaults.status : "backlog");
     if (defaults.space) setSpace(defaults.space);
     setCycle(defaults.cycle ?? "");
@@ -52,6 +56,26 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
   useEffect(() => {
     if (!space && workspace?.spaces[0]) setSpace(workspace.spaces[0].prefix);
   }, [workspace, space]);
+
+  const chooseTemplate = (id: string) => {
+    const list = templates.data ?? [];
+    const next = list.find((t) => t.id === id);
+    const previous = list.find((t) => t.id === templateId);
+    setTemplateId(id);
+    if (!next) return;
+    const filled = fillFromTemplate(
+      { title, description, status, priority, labels, estimate },
+      next,
+      previous,
+    );
+    setTitle(filled.title);
+    setDescription(filled.description);
+    setStatus(filled.status);
+    setPriority(filled.priority);
+    setLabels(filled.labels);
+    setEstimate(filled.estimate);
+    titleRef.current?.focus();
+  };
 
   const create = useMutation({
     mutationFn: () =>
@@ -83,6 +107,7 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
       });
       setTitle("");
       setDescription("");
+      setTemplateId("");
       setAssignee("");
       setLabels([]);
       setEstimate("");
@@ -139,6 +164,19 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
               if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit(e);
             }}
           >
+            {(templates.data ?? []).length > 0 && (
+              <div className="field create-template">
+                <label htmlFor="new-template">Template</label>
+                <select id="new-template" value={templateId} onChange={(e) => chooseTemplate(e.target.value)}>
+                  <option value="">No template</option>
+                  {(templates.data ?? []).map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
             <div className="field">
               <label htmlFor="new-title">Title</label>
               <input
@@ -173,7 +211,11 @@ export function CreateIssueDialog({ ws }: { ws: string }) {
                 <select
                   id="new-space"
                   value={space}
-                  onChange={(e) => setSpace(e.target.value)}
+                  onChange={(e) => {
+                    // a template belongs to its space: another space starts without one
+                    setSpace(e.target.value);
+                    setTemplateId("");
+                  }}
                   aria-invalid={spaceError ? true : undefined}
                 >
                   {workspace?.spaces.map((s) => (
