@@ -14,7 +14,8 @@ import { addPerson, appEnv, assertNoErrors, connectAgent, launch, shot, signedIn
 // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, each test reads what it needs
 type Json = any;
 
-const comments = (page: Page) => page.getByRole("region", { name: /^Comments/ });
+/** The comments: an issue's are in its timeline (the Activity region), a decision's and a note's in their own. */
+const comments = (page: Page) => page.getByRole("region", { name: /^(Comments|Activity)/ });
 
 test("comments: Markdown and a completed mention reach the inbox with its count; reply, edit with history, delete; stored script never runs", async (t) => {
   const env = await appEnv(t);
@@ -28,7 +29,9 @@ test("comments: Markdown and a completed mention reach the inbox with its count;
   await page.goto(`${env.baseUrl}/acme/issue/ENG-1`);
   const box = comments(page).getByRole("combobox", { name: "Comment" });
   await box.waitFor();
-  await comments(page).getByText("No comments yet.").waitFor();
+  // the timeline holds the issue's creation and no comment yet
+  await comments(page).getByText("created the issue").waitFor();
+  assert.equal(await comments(page).getByRole("article").count(), 0);
 
   // @ opens the list of members and agents; typing narrows it; Enter inserts @email
   await box.click();

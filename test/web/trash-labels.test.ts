@@ -81,18 +81,21 @@ test("an issue deleted from its page comes back with Undo, and from the Trash vi
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${env.baseUrl}/acme/issue/${issue.identifier}`);
 
-  // Delete: to the list, with a toast whose Undo brings it back and opens it again
-  await page.getByRole("button", { name: `Delete ${issue.identifier}` }).click();
+  // Delete (in the ⋯ menu): to the list, with a toast whose Undo brings it back and opens it again
+  const more = page.getByRole("button", { name: `More actions for ${issue.identifier}` });
+  await more.click();
+  await page.getByRole("menuitem", { name: `Delete ${issue.identifier}` }).click();
   await page.getByText(`${issue.identifier} moved to the trash`).waitFor();
   await page.waitForURL(/\/acme\/issues/);
   assert.equal((await env.rest("GET", `/issues/${issue.identifier}`)).status, 404);
   await page.getByRole("button", { name: "Undo" }).click();
   await page.waitForURL(new RegExp(`/acme/issue/${issue.identifier}`));
-  await page.getByRole("button", { name: `Delete ${issue.identifier}` }).waitFor();
+  await more.waitFor();
   assert.equal((await env.rest("GET", `/issues/${issue.identifier}`)).status, 200);
 
   // deleted again, restored from the Trash view
-  await page.getByRole("button", { name: `Delete ${issue.identifier}` }).click();
+  await more.click();
+  await page.getByRole("menuitem", { name: `Delete ${issue.identifier}` }).click();
   await page.getByText(`${issue.identifier} moved to the trash`).waitFor();
   await page.waitForURL(/\/acme\/issues/);
   await page.getByRole("button", { name: /^Account: / }).click();

@@ -44,28 +44,9 @@ const errorText = (error: unknown): string =>
 export function Comments({ ws, kind, id }: CommentsProps) {
   const queryClient = useQueryClient();
   const query = useQuery(commentsQuery(ws, kind, id));
-  const [draft, setDraft] = useState("");
   const threads = query.data ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: convKeys.comments(ws, kind, id) });
-
-  const post = useMutation({
-    mutationFn: (body: string) => addComment(ws, kind, id, { body }),
-    onSuccess: () => {
-      setDraft("");
-      void refresh();
-    },
-  });
-
-  // opened from the inbox at a comment (#cmt_…): shown once the thread is there
-  const loaded = query.data !== undefined;
-  useEffect(() => {
-    const target = loaded ? window.location.hash.slice(1) : "";
-    if (!target.startsWith("cmt_")) return;
-    const el = document.getElementById(target);
-    if (!el) return;
-    el.scrollIntoView({ block: "center" });
-    el.classList.add("comment-target");
-  }, [loaded]);
+  useCommentTarget(query.data !== undefined);
 
   const count = countComments(threads);
   return (
@@ -87,26 +68,63 @@ export function Comments({ ws, kind, id }: CommentsProps) {
           ))}
         </ol>
       )}
-      <Composer
-        ws={ws}
-        label="Comment"
-        value={draft}
-        onChange={(v) => {
-          setDraft(v);
-          if (post.isError) post.reset();
-        }}
-        onSubmit={() => post.mutate(draft)}
-        submitLabel="Comment"
-        busy={post.isPending}
-        error={post.isError ? errorText(post.error) : undefined}
-        placeholder="Leave a comment: Markdown, @ to mention a member or an agent"
-        collapsible
-      />
+      <CommentComposer ws={ws} kind={kind} id={id} />
     </section>
   );
 }
 
-function Thread({ ws, thread, onChanged }: { ws: string; thread: CommentThread; onChanged: () => void }) {
+/** Opened from the inbox at a comment (#cmt_…): scrolled to and marked once the thread is there. */
+export function useCommentTarget(loaded: boolean): void {
+  useEffect(() => {
+    const target = loaded ? window.location.hash.slice(1) : "";
+    if (!target.startsWith("cmt_")) return;
+    const el = document.getElementById(target);
+    if (!el) return;
+    el.scrollIntoView({ block: "center" });
+    el.classList.add("comment-target");
+  }, [loaded]);
+}
+
+/** The box a new comment is written in, posted to the subject; the list is read again once it is. */
+export function CommentComposer({ ws, kind, id }: CommentsProps) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState("");
+  const post = useMutation({
+    mutationFn: (body: string) => addComment(ws, kind, id, { body }),
+    onSuccess: () => {
+      setDraft("");
+      void queryClient.invalidateQueries({ queryKey: convKeys.comments(ws, kind, id) });
+    },
+  });
+  return (
+    <Composer
+      ws={ws}
+      label="Comment"
+      value={draft}
+      onChange={(v) => {
+        setDraft(v);
+        if (post.isError) post.reset();
+      }}
+      onSubmit={() => post.mutate(draft)}
+      submitLabel="Comment"
+      busy={post.isPending}
+      error={post.isError ? errorText(post.error) : undefined}
+      placeholder="Leave a comment: Markdown, @ to mention a member or an agent"
+      collapsible
+    />
+  );
+}
+
+/** A comment with its replies, as an item of a list (the comments' own, or the issue's timeline). */
+export function Thread({
+  ws,
+  thread,
+  onChanged,
+}: {
+  ws: string;
+  thread: CommentThread;
+  onChanged: () => void;
+}) {
   const [replying, setReplying] = useState(false);
   const [draft, setDraft] = useState("");
   const reply = useMutation({

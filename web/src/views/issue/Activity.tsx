@@ -1,6 +1,6 @@
 /**
- * The issue's activity, oldest first: who changed what, with agents told apart from people ("Claude
- * (agent for Ada)", a square mark and the word "agent") and each field's change in words.
+ * The issue's activity: who changed what, with agents told apart from people ("Claude (agent for Ada)",
+ * a square mark and the word "agent") and each field's change in words. Shown in the timeline.
  */
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../api.ts";
@@ -45,56 +45,46 @@ function when(at: string): string {
   return Date.now() - new Date(at).getTime() < 7 * 86_400_000 ? relativeTime(at) : shortDate(at);
 }
 
-export function ActivityList({ ws, issueId, nameOf }: { ws: string; issueId: string; nameOf: NameOf }) {
-  const activity = useActivity(ws, issueId);
+/**
+ * One compact line of the timeline: a small avatar, "Ada Lovelace changed status from Todo to In
+ * progress · 2 hours ago"; several changes at once list under it.
+ */
+export function ActivityLine({ entry, nameOf }: { entry: Entry; nameOf: NameOf }) {
+  const actor = activityActor(entry.actor);
+  const changes = Object.entries(entry.changes);
+  const verb =
+    entry.action === "created"
+      ? ACTIONS.created
+      : entry.action === "iced"
+        ? ACTIONS.iced
+        : changes.length === 0
+          ? (ACTIONS[entry.action] ?? entry.action.replace(/_/g, " "))
+          : null;
   return (
-    <section className="ip-section" aria-labelledby="activity-heading">
-      <h2 id="activity-heading">Activity</h2>
-      {activity.isLoading ? (
-        <p className="muted">Loading activity…</p>
-      ) : activity.error ? (
-        <p className="form-error">The activity could not be read: {activity.error.message}</p>
-      ) : (
-        <ol className="ip-activity">
-          {(activity.data ?? []).map((entry) => {
-            const actor = activityActor(entry.actor);
-            const changes = Object.entries(entry.changes);
-            const verb =
-              entry.action === "created"
-                ? ACTIONS.created
-                : entry.action === "iced"
-                  ? ACTIONS.iced
-                  : changes.length === 0
-                    ? (ACTIONS[entry.action] ?? entry.action.replace(/_/g, " "))
-                    : null;
-            return (
-              <li key={entry.id} className={`ip-activity-entry ip-activity-${actor.kind}`}>
-                <Avatar name={entry.actor.agent?.name ?? entry.actor.name} agent={actor.kind === "agent"} />
-                <div className="ip-activity-body">
-                  <p>
-                    <strong>{actor.name}</strong>
-                    {actor.kind === "agent" && <span className="badge badge-agent">agent</span>}{" "}
-                    {verb ??
-                      (changes.length === 1 && changes[0]
-                        ? describeChange(changes[0][0], changes[0][1].from, changes[0][1].to, nameOf)
-                        : `made ${changes.length} changes:`)}{" "}
-                    <time className="muted" dateTime={entry.at} title={exactTime(entry.at)}>
-                      · {when(entry.at)}
-                    </time>
-                  </p>
-                  {!verb && changes.length > 1 && (
-                    <ul className="ip-activity-changes">
-                      {changes.map(([field, c]) => (
-                        <li key={field}>{describeChange(field, c.from, c.to, nameOf)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </section>
+    <li className={`tl-event ip-activity-${actor.kind}`}>
+      <span className="tl-event-mark">
+        <Avatar name={entry.actor.agent?.name ?? entry.actor.name} agent={actor.kind === "agent"} />
+      </span>
+      <div className="tl-event-body">
+        <p>
+          <span className="tl-actor">{actor.name}</span>
+          {actor.kind === "agent" && <span className="badge badge-agent">agent</span>}{" "}
+          {verb ??
+            (changes.length === 1 && changes[0]
+              ? describeChange(changes[0][0], changes[0][1].from, changes[0][1].to, nameOf)
+              : `made ${changes.length} changes:`)}{" "}
+          <time className="tl-when" dateTime={entry.at} title={exactTime(entry.at)}>
+            · {when(entry.at)}
+          </time>
+        </p>
+        {!verb && changes.length > 1 && (
+          <ul className="tl-event-changes">
+            {changes.map(([field, c]) => (
+              <li key={field}>{describeChange(field, c.from, c.to, nameOf)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
   );
 }

@@ -1,13 +1,17 @@
 /**
  * One issue's page (`/$ws/issue/ENG-42`): title and description edited in place, its properties, sub-
  * issues, dependencies with the blocker graph, linked decisions and notes, files (dropped anywhere on the
- * page), the activity, ice and thaw, and "Copy bundle". It follows the event stream: a change by anyone
- * else shows within a second, and never over an edit in progress (see Editor).
+ * page), one timeline of its activity and comments, ice and thaw, and "Copy bundle"; the secondary
+ * actions (copy link, copy branch name, delete; on a phone all of them) sit in the "more" menu (⋯) so the
+ * header stays one line. It follows the event stream: a change by anyone else shows within a second, and
+ * never over an edit in progress (see Editor).
  */
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, api, type Issue, unwrap } from "../../api.ts";
+import { branchName, issueLink } from "../../lib/branch.ts";
 import { onLiveEvent } from "../../lib/live.ts";
 import { PHONE, useMediaQuery } from "../../lib/media.ts";
 import { useDocumentTitle } from "../../lib/title.ts";
@@ -18,10 +22,9 @@ import { copyText } from "../../ui/clipboard.ts";
 import { StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { Approvals } from "../conversation/Approvals.tsx";
-import { Comments } from "../conversation/Comments.tsx";
 import { IssueMenus, openMenu } from "../issues/menus.tsx";
 import { deleteWithUndo } from "../trash/trash.ts";
-import { ActivityList, useActivity } from "./Activity.tsx";
+import { useActivity } from "./Activity.tsx";
 import { ConflictPanel } from "./ConflictPanel.tsx";
 import { Dependencies } from "./Dependencies.tsx";
 import { Editor } from "./Editor.tsx";
@@ -29,6 +32,7 @@ import { Files, useUploads } from "./Files.tsx";
 import { Linked } from "./Linked.tsx";
 import { eventActor, thawStatus } from "./model.ts";
 import { Properties } from "./Properties.tsx";
+import { Timeline } from "./Timeline.tsx";
 import { useIssue } from "./useIssue.ts";
 import "./issue.css";
 
@@ -194,50 +198,89 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
           <span className="muted ip-saving" role="status">
             {state.pending.length > 0 ? "Saving…" : ""}
           </span>
-          {issue.status === "iced" ? (
-            <button type="button" className="btn btn-small" onClick={thaw}>
-              <span aria-hidden="true">☀</span> Thaw
-            </button>
-          ) : (
+          {!phone &&
+            (issue.status === "iced" ? (
+              <button type="button" className="btn btn-small" onClick={thaw}>
+                <span aria-hidden="true">☀</span> Thaw
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={ice}
+                disabled={closed}
+                title={
+                  closed
+                    ? "Only open issues can be put on ice"
+                    : "Out of ready work until its status next changes"
+                }
+              >
+                <span aria-hidden="true">❄</span> Put on ice
+              </button>
+            ))}
+          {!phone && (
             <button
               type="button"
               className="btn btn-small"
-              onClick={ice}
-              disabled={closed}
-              title={
-                closed
-                  ? "Only open issues can be put on ice"
-                  : "Out of ready work until its status next changes"
-              }
+              onClick={() => void copyBundle(issue)}
+              title="Ctrl+Shift+C"
             >
-              <span aria-hidden="true">❄</span> Put on ice
+              Copy bundle
             </button>
           )}
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => void copyBundle(issue)}
-            title="Ctrl+Shift+C"
-          >
-            Copy bundle
-          </button>
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => void copyText(location.href, "Link copied")}
-            aria-label={`Copy link to ${issue.identifier}`}
-          >
-            Copy link
-          </button>
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={remove}
-            aria-label={`Delete ${issue.identifier}`}
-            title="Move to the trash (restorable for 30 days)"
-          >
-            Delete
-          </button>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger
+              className="btn btn-small ip-more"
+              aria-label={`More actions for ${issue.identifier}`}
+              title="More actions"
+            >
+              <span aria-hidden="true">⋯</span>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+                {phone &&
+                  (issue.status === "iced" ? (
+                    <DropdownMenu.Item className="menu-item" onSelect={thaw}>
+                      <span aria-hidden="true">☀</span> Thaw
+                    </DropdownMenu.Item>
+                  ) : (
+                    <DropdownMenu.Item className="menu-item" onSelect={ice} disabled={closed}>
+                      <span aria-hidden="true">❄</span> Put on ice
+                    </DropdownMenu.Item>
+                  ))}
+                {phone && (
+                  <DropdownMenu.Item className="menu-item" onSelect={() => void copyBundle(issue)}>
+                    Copy bundle
+                  </DropdownMenu.Item>
+                )}
+                <DropdownMenu.Item
+                  className="menu-item"
+                  onSelect={() =>
+                    void copyText(issueLink(ws, issue.identifier), `Link to ${issue.identifier} copied`)
+                  }
+                >
+                  Copy link
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className="menu-item"
+                  onSelect={() => {
+                    const name = branchName(issue.identifier, issue.title);
+                    void copyText(name, `Branch name copied: ${name}`);
+                  }}
+                >
+                  Copy branch name
+                </DropdownMenu.Item>
+                <DropdownMenu.Separator className="menu-sep" />
+                <DropdownMenu.Item
+                  className="menu-item menu-item-danger"
+                  onSelect={remove}
+                  title="Move to the trash (restorable for 30 days)"
+                >
+                  Delete {issue.identifier}
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
         </div>
       </header>
       <div className="ip-layout">
@@ -285,8 +328,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
           <Dependencies ws={ws} issue={issue} onChanged={() => void state.refetch()} />
           <Linked ws={ws} issue={issue} />
           <Files ws={ws} issue={issue} {...uploads} />
-          <ActivityList ws={ws} issueId={issue.id} nameOf={nameOf} />
-          <Comments ws={ws} kind="issue" id={issue.identifier} />
+          <Timeline ws={ws} issue={issue} nameOf={nameOf} />
         </article>
         {!phone && <Properties ws={ws} issue={issue} save={state.save} />}
       </div>
