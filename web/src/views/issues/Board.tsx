@@ -1,8 +1,10 @@
 /**
- * The board: a column per status, the same filters in the URL as the list. Cards are dragged across
- * columns with the pointer, or with the keyboard (Space to lift, ← → to move between columns, Space
- * to drop, Escape to cancel), or moved with `s` on the focused card. The status changes at once and is
- * put back, with a message, if the service refuses. A column shows 50 cards and more on demand.
+ * The board: a column per status (or per priority, assignee or cycle, chosen in Display and remembered
+ * in this browser), the same filters in the URL as the list. Cards are dragged across columns with the
+ * pointer, or with the keyboard (Space to lift, ← → to move between columns, Space to drop, Escape to
+ * cancel), or changed with `s`, `p`, `a` on the focused card. A drop sets the column's value (the same
+ * PATCH the issue page sends) at once, and it is put back, with a message, if the service refuses. A
+ * column shows 50 cards and more on demand; the columns scroll sideways (a column at a time on a phone).
  */
 import {
   type CollisionDetection,
@@ -23,16 +25,23 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { memo, useMemo, useState } from "react";
-import type { IssueStatus } from "../../api.ts";
+import type { IssuePriority, IssueStatus } from "../../api.ts";
 import { useDocumentTitle } from "../../lib/title.ts";
 import { useMe } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { ui, usePaletteTargets } from "../../shell/ui.ts";
 import { LabelChips } from "../../ui/labels.tsx";
-import { assigneeName, PriorityIcon, STATUS_LABEL, StatusIcon } from "../../ui/meta.tsx";
+import { assigneeName, PriorityIcon, StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
-import { setStatus } from "./changes.ts";
-import { applyChange } from "./data.ts";
+import {
+  BOARD_GROUPS,
+  type BoardGroup,
+  dropChange,
+  isBoardGroup,
+  readBoardGroup,
+  saveBoardGroup,
+} from "./board.ts";
+import { applyChange, useAssignees, useCycles } from "./data.ts";
 import { FilterBar } from "./FilterBar.tsx";
 import type { IssueSearch } from "./filters.ts";
 import { countLabel, type Group, type IssueRow } from "./grouping.ts";
@@ -44,6 +53,9 @@ const COLUMN_PAGE = 50;
 
 function idOf(active: { data: { current?: Record<string, unknown> } }): string {
   return (active.data.current?.issue as IssueRow | undefined)?.identifier ?? "The issue";
+}
+function columnOf(over: { data: { current?: Record<string, unknown> } }): string {
+  return (over.data.current?.label as string | undefined) ?? "the column";
 }
 const route = getRouteApi("/$ws/board");
 
@@ -81,9 +93,13 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
   const me = useMe();
   const state = useIssueView("board", search);
   const { sort, effective } = state;
-  // the board's columns are the open and closed statuses; iced issues are on the list
+  // the columns' property: the URL's when it names one the board offers, else the one last chosen here
+  const by: BoardGroup = isBoardGroup(search.group) ? search.group : readBoardGroup();
+  // the board shows the open and closed issues; iced issues are on the list
   const filters = useMemo(() => ({ ...effective, iced: effective.iced ?? false }), [effective]);
-  const { groups, loaders, loaded, ready } = useGroups(ws, "status", filters, sort, COLUMN_PAGE);
+  const { groups, loaders, loaded, ready } = useGroups(ws, by, filters, sort, COLUMN_PAGE);
+  const assignees = useAssignees(ws, by === "assignee");
+  const cycles = useCycles(ws, by === "cycle");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [dragging, setDragging] = useState<IssueRow | null>(null);
@@ -98,10 +114,11 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
     useSensor(KeyboardSensor, { coordinateGetter: columnJump }),
   );
 
-  const move = (issue: IssueRow, status: IssueStatus) => {
-    if (status === issue.status || status === "iced") return;
-    void applyChange(queryClient, ws, [issue], setStatus(status), `Moving ${issue.identifier}`).then((r) =>
-      report(r, `moved to ${STATUS_LABEL[status]}`),
+  const move = (issue: IssueRow, column: string) => {
+    const drop = dropChange(by, column, { assignees: assignees.list, cycles: cycles.data ?? [] });
+    if (!drop || drop.change(issue) === null) return;
+    void applyChange(queryClient, ws, [issue], drop.change, `Moving ${issue.identifier}`).then((r) =>
+      report(r, drop.words),
     );
   };
 
@@ -109,7 +126,7 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
   const onDragEnd = (e: DragEndEvent) => {
     setDragging(null);
     const issue = e.active.data.current?.issue as IssueRow | undefined;
-    if (issue && e.over) move(issue, e.over.id as IssueStatus);
+    if (issue && e.over) move(issue, String(e.over.id));
   };
 
   const menu = (kind: MenuKind) => {
@@ -140,17 +157,21 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
         ws={ws}
         view="board"
         filters={state.filters}
-        group="status"
+        group={by}
         sort={sort}
         labels={labels}
         onFilters={state.onFilters}
-        onDisplay={state.onDisplay}
+        onDisplay={(next) => {
+          if (isBoardGroup(next.group)) saveBoardGroup(next.group);
+          state.onDisplay(next);
+        }}
         grouping={false}
+        groups={BOARD_GROUPS}
       />
       {loaders}
       <p className="sr-only" id="board-help">
         To move a card, focus it and press Space, then the left and right arrows to choose a column and Space
-        to drop it; Escape cancels. Or press S to pick its status.
+        to drop it; Escape cancels. Or press S, P or A to pick its status, priority or assignee.
       </p>
       <DndContext
         sensors={sensors}
@@ -163,11 +184,10 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
         accessibility={{
           announcements: {
             onDragStart: ({ active }) => `Picked up ${idOf(active)}.`,
-            onDragOver: ({ over }) =>
-              over ? `Over ${STATUS_LABEL[over.id as IssueStatus]}.` : "Not over a column.",
+            onDragOver: ({ over }) => (over ? `Over ${columnOf(over)}.` : "Not over a column."),
             onDragEnd: ({ active, over }) =>
               over
-                ? `${idOf(active)} moved to ${STATUS_LABEL[over.id as IssueStatus]}.`
+                ? `${idOf(active)} moved to ${columnOf(over)}.`
                 : "Dropped outside the columns: nothing changed.",
             onDragCancel: () => "Move canceled: nothing changed.",
           },
@@ -178,6 +198,7 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
             <Column
               key={g.key}
               ws={ws}
+              by={by}
               group={g}
               fetchingMore={loaded.get(g.key)?.fetchingMore ?? false}
               onMore={() => loaded.get(g.key)?.fetchMore()}
@@ -197,6 +218,7 @@ export function Board({ ws, search }: { ws: string; search: IssueSearch }) {
 
 function Column({
   ws,
+  by,
   group,
   fetchingMore,
   onMore,
@@ -204,14 +226,14 @@ function Column({
   onOpen,
 }: {
   ws: string;
+  by: BoardGroup;
   group: Group;
   fetchingMore: boolean;
   onMore: () => void;
   onFocusCard: (issue: IssueRow) => void;
   onOpen: (key: string) => void;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: group.key });
-  const status = group.key as IssueStatus;
+  const { setNodeRef, isOver } = useDroppable({ id: group.key, data: { label: group.label } });
   return (
     <section
       ref={setNodeRef}
@@ -219,7 +241,7 @@ function Column({
       aria-label={`${group.label}: ${countLabel(group)} issues`}
     >
       <header className="il-board-column-head">
-        <StatusIcon status={status} />
+        <ColumnTitle by={by} group={group} />
         <span className="il-group-count">
           {group.loading && group.rows.length === 0 ? "…" : countLabel(group)}
         </span>
@@ -227,7 +249,15 @@ function Column({
           type="button"
           className="icon-btn"
           aria-label={`New issue in ${group.label}`}
-          onClick={() => ui.createIssue.set({ status })}
+          onClick={() =>
+            ui.createIssue.set(
+              by === "status"
+                ? { status: group.key as IssueStatus }
+                : by === "cycle" && group.key !== "none"
+                  ? { cycle: group.key }
+                  : {},
+            )
+          }
         >
           +
         </button>
@@ -252,6 +282,28 @@ function Column({
         </button>
       )}
     </section>
+  );
+}
+
+/** A column's name: the status or priority with its mark, the assignee with an avatar, the cycle's name. */
+function ColumnTitle({ by, group }: { by: BoardGroup; group: Group }) {
+  if (by === "status") return <StatusIcon status={group.key as IssueStatus} />;
+  if (by === "priority") return <PriorityIcon priority={group.key as IssuePriority} label />;
+  if (by === "assignee")
+    return (
+      <span className="il-board-column-name">
+        {group.key !== "none" && (
+          <span className={`avatar${group.key.startsWith("con_") ? " agent" : ""}`} aria-hidden="true">
+            {(group.label.trim()[0] ?? "?").toUpperCase()}
+          </span>
+        )}
+        <span className="il-board-column-label">{group.label}</span>
+      </span>
+    );
+  return (
+    <span className="il-board-column-name">
+      <span className="il-board-column-label">{group.label}</span>
+    </span>
   );
 }
 

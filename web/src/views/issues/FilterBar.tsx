@@ -66,7 +66,10 @@ export interface FilterBarProps {
   labels: string[];
   onFilters: (next: IssueFilters) => void;
   onDisplay: (next: { group?: GroupBy; sort?: Sort }) => void;
+  /** False on the board: its cards have no list properties to choose. */
   grouping?: boolean;
+  /** The groupings offered (all of them unless given; the board's columns offer fewer). */
+  groups?: readonly GroupBy[];
 }
 
 export function FilterBar(props: FilterBarProps) {
@@ -193,10 +196,11 @@ export function FilterBar(props: FilterBarProps) {
   );
 }
 
-function DisplayMenu({ group, sort, onDisplay, grouping = true }: FilterBarProps) {
+function DisplayMenu({ group, sort, onDisplay, grouping = true, groups }: FilterBarProps) {
   const hidden = useStore(hiddenProps);
   // the board's cards have no such properties to choose
   const properties = grouping;
+  const groupChoices = groups ?? (grouping ? GROUPS : []);
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -207,14 +211,14 @@ function DisplayMenu({ group, sort, onDisplay, grouping = true }: FilterBarProps
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-          {grouping && (
+          {groupChoices.length > 0 && (
             <>
               <DropdownMenu.Label className="menu-label">Group by</DropdownMenu.Label>
               <DropdownMenu.RadioGroup
                 value={group}
                 onValueChange={(v) => onDisplay({ group: v as GroupBy })}
               >
-                {GROUPS.map((g) => (
+                {groupChoices.map((g) => (
                   <DropdownMenu.RadioItem key={g} value={g} className="menu-item">
                     {GROUP_LABEL[g]}
                     <DropdownMenu.ItemIndicator className="menu-check">✓</DropdownMenu.ItemIndicator>
