@@ -11,6 +11,7 @@ import { keys } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { toast } from "../../ui/toast.tsx";
 import { Comments } from "../conversation/Comments.tsx";
+import { DeleteButton } from "../trash/DeleteButton.tsx";
 import { patchOf } from "./draft.ts";
 import {
   ConflictPanel,
@@ -203,6 +204,7 @@ function NoteEditor({
             {creating ? "New note" : server.data.title}
           </h2>
         </nav>
+        {server && <DeleteButton ws={ws} type="note" id={server.data.id} name={server.data.title} small />}
       </header>
       <SaveBar
         what="note"

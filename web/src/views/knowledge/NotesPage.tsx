@@ -1,6 +1,6 @@
 /**
  * Notes in their folder tree: the tree on the left (an ARIA tree: arrow keys, Enter, Home, End; F2
- * renames a folder), the open note on the right. A folder's notes are read when it is first opened.
+ * renames a folder; a folder's ⋯ menu also moves and deletes it), the open note on the right. A folder's notes are read when it is first opened.
  */
 import "./knowledge.css";
 import * as Dialog from "@radix-ui/react-dialog";
@@ -13,6 +13,7 @@ import { useWorkspaceTitle } from "../../lib/title.ts";
 import { keys } from "../../queries.ts";
 import { useShortcut } from "../../shell/keys.ts";
 import { toast } from "../../ui/toast.tsx";
+import { deleteWithUndo } from "../trash/trash.ts";
 import { NotePane } from "./NotePane.tsx";
 import { type Folder, folderNotesQuery, foldersQuery, type NoteSummary, noteQuery } from "./notes.ts";
 import {
@@ -117,6 +118,21 @@ function NotesView({ ws }: { ws: string }) {
 
   useShortcut("n", "New note", "Notes", () => newNote(currentFolder?.id ?? null));
 
+  // to the trash with Undo in the toast; its notes wait at the top level (a folder with folders inside is refused)
+  const queryClient = useQueryClient();
+  const removeFolder = (folder: Folder) =>
+    void deleteWithUndo(
+      queryClient,
+      ws,
+      { type: "folder", id: folder.id, name: `Folder “${folder.name}”` },
+      {
+        leave: async () => {
+          if (focusedId === folder.id) setFocusedId(null);
+        },
+        undone: () => setFocusedId(folder.id),
+      },
+    );
+
   const onKeyDown = (event: React.KeyboardEvent) => {
     const index = focusedIndex;
     const row = rows[index];
@@ -138,7 +154,7 @@ function NotesView({ ws }: { ws: string }) {
 
   const loadingTree = folders.isPending || noteReads[0]?.isPending;
   return (
-    <div className="notes-layout">
+    <div className={`notes-layout${id ? " notes-open" : ""}`}>
       <section className="notes-side" aria-label="Notes and folders">
         <div className="notes-side-head">
           <h1>Notes</h1>
@@ -192,6 +208,14 @@ function NotesView({ ws }: { ws: string }) {
                       onSelect={() => setDialog({ mode: "move", folder: currentFolder })}
                     >
                       Move to…
+                    </DropdownMenu.Item>
+                    <DropdownMenu.Separator className="menu-sep" />
+                    <DropdownMenu.Item
+                      className="menu-item menu-item-danger"
+                      title="Move it to the trash (restorable for 30 days); its notes move to the top level until it is restored"
+                      onSelect={() => removeFolder(currentFolder)}
+                    >
+                      Delete folder
                     </DropdownMenu.Item>
                   </>
                 )}

@@ -8,24 +8,26 @@ import { deleteWithUndo, type TrashType } from "./trash.ts";
 
 const LISTS = {
   decision: { list: "/$ws/decisions", page: "/$ws/decisions/$id" },
+  note: { list: "/$ws/notes", page: "/$ws/notes/$id" },
   cycle: { list: "/$ws/cycles", page: "/$ws/cycles/$id" },
   milestone: { list: "/$ws/milestones", page: "/$ws/milestones/$id" },
 } as const;
 
 export function DeleteButton(props: {
   ws: string;
-  type: Exclude<TrashType, "issue" | "note" | "folder">;
+  type: Exclude<TrashType, "issue" | "folder">;
   id: string;
   name: string;
+  small?: boolean;
 }) {
-  const { ws, type, id, name } = props;
+  const { ws, type, id, name, small } = props;
   const client = useQueryClient();
   const navigate = useNavigate();
   const to = LISTS[type];
   return (
     <button
       type="button"
-      className="btn"
+      className={small ? "btn btn-small" : "btn"}
       aria-label={`Delete ${name}`}
       title="Move to the trash (restorable for 30 days)"
       onClick={() =>
