@@ -4,6 +4,7 @@ import type { Database, IssuesTable as IssueRow } from "../db/schema.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { recordActivity } from "./activity.ts";
+import { assertMayClaim, spentSpaces } from "./budgets.ts";
 import { actsAsPerson, END_REASONS, endClaim, fencingToken, holderText, leaseLost } from "./leases.ts";
 import { STARTABLE_STATUSES, startableSql } from "./readiness.ts";
 
@@ -404,6 +405,8 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
           .executeTakeFirst();
         if (mine) return [mine, undefined, true];
       }
+      // an agent looks for the next issue outside spaces whose budget is spent this month
+      const skipSpaces = data.issue === undefined ? await spentSpaces(trx, ctx) : [];
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const now = ctx.core.clock.now().toISOString();
         let issue: IssueRow;
@@ -436,10 +439,12 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
             if (person) throw assignedToPerson(issue.identifier, person);
           }
         } else {
-          const next = await nextStartable(ctx, trx, data, now);
+          const next = await nextStartable(ctx, trx, data, now, skipSpaces);
           if (!next) throw noReadyIssue();
           issue = next;
         }
+        // a new claim by an agent whose budget (or the space's) is spent this month: 403 budget_exceeded
+        await assertMayClaim(trx, ctx, issue.space_id);
         const taken = await take(ctx, trx, issue, holder, data.ttl_seconds, now, key);
         if (taken) return [taken[0], taken[1], false];
       }
@@ -463,6 +468,7 @@ async function nextStartable(
   trx: Transaction<Database>,
   data: ClaimData,
   now: string,
+  skipSpaces: readonly string[],
 ): Promise<IssueRow | undefined> {
   let spaceId: string | undefined;
   if (data.space) {
@@ -474,6 +480,7 @@ async function nextStartable(
       .executeTakeFirst();
     if (!space) throw invalid(`space: no space ${data.space} in this workspace`, { space: "no such space" });
     spaceId = space.id;
+    if (skipSpaces.includes(spaceId)) await assertMayClaim(trx, ctx, spaceId);
   }
   const pick = async (nobodyOn: RawBuilder<SqlBool>) => {
     let q = trx
@@ -482,6 +489,7 @@ async function nextStartable(
       .where("i.workspace_id", "=", ctx.workspaceId)
       .where(nobodyOn);
     if (spaceId) q = q.where("i.space_id", "=", spaceId);
+    if (skipSpaces.length > 0) q = q.where("i.space_id", "not in", skipSpaces);
     if (data.label?.length) {
       const wanted = data.label;
       q = q.where((eb) =>
