@@ -12,6 +12,7 @@ import "./events.ts";
 import "./files.ts";
 import "./issues.ts";
 import "./labels.ts";
+import "./budgets.ts";
 import "./bundles.ts";
 import "./claims.ts";
 import "./me.ts";

@@ -107,6 +107,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "New-issue templates of a space: a name and the fields a new issue starts with (title, description, status, priority, labels, estimate). Members read them; the Owner and admins write them.",
   Webhooks:
     "Event deliveries to your URLs, signed per Standard Webhooks, retried for about 3 days, with a log of every attempt.",
+  "Usage and budgets":
+    "What agents' runs used (tokens, cache, cost) over any range, by agent, space, issue or person; monthly budgets per agent and per space that warn at 80% and, at 100%, stop the runs and refuse new claims (403 `budget_exceeded`).",
 };
 
 /** `/issues/:id` (Fastify) → `/issues/{id}` (OpenAPI); a parameter's regex, if any, is dropped. */
@@ -484,6 +486,16 @@ function components(): OpenApiDocument["components"] {
             description:
               "With 409 `assigned_to_person`: the person who has the issue in progress (an `Assignee`).",
           },
+          budget: {
+            type: "object",
+            description:
+              "With 403 `budget_exceeded`: the budget that is spent (a `Budget`: its scope, limits, what it spent this month, `percent`, `state`).",
+          },
+          budget_id: {
+            type: "string",
+            description:
+              "With 409 `conflict` on setting a budget: the agent's or space's budget that exists already.",
+          },
           claim: {
             type: "object",
             description:
@@ -599,7 +611,7 @@ function components(): OpenApiDocument["components"] {
         false,
       ),
       Forbidden: errorResponse(
-        "`insufficient_scope`: the token lacks the scope the operation needs; `csrf_refused`: a change made with the session cookie without the right `X-CSRF-Token` or from another site; `forbidden`: a request from another origin carrying the session cookie, or an action the caller may not take.",
+        "`insufficient_scope`: the token lacks the scope the operation needs; `csrf_refused`: a change made with the session cookie without the right `X-CSRF-Token` or from another site; `forbidden`: a request from another origin carrying the session cookie, or an action the caller may not take; `budget_exceeded`: the agent's (or the space's) budget is spent for this month, so it takes no new claims or runs until the month ends (UTC) or an admin raises the limit (`budget` names it).",
         errorExample("insufficient_scope", "This token lacks the workspace.write scope."),
         { "WWW-Authenticate": ref("WWWAuthenticate") },
       ),
