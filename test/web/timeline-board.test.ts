@@ -103,7 +103,7 @@ test("the issue page shows comments and activity on one timeline, in order, filt
   await box.click();
   await box.fill("Fixed on the branch.");
   await timeline.getByRole("button", { name: "Comment", exact: true }).click();
-  await timeline.getByText("Fixed on the branch.").waitFor();
+  await timeline.getByRole("article").filter({ hasText: "Fixed on the branch." }).waitFor();
   const last = (await entries(page)).at(-1);
   assert.deepEqual(last, { text: "Fixed on the branch.", comment: true });
 
@@ -167,6 +167,7 @@ test("the board grouped by priority: a card dragged to another column takes its 
   await page.getByText("Over Low.").waitFor({ state: "attached" });
   await page.keyboard.press("Space");
   await column("Low").locator('[data-card-id="ENG-3"]').waitFor();
+  await page.getByText("ENG-3: priority Low").waitFor();
   assert.equal((await env.rest("GET", "/issues/ENG-3")).body.priority, "low");
 
   // remembered: the board opened afresh (no grouping in its address) is grouped by priority
