@@ -3,6 +3,7 @@ import { sweepSessions } from "./auth/web/sessions.ts";
 import { DAY, MINUTE } from "./clock.ts";
 import type { Core } from "./core.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "./http/v1/idempotency.ts";
+import { sweepExports } from "./tracker/archive/jobs.ts";
 import { sweepEvents } from "./tracker/events.ts";
 import { expireClaims } from "./tracker/leases.ts";
 import { purgeTrash } from "./tracker/trash.ts";
@@ -23,7 +24,8 @@ export type SweepReport = Record<
   | "expired_claims"
   | "events"
   | "lapsed_webhooks"
-  | "trash",
+  | "trash"
+  | "exports",
   number
 >;
 
@@ -34,7 +36,8 @@ export type SweepReport = Record<
  * events past their 30 days. Redeemed registrations stay: their connection names them. Claims whose
  * lease ran out are ended, and webhooks made through a credential that ran out (a token past its
  * `expires_at`, a connection past its assertion or idle time) are disabled, as a revocation would.
- * Deleted objects are purged from the trash 30 days after their deletion.
+ * Deleted objects are purged from the trash 30 days after their deletion, and workspace exports (their
+ * archives) 7 days after they were asked for.
  */
 export async function sweepExpired(core: Core): Promise<SweepReport> {
   const now = core.clock.now().getTime();
@@ -74,6 +77,8 @@ export async function sweepExpired(core: Core): Promise<SweepReport> {
     lapsed_webhooks: await disableWebhooksOfLapsedCredentials(core),
     // deleted objects 30 days in the trash go for good
     trash: await purgeTrash(core),
+    // export archives past their 7 days; exports whose process ended mid-way are marked failed
+    exports: await sweepExports(core),
   };
 }
 

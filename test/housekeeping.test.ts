@@ -67,6 +67,7 @@ test("housekeeping deletes what has run out, and keeps what is live or still nam
     events: 0,
     lapsed_webhooks: 0,
     trash: 0,
+    exports: 0,
   });
 
   // A day after the token's hour and a week after the registrations' hour.

@@ -168,10 +168,6 @@ test("archive: export, restore into an empty workspace elsewhere, export again: 
     .where("identifier", "=", "ENG-1")
     .executeTakeFirstOrThrow();
   assert.equal(issue.workspace_id, there.ctx.workspaceId);
-  const { searchWorkspace } = await import("../../src/tracker/search.ts").catch(() => ({
-    searchWorkspace: undefined,
-  }));
-  void searchWorkspace;
   const docs = await there.core.db
     .selectFrom("search_documents")
     .select("object_type")
@@ -278,7 +274,7 @@ async function handmade(file: string, list: [string, Buffer][]): Promise<void> {
   const { createWriteStream } = await import("node:fs");
   const gzip = createGzip();
   const sink = createWriteStream(file);
-  const done = new Promise((resolve) => sink.on("finish", resolve));
+  const done = new Promise<void>((resolve) => sink.on("finish", () => resolve()));
   gzip.pipe(sink);
   const tar = new TarWriter(gzip);
   for (const [name, bytes] of list) await tar.entry(name, bytes.length, bytes);

@@ -9,6 +9,7 @@ import "./conversation.ts";
 import "./cycles.ts";
 import "./decisions.ts";
 import "./events.ts";
+import "./exports.ts";
 import "./files.ts";
 import "./issues.ts";
 import "./labels.ts";

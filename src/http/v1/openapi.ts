@@ -107,6 +107,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "New-issue templates of a space: a name and the fields a new issue starts with (title, description, status, priority, labels, estimate). Members read them; the Owner and admins write them.",
   Webhooks:
     "Event deliveries to your URLs, signed per Standard Webhooks, retried for about 3 days, with a log of every attempt.",
+  Exports:
+    "The workspace as one archive file (manifest with a SHA-256 per part, JSONL per type, files' bytes): asked for as a job, watched, then downloaded for 7 days. Restored into an empty workspace with an import of source `docket`. The Owner and admins only.",
   "Usage and budgets":
     "What agents' runs used (tokens, cache, cost) over any range, by agent, space, issue or person; monthly budgets per agent and per space that warn at 80% and, at 100%, stop the runs and refuse new claims (403 `budget_exceeded`).",
 };
@@ -326,18 +328,24 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   const schema = o.response
     ? toOpenApiSchema(o.response, "output", `${o.operationId}_response`, components)
     : {};
-  const content: Json = o.eventStream
+  const content: Json = o.binary
     ? {
-        "text/event-stream": {
-          schema: {
-            type: "string",
-            description: "Server-Sent Events; each `data:` line holds one item as JSON.",
-          },
-          "x-item-schema": schema,
-          example: sseExample(exampleOf(schema, components)),
+        [o.binary.type]: {
+          schema: { type: "string", format: "binary", description: o.binary.description },
         },
       }
-    : { "application/json": { schema, example: exampleOf(schema, components) } };
+    : o.eventStream
+      ? {
+          "text/event-stream": {
+            schema: {
+              type: "string",
+              description: "Server-Sent Events; each `data:` line holds one item as JSON.",
+            },
+            "x-item-schema": schema,
+            example: sseExample(exampleOf(schema, components)),
+          },
+        }
+      : { "application/json": { schema, example: exampleOf(schema, components) } };
   if (o.markdown)
     content["text/markdown"] = {
       schema: { type: "string" },
@@ -346,14 +354,21 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   const headers: Json = { ...RATE_HEADERS, "X-Request-Id": ref("XRequestId") };
   const versioned = hasProperty(schema, "version", components);
   // a stream has no ETag (it is never the same twice) and is never cached
-  if ((o.method === "GET" && !o.eventStream) || versioned) headers.ETag = ref("ETag");
+  if ((o.method === "GET" && !o.eventStream && !o.binary) || versioned) headers.ETag = ref("ETag");
+  if (o.binary)
+    headers["Content-Disposition"] = {
+      description: "`attachment` with the file's name.",
+      schema: { type: "string" },
+    };
   if (o.method === "GET")
-    headers["Cache-Control"] = o.eventStream
-      ? {
-          description: "`no-cache, no-transform`: a live stream, not to be kept.",
-          schema: { type: "string" },
-        }
-      : ref("CacheControl");
+    headers["Cache-Control"] = o.binary
+      ? { description: "`no-store`: a download, not to be kept by caches.", schema: { type: "string" } }
+      : o.eventStream
+        ? {
+            description: "`no-cache, no-transform`: a live stream, not to be kept.",
+            schema: { type: "string" },
+          }
+        : ref("CacheControl");
   const isList =
     hasProperty(schema, "next_cursor", components) ||
     (o.query instanceof z.ZodObject && "cursor" in o.query.shape);
@@ -361,7 +376,11 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   if (o.method === "POST") headers["Idempotent-Replayed"] = ref("IdempotentReplayed");
 
   const answers: Json = {
-    [status]: { description: status === "201" ? "Created" : "OK", headers, content },
+    [status]: {
+      description: status === "201" ? "Created" : status === "202" ? "Accepted" : "OK",
+      headers,
+      content,
+    },
   };
   const errors = (name: string) => ({ $ref: `#/components/responses/${name}` });
   const write = o.method !== "GET";
@@ -371,7 +390,8 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   // every operation: a request from another origin carrying the session cookie is refused (403)
   answers["403"] = errors("Forbidden");
   answers["404"] = errors("NotFound");
-  if (write) answers["409"] = errors("Conflict");
+  // a download is refused while what it downloads is not ready (or no longer kept)
+  if (write || o.binary) answers["409"] = errors("Conflict");
   if (o.conditional) answers["412"] = errors("PreconditionFailed");
   if (o.body && !o.rawBody) {
     answers["413"] = errors("TooLarge");

@@ -72,8 +72,10 @@ export interface Operation<P = AnyObject | undefined, Q = AnyObject | undefined,
   conditional?: boolean;
   /** Takes `Docket-Fencing-Token` (a write to an issue): the handler passes it to the tracker function. */
   fenced?: boolean;
-  /** the success status; 200 unless given */
-  status?: 200 | 201;
+  /** the success status; 200 unless given (202: a job was started) */
+  status?: 200 | 201 | 202;
+  /** answers with raw bytes of this media type (a download) rather than JSON */
+  binary?: { type: string; description: string };
   /** also answers in Markdown for Accept: text/markdown */
   markdown?: boolean;
   /** answers with Server-Sent Events (text/event-stream) rather than JSON */
