@@ -31,6 +31,11 @@ const KIND_LABEL: Record<Kind, string> = {
   approval: "Approval",
   review: "Review",
   webhook_disabled: "Webhook disabled",
+  session_awaiting_input: "Run awaits you",
+  session_stale: "Run went silent",
+  session_error: "Run failed",
+  budget_warning: "Budget at 80%",
+  budget_exceeded: "Budget spent",
 };
 const KIND_GLYPH: Record<Kind, string> = {
   mention: "@",
@@ -38,6 +43,11 @@ const KIND_GLYPH: Record<Kind, string> = {
   approval: "?",
   review: "✓",
   webhook_disabled: "!",
+  session_awaiting_input: "?",
+  session_stale: "…",
+  session_error: "!",
+  budget_warning: "%",
+  budget_exceeded: "%",
 };
 
 export function InboxPage() {
