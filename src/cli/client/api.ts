@@ -175,6 +175,30 @@ export class ApiClient {
   }
 
   /**
+   * A GET whose answer is bytes (a download), handed back unread to be streamed: the same token
+   * (renewed once after a 401) and errors as `v1`.
+   */
+  async download(path: string): Promise<Response> {
+    let token = await this.#tokens.token();
+    let renewed = false;
+    for (;;) {
+      const res = await send(buildUrl(this.baseUrl, `/v1${path}`), {
+        headers: { accept: "*/*", "user-agent": USER_AGENT, authorization: `Bearer ${token}` },
+      });
+      if (res.status === 401 && !renewed) {
+        renewed = true;
+        const fresh = await this.#tokens.renew();
+        if (fresh) {
+          token = fresh;
+          continue;
+        }
+      }
+      if (res.status < 200 || res.status >= 300) throw await apiError(res, await res.text());
+      return res;
+    }
+  }
+
+  /**
    * Follows a Server-Sent Events stream, calling `onEvent` with each message's id and parsed data; on a
    * dropped connection it reconnects with `Last-Event-ID`, so nothing is lost or repeated. Resolves
    * when `signal` aborts; an answer outside 2xx (a bad filter, a revoked token) is thrown.

@@ -6,6 +6,7 @@ import { AUTH_COMMANDS } from "./commands/auth.ts";
 import { CLAIM_COMMANDS } from "./commands/claims.ts";
 import { CONVERSATION_COMMANDS } from "./commands/conversation.ts";
 import { EVENT_COMMANDS } from "./commands/events.ts";
+import { EXPORT_COMMANDS } from "./commands/exports.ts";
 import { FILE_COMMANDS } from "./commands/files.ts";
 import { FIND_COMMANDS } from "./commands/find.ts";
 import { ISSUE_COMMANDS } from "./commands/issues.ts";
@@ -34,6 +35,7 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...WEBHOOK_COMMANDS,
   ...TEAM_COMMANDS,
   ...LABEL_COMMANDS,
+  ...EXPORT_COMMANDS,
   ...TEMPLATE_COMMANDS,
   ...COMPLETION_COMMANDS,
 ];
