@@ -252,7 +252,11 @@ test("Jira CSV: the site's date layouts in the import's time zone; a date that f
   const utc = await read(readJiraCsv, file(rows[0] as string));
   assert.equal(utc.issues[0]?.createdAt, "2026-11-26T10:15:00.000Z");
   // a wall-clock time on a day the clocks change is placed with that day's offset
+  assert.equal(parseDate("29/Mar/26 1:30 AM", "Europe/Berlin")?.iso, "2026-03-29T00:30:00.000Z");
   assert.equal(parseDate("29/Mar/26 3:30 AM", "Europe/Berlin")?.iso, "2026-03-29T01:30:00.000Z");
+  assert.equal(parseDate("28/Mar/26 11:30 PM", "Europe/Berlin")?.iso, "2026-03-28T22:30:00.000Z");
+  assert.equal(parseDate("30/Mar/26 0:30", "Europe/Berlin")?.iso, "2026-03-29T22:30:00.000Z");
+  assert.equal(parseDate("26/Nov/26 10:15", "Asia/Kolkata")?.iso, "2026-11-26T04:45:00.000Z");
   assert.equal(parseDate("25/Oct/26 1:30 AM", "Europe/Berlin")?.iso, "2026-10-24T23:30:00.000Z");
   assert.equal(parseDate("26/Nov/26 13:15 PM", "UTC"), null);
   assert.equal(parseDate("29/Feb/27", "UTC"), null);

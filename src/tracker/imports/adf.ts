@@ -223,8 +223,8 @@ function renderText(node: AdfNode): string {
   }
   if (!raw.trim()) return text;
   // emphasis hugs the words: spaces at either end stay outside the markers
-  const lead = code ? "" : (/^\s*/.exec(text)?.[0] ?? "");
-  const trail = code ? "" : (/\s*$/.exec(text)?.[0] ?? "");
+  const lead = code ? "" : text.slice(0, text.length - text.trimStart().length);
+  const trail = code ? "" : text.slice(text.trimEnd().length);
   let core = text.slice(lead.length, text.length - trail.length);
   for (const mark of marks) {
     if (mark.type === "strong") core = `**${core}**`;

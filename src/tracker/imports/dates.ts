@@ -5,11 +5,11 @@
  * offset in the text always wins over the time zone.
  *
  * The layouts tried, in order:
+ * - `Wed Nov 26 2026 10:15:00 GMT+0100 (…)` (JavaScript's `Date.toString()`)
  * - `26/Nov/26 10:15 AM`, `26/Nov/2026 10:15`, `26/Nov/26 10:15:30 PM`, `26/Nov/26` (Jira's default and its variants)
  * - `2026-11-26 10:15`, `2026-11-26T10:15:30.000`, with an optional `Z` or `+01:00`/`+0100`; `2026/11/26 10:15`
  * - `26.11.2026 10:15` (day first, as German and Nordic sites write it)
  * - `Nov 26, 2026 10:15 AM`, `26 Nov 2026 10:15`
- * - `Wed Nov 26 2026 10:15:00 GMT+0100 (…)` (JavaScript's `Date.toString()`)
  * Month names are English. Numbers-only layouts with slashes (`11/26/2026`) are not tried: day and month cannot be
  * told apart.
  */
@@ -73,16 +73,49 @@ export function checkTimeZone(timeZone: string | undefined): string {
   return zone;
 }
 
-/** The wall-clock parts of an instant in a time zone. */
-function wallClock(ms: number, timeZone: string) {
-  const parts = formatter(timeZone).formatToParts(new Date(ms));
+const offsets = new Map<string, Map<number, number>>();
+const DAY = 86_400_000;
+const QUARTER = 15 * 60_000; // clocks change on a quarter hour in every zone
+
+/** The zone's offset from UTC at an instant, in milliseconds, asked of Intl. */
+function askOffset(at: number, timeZone: string): number {
+  const parts = formatter(timeZone).formatToParts(new Date(at));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return [get("year"), get("month"), get("day"), get("hour"), get("minute"), get("second")] as const;
+  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - at;
 }
 
+/**
+ * The zone's offset at an instant. Cached by UTC day: a day whose offset is the same at its start and its end has
+ * that offset throughout (no zone changes its clocks twice in a day); on a day of a change, by quarter hour.
+ */
 function offsetAt(ms: number, timeZone: string): number {
-  const [y, mo, d, h, mi, s] = wallClock(ms, timeZone);
-  return Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(ms / 1000) * 1000;
+  let cache = offsets.get(timeZone);
+  if (!cache) {
+    cache = new Map();
+    offsets.set(timeZone, cache);
+  }
+  if (cache.size > 200_000) cache.clear();
+  const day = Math.floor(ms / DAY);
+  let offset = cache.get(day);
+  if (offset === undefined) {
+    const start = askOffset(day * DAY, timeZone);
+    offset = askOffset(day * DAY + DAY - 1000, timeZone) === start ? start : Number.NaN;
+    cache.set(day, offset);
+  }
+  if (!Number.isNaN(offset)) return offset;
+  const quarter = -1 - Math.floor(ms / QUARTER); // negative keys: quarter hours on days of a change
+  let q = cache.get(quarter);
+  if (q === undefined) {
+    q = askOffset(Math.floor(ms / QUARTER) * QUARTER, timeZone);
+    cache.set(quarter, q);
+  }
+  return q;
+}
+
+/** The wall-clock parts of an instant in a time zone. */
+function wallClock(ms: number, timeZone: string) {
+  const d = new Date(ms + offsetAt(ms, timeZone));
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()] as const;
 }
 
 /** The instant of a wall-clock time in a time zone (a time skipped by a clock change is read with the old offset). */
@@ -92,7 +125,7 @@ export function zonedToUtc(
 ): number {
   const [y, mo, d, h, mi, s, msPart] = fields;
   const guess = Date.UTC(y, mo - 1, d, h, mi, s, msPart);
-  if (timeZone === "UTC") return guess;
+  if (timeZone === "UTC" || timeZone === "Etc/UTC") return guess;
   const first = guess - offsetAt(guess, timeZone);
   const second = guess - offsetAt(first, timeZone);
   return second;
@@ -139,6 +172,11 @@ type Layout = { re: RegExp; pick: (m: RegExpExecArray) => (string | undefined)[]
 // each pick gives [year, month (number or name), day, hour, minute, second, fraction, am/pm, zone]
 const LAYOUTS: Layout[] = [
   {
+    // Wed Nov 26 2026 10:15:00 GMT+0100 (Central European Standard Time)
+    re: /^(?:[A-Za-z]{3},? )?([A-Za-z]{3}) (\d{1,2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) (?:GMT|UTC)([+-]\d{4})?(?: \(.*\))?$/,
+    pick: (m) => [m[3], m[1], m[2], m[4], m[5], m[6], undefined, undefined, m[7] ?? "Z"],
+  },
+  {
     // 26/Nov/26 10:15 AM
     re: new RegExp(String.raw`^(\d{1,2})/([A-Za-z]{3,9})/(\d{2}|\d{4})${TIME}$`),
     pick: (m) => [m[3], m[2], m[1], m[4], m[5], m[6], m[7], m[8], undefined],
@@ -163,12 +201,9 @@ const LAYOUTS: Layout[] = [
     re: new RegExp(String.raw`^(\d{1,2})[ -]([A-Za-z]{3,9})[ -](\d{4}|\d{2})${TIME}$`),
     pick: (m) => [m[3], m[2], m[1], m[4], m[5], m[6], m[7], m[8], undefined],
   },
-  {
-    // Wed Nov 26 2026 10:15:00 GMT+0100 (Central European Standard Time)
-    re: /^(?:[A-Za-z]{3},? )?([A-Za-z]{3}) (\d{1,2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) (?:GMT|UTC)([+-]\d{4})?(?: \(.*\))?$/,
-    pick: (m) => [m[3], m[1], m[2], m[4], m[5], m[6], undefined, undefined, m[7] ?? "Z"],
-  },
 ];
+
+let lastLayout = 0;
 
 /**
  * A date in any of the layouts above, or null when it fits none (or names a day that does not exist).
@@ -177,9 +212,13 @@ const LAYOUTS: Layout[] = [
 export function parseDate(text: string, timeZone: string): ParsedDate | null {
   const value = text.trim();
   if (!value) return null;
-  for (const layout of LAYOUTS) {
+  // a file writes its dates one way: the layout that fit last is tried first
+  for (let k = -1; k < LAYOUTS.length; k++) {
+    if (k === lastLayout) continue;
+    const layout = LAYOUTS[k === -1 ? lastLayout : k] as Layout;
     const m = layout.re.exec(value);
     if (!m) continue;
+    lastLayout = k === -1 ? lastLayout : k;
     const [y = "", mo = "", d, h, mi, s, frac, ampm, zone] = layout.pick(m);
     const yearN = year(y);
     const month = /^\d+$/.test(mo) ? Number(mo) : MONTHS[mo.slice(0, 3).toLowerCase()];

@@ -82,20 +82,36 @@ function block(line: string): string {
   return inline(line);
 }
 
+/** `*x*`, `-x-`, `+x+`: a marker pair around words, not inside them (`a-b-c` stays). */
+const PAIRS: [string, RegExp, string][] = [
+  ["*", /(^|[\s(])\*([^*\s](?:[^*]*[^*\s])?)\*(?=$|[\s).,:;!?])/g, "$1**$2**"],
+  ["-", /(^|[\s(])-([^-\s](?:[^-]*[^-\s])?)-(?=$|[\s).,:;!?])/g, "$1~~$2~~"],
+  ["+", /(^|[\s(])\+([^+\s](?:[^+]*[^+\s])?)\+(?=$|[\s).,:;!?])/g, "$1$2"],
+];
+
 function inline(text: string): string {
+  if (!/[*\-+{[_]/.test(text)) return text;
   const codes: string[] = [];
-  let s = text.replaceAll(/\{\{(.+?)\}\}/g, (_m, code: string) => {
-    codes.push(code);
-    return `\uE000${codes.length - 1}\uE000`;
-  });
-  s = s
-    .replaceAll(/\[~accountid:([^\]]+)\]/g, "@$1")
-    .replaceAll(/\[~([^\]]+)\]/g, "@$1")
-    .replaceAll(/\[([^|\]]+)\|([^\]]+)\]/g, (_m, label: string, url: string) => `[${label}](${url.trim()})`)
-    .replaceAll(/\[((?:https?|mailto):[^\]\s]+)\]/g, "<$1>")
-    .replaceAll(/(^|[\s(])\*(\S(?:.*?\S)?)\*(?=$|[\s).,:;!?])/g, "$1**$2**")
-    .replaceAll(/(^|[\s(])-(\S(?:.*?\S)?)-(?=$|[\s).,:;!?])/g, "$1~~$2~~")
-    .replaceAll(/(^|[\s(])\+(\S(?:.*?\S)?)\+(?=$|[\s).,:;!?])/g, "$1$2")
-    .replaceAll(/\{color[^}]*\}/g, "");
-  return s.replaceAll(/\uE000(\d+)\uE000/g, (_m, i: string) => `\`${codes[Number(i)]}\``);
+  let s = text.includes("{{")
+    ? text.replaceAll(/\{\{(.+?)\}\}/g, (_m, code: string) => {
+        codes.push(code);
+        return `\uE000${codes.length - 1}\uE000`;
+      })
+    : text;
+  if (s.includes("[")) {
+    s = s
+      .replaceAll(/\[~accountid:([^\]]+)\]/g, "@$1")
+      .replaceAll(/\[~([^\]]+)\]/g, "@$1")
+      .replaceAll(/\[([^|\]]+)\|([^\]]+)\]/g, (_m, label: string, url: string) => `[${label}](${url.trim()})`)
+      .replaceAll(/\[((?:https?|mailto):[^\]\s]+)\]/g, "<$1>");
+  }
+  for (const [mark, re, to] of PAIRS) {
+    // the pattern is only tried on a line that holds the marker twice (it would scan the line from every space)
+    const first = s.indexOf(mark);
+    if (first >= 0 && s.indexOf(mark, first + 1) > first) s = s.replaceAll(re, to);
+  }
+  if (s.includes("{color")) s = s.replaceAll(/\{color[^}]*\}/g, "");
+  return codes.length > 0
+    ? s.replaceAll(/\uE000(\d+)\uE000/g, (_m, i: string) => `\`${codes[Number(i)]}\``)
+    : s;
 }
