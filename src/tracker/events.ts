@@ -33,6 +33,7 @@ const OBJECT_PATHS: Record<string, string> = {
   space: "spaces",
   budget: "budgets",
   import: "imports",
+  session: "sessions",
 };
 
 /**
@@ -91,6 +92,11 @@ export const EVENT_TYPES = [
   "webhook.disabled",
   "budget.warning",
   "budget.exceeded",
+  "session.created",
+  "session.updated",
+  "session.stop_requested",
+  "session.ended",
+  "session.activity",
   "import.started",
   "import.completed",
   "import.failed",

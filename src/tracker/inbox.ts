@@ -294,7 +294,7 @@ export const inboxItemView = z
       ),
     subject: z
       .object({
-        type: z.string().describe("comment, issue, decision, note, approval or webhook."),
+        type: z.string().describe("comment, issue, decision, note, approval, webhook, budget or session."),
         id: z.string(),
         url: z.string().describe("Where it is read (a /v1 path)."),
       })
@@ -333,6 +333,7 @@ const PATHS: Record<string, string> = {
   approval: "approvals",
   webhook: "webhooks",
   budget: "budgets",
+  session: "sessions",
 };
 
 function itemsQuery(ctx: Ctx) {
