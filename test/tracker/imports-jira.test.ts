@@ -706,6 +706,13 @@ test("Jira REST JSON: an outward Blocks link reaches an issue later in the file;
 test("Jira REST JSON: a bare array of issues reads too; wrong shapes and broken JSON are refused before any row", async () => {
   const bare = await read(readJiraJson, JSON.stringify([jiraIssue("OPS-1", "1", {})]));
   assert.deepEqual(bare.order, ["OPS-1"]);
+  // strings holding quotes, backslashes, brackets and braces, in members before and after the issues, byte by byte
+  const tricky = `{"expand": "a\\\\\\"]}", "names": {"x": "[{\\"}"}, "issues" : [ ${JSON.stringify(
+    jiraIssue("OPS-2", "2", { summary: 'He said "}]" \\ then ["left"] {ok}' }),
+  )} , ${JSON.stringify(jiraIssue("OPS-3", "3", {}))} ] , "isLast": true, "n": -1.5e3 }`;
+  const escaped = await read(readJiraJson, tricky, undefined, 1);
+  assert.deepEqual(escaped.order, ["OPS-2", "OPS-3"]);
+  assert.equal(escaped.issues[0]?.title, 'He said "}]" \\ then ["left"] {ok}');
   const empty = await read(readJiraJson, JSON.stringify({ startAt: 0, total: 0, issues: [] }));
   assert.deepEqual(empty.issues, []);
 

@@ -390,6 +390,15 @@ test("CSV: quoted commas, line breaks and doubled quotes; CRLF; a byte-order mar
     ["1", "2"],
     ["3", "4"],
   ]);
+  // a field longer than one read (here 200,000 characters in chunks of 1,000 bytes) arrives whole
+  const long = `${'ab,"c"\n'.repeat(25_000)}`;
+  const big = [];
+  for await (const r of readCsv(chunks(`h1,h2\n"${long.replaceAll('"', '""')}",x\r\nnext,row\n`, 1000)))
+    big.push(r);
+  assert.equal(big.length, 3);
+  assert.equal(big[1]?.cells[0], long);
+  assert.equal(big[1]?.cells[1], "x");
+  assert.deepEqual(big[2], { cells: ["next", "row"], row: 3, line: 25_003 });
   // a record past the size limit is refused rather than read on
   const huge = `a\n"${"x".repeat(5000)}`;
   await assert.rejects(async () => {
