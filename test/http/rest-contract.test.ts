@@ -9,6 +9,8 @@ import { mintPat } from "../../src/auth/tokens.ts";
 import { createSession, SESSION_COOKIE } from "../../src/auth/web/sessions.ts";
 import { addMember, createSpace } from "../../src/auth/workspaces.ts";
 import { operations } from "../../src/http/v1/route.ts";
+import { newId } from "../../src/secrets.ts";
+import { createBudget } from "../../src/tracker/budgets.ts";
 import { createLabel } from "../../src/tracker/labels.ts";
 import { createMilestone } from "../../src/tracker/milestones.ts";
 import { createSavedView } from "../../src/tracker/saved-views.ts";
@@ -145,13 +147,68 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
     name: "Paging agent",
     scopes: ["workspace.read", "workspace.write"],
   });
-  await createConnection(a.env.core, {
+  const connectionTwo = await createConnection(a.env.core, {
     kind: "agent",
     workspaceId: a.workspaceId,
     personId: a.personId,
     name: "Paging agent two",
     scopes: ["workspace.read"],
   });
+  // two budgets, and two ended runs with usage (written directly), so usage has two rows
+  const budget = await createBudget(as, { agent: connection.id, cost_micros_limit: 5_000_000 });
+  await createBudget(as, { space: "OPS", token_limit: 1_000_000 });
+  for (const [n, agentId] of [connection.id, connectionTwo.id].entries()) {
+    const issue = await a.env.core.db
+      .selectFrom("issues")
+      .select(["id", "space_id"])
+      .where("identifier", "=", `ENG-${n + 1}`)
+      .executeTakeFirstOrThrow();
+    const at = a.env.clock.now().toISOString();
+    const session = newId("ses");
+    const usage = { input_tokens: 100 * (n + 1), output_tokens: 10, cost_micros: 1000 * (n + 1) };
+    await a.env.core.db
+      .insertInto("agent_sessions")
+      .values({
+        id: session,
+        workspace_id: a.workspaceId,
+        space_id: issue.space_id,
+        issue_id: issue.id,
+        claim_id: null,
+        agent_id: agentId,
+        person_id: a.personId,
+        started_by: agentId,
+        status: "complete",
+        status_reason: null,
+        last_activity_at: at,
+        stop_requested_at: null,
+        stop_requested_by: null,
+        created_at: at,
+        updated_at: at,
+        ended_at: at,
+        activity_count: 1,
+        next_position: 2,
+        ...usage,
+      })
+      .execute();
+    await a.env.core.db
+      .insertInto("session_activities")
+      .values({
+        id: newId("sac"),
+        workspace_id: a.workspaceId,
+        session_id: session,
+        client_id: "c1",
+        position: 1,
+        kind: "response",
+        body: "Done.",
+        action: null,
+        options: null,
+        author_id: agentId,
+        author_via: agentId,
+        created_at: at,
+        ...usage,
+      })
+      .execute();
+  }
   // a finished export of the workspace
   const exported = await ok(a, "POST", "/v1/exports", {});
   for (let i = 0; i < 400; i++) {
@@ -187,6 +244,7 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       claim: claim.id,
       webhook: hook.id,
       connection: connection.id,
+      budget: budget.id,
     },
   };
 }
@@ -249,6 +307,9 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     listTrash: "/v1/trash",
     listSavedViews: "/v1/views",
     getSavedView: `/v1/views/${ids.view}`,
+    getUsage: "/v1/usage?group_by=agent",
+    listBudgets: "/v1/budgets",
+    getBudget: `/v1/budgets/${ids.budget}`,
     listTemplates: "/v1/spaces/ENG/templates",
     getTemplate: `/v1/templates/${ids.template}`,
   };
@@ -320,6 +381,12 @@ describe("REST contract", () => {
         read: `/v1/templates/${ids.template}`,
         other: ["PATCH", `/v1/templates/${ids.template}`, { name: "Theirs" }],
         mine: ["PATCH", `/v1/templates/${ids.template}`, { name: "Mine" }],
+      },
+      {
+        what: "budget",
+        read: `/v1/budgets/${ids.budget}`,
+        other: ["PATCH", `/v1/budgets/${ids.budget}`, { token_limit: 9_000_000 }],
+        mine: ["PATCH", `/v1/budgets/${ids.budget}`, { cost_micros_limit: 6_000_000 }],
       },
       {
         what: "dependency (delete)",
