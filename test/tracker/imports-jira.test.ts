@@ -206,6 +206,24 @@ test("Jira CSV: rows wider than the header are read by position; extra non-empty
   ]);
 });
 
+test("Jira CSV: an export written with semicolons or tabs reads the same", async () => {
+  const comma = await read(
+    readJiraCsv,
+    file(row(base("OPS-1", "1", { Summary: "a, b; c", Labels: ["x", "y"] }))),
+  );
+  for (const sep of [";", "\t"]) {
+    const q = (v: string) => (v.includes(sep) || /["\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+    const cells = row(base("OPS-1", "1", { Summary: "a, b; c", Labels: ["x", "y"] }))
+      .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)
+      .map((c) => (c.startsWith('"') ? c.slice(1, -1).replaceAll('""', '"') : c));
+    const text = `${HEADER.map(q).join(sep)}\r\n${cells.map(q).join(sep)}\r\n`;
+    const other = await read(readJiraCsv, text);
+    assert.deepEqual(other.problems, []);
+    assert.deepEqual(other.issues, comma.issues, `delimiter ${JSON.stringify(sep)}`);
+  }
+  assert.equal(comma.issues[0]?.title, "a, b; c");
+});
+
 test("Jira CSV: the site's date layouts in the import's time zone; a date that fits none skips its row", async () => {
   const layouts: [string, string][] = [
     ["26/Nov/26 10:15 AM", "2026-11-26T15:15:00.000Z"],

@@ -1,7 +1,8 @@
 /**
  * A streaming CSV reader (RFC 4180) for the import readers: quoted fields holding commas, line breaks and doubled
  * quotes; CRLF, LF or CR line ends; a UTF-8 byte-order mark; cells kept by position, so a header that repeats a name
- * (Jira's `Labels`, `Comment`, …) loses nothing. Reads chunk by chunk and holds one record at a time, never the file.
+ * (Jira's `Labels`, `Comment`, …) loses nothing. The delimiter is the comma, or a semicolon or tab when the header
+ * line holds more of those. Reads chunk by chunk and holds one record at a time, never the file.
  *
  * A broken quote (text after a closing quote, or a quote left open at the end of the file) is a 400 naming the row
  * and the line where it starts: a file that cannot be split into rows cannot be trusted past that point.
@@ -18,6 +19,25 @@ export interface CsvRecord {
 export interface CsvOptions {
   /** the longest record, in characters, before the file is refused (a quote left open would read the rest) */
   maxRecordChars?: number;
+}
+
+const DELIMITERS = [",", ";", "\t"] as const;
+
+/**
+ * The delimiter of a file, from its header line: the one of comma, semicolon and tab it holds most of (Jira lets an
+ * export choose; spreadsheets in some locales write semicolons). Commas when there is no other.
+ */
+export function detectDelimiter(headerLine: string): number {
+  let best = ",";
+  let bestCount = 0;
+  for (const d of DELIMITERS) {
+    const count = headerLine.split(d).length - 1;
+    if (count > bestCount) {
+      best = d;
+      bestCount = count;
+    }
+  }
+  return best.charCodeAt(0);
 }
 
 export const DEFAULT_MAX_RECORD_CHARS = 8 * 1024 * 1024;
@@ -50,14 +70,20 @@ export async function* readCsv(input: ByteInput, options: CsvOptions = {}): Asyn
   let row = 0;
   let line = 1; // the line the next record starts on
   let waitFor = 0; // a long unfinished record is tried again only once the buffer has doubled
+  let sep = 0; // the delimiter, known once the header line is
   for await (const text of decodeText(input)) {
     buf += first && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     first = false;
+    if (!sep) {
+      const end = buf.search(/[\r\n]/);
+      if (end === -1 && buf.length < 65536) continue;
+      sep = detectDelimiter(end === -1 ? buf : buf.slice(0, end));
+    }
     if (buf.length < waitFor) continue;
     waitFor = 0;
     let pos = 0;
     for (;;) {
-      const parsed = parseRecord(buf, pos, false, row + 1, line);
+      const parsed = parseRecord(buf, pos, false, row + 1, line, sep);
       if (!parsed) break;
       pos = parsed.end;
       line += parsed.lines;
@@ -73,9 +99,10 @@ export async function* readCsv(input: ByteInput, options: CsvOptions = {}): Asyn
       );
     }
   }
+  if (!sep) sep = detectDelimiter(buf);
   let pos = 0;
   while (pos < buf.length) {
-    const parsed = parseRecord(buf, pos, true, row + 1, line);
+    const parsed = parseRecord(buf, pos, true, row + 1, line, sep);
     if (!parsed) break;
     pos = parsed.end;
     line += parsed.lines;
@@ -106,6 +133,7 @@ function parseRecord(
   final: boolean,
   row: number,
   startLine: number,
+  sep: number,
 ): Parsed | null {
   const cells: string[] = [];
   let lines = 0;
@@ -147,7 +175,7 @@ function parseRecord(
         return { cells, end: n, lines, startLine };
       }
       const c = buf.charCodeAt(i);
-      if (c === 44 /* , */) {
+      if (c === sep) {
         i += 1;
         continue;
       }
@@ -155,7 +183,7 @@ function parseRecord(
       if (br === -1) return null;
       if (br > 0) return { cells, end: i + br, lines: lines + 1, startLine };
       throw invalid(
-        `CSV row ${row} (line ${startLine + lines}): a closing quote is followed by ${JSON.stringify(buf[i])} instead of a comma or a line end; a quote inside a quoted field must be doubled ("").`,
+        `CSV row ${row} (line ${startLine + lines}): a closing quote is followed by ${JSON.stringify(buf[i])} instead of ${sep === 44 ? "a comma" : "the delimiter"} or a line end; a quote inside a quoted field must be doubled ("").`,
       );
     }
     // an unquoted field: up to the next comma or line break
@@ -167,7 +195,7 @@ function parseRecord(
         return { cells, end: n, lines, startLine };
       }
       const c = buf.charCodeAt(j);
-      if (c === 44) {
+      if (c === sep) {
         cells.push(buf.slice(i, j));
         i = j + 1;
         break;
