@@ -349,8 +349,10 @@ function TemplateForm({
 
 /**
  * What choosing `next` in the new-issue dialog does to what is filled in: the title starts with the
- * template's (what the person typed is kept after it), a description still empty or the previous
- * template's is replaced, labels join, and status, priority and estimate are the template's.
+ * template's (what the person typed is kept after it); a description still empty or the previous
+ * template's is replaced; labels join (the previous template's leave). Status, priority and estimate are
+ * the template's when it sets them; when it does not, a value the previous template gave goes back to
+ * the default and one the person chose (or the dialog opened with, e.g. a board column's status) stays.
  */
 export function fillFromTemplate<
   F extends {
@@ -369,13 +371,16 @@ export function fillFromTemplate<
   const labels = new Map<string, string>();
   for (const l of [...current.labels.filter((l) => !previous?.labels.includes(l)), ...next.labels])
     labels.set(l.toLowerCase(), l);
+  const field = <T,>(given: T, unset: T, now: T, before: T | undefined, fallback: T): T =>
+    given !== unset ? given : previous && before !== unset && now === before ? fallback : now;
+  const estimateOf = (t: IssueTemplate | undefined) => (t?.estimate == null ? "" : String(t.estimate));
   return {
     ...current,
     title,
     description: keepDescription ? current.description : next.description,
-    status: next.status ?? "backlog",
-    priority: next.priority,
+    status: field<Status | null>(next.status, null, current.status, previous?.status, "backlog") as Status,
+    priority: field<Priority>(next.priority, "none", current.priority, previous?.priority, "none"),
     labels: [...labels.values()],
-    estimate: next.estimate === null ? "" : String(next.estimate),
+    estimate: field(estimateOf(next), "", current.estimate, previous ? estimateOf(previous) : undefined, ""),
   };
 }
