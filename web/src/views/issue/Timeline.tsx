@@ -34,8 +34,11 @@ export function Timeline({
   const queryClient = useQueryClient();
   const activity = useActivity(ws, issue.id);
   const comments = useQuery(commentsQuery(ws, "issue", issue.identifier));
-  const [filter, setFilter] = useState<TimelineFilter>(() => readTimelineFilter(me.person.id));
-  useCommentTarget(comments.data !== undefined);
+  // opened at a comment (from the inbox, #cmt_…): the comments are shown whatever was chosen before
+  const [filter, setFilter] = useState<TimelineFilter>(() => {
+    const chosen = readTimelineFilter(me.person.id);
+    return chosen === "activity" && window.location.hash.startsWith("#cmt_") ? "all" : chosen;
+  });
   const choose = (next: TimelineFilter) => {
     setFilter(next);
     saveTimelineFilter(me.person.id, next);
@@ -47,6 +50,8 @@ export function Timeline({
   const count = countComments(comments.data ?? []);
   const loading =
     (filter !== "comments" && activity.isLoading) || (filter !== "activity" && comments.isPending);
+  // the comment opened at is looked for once the list is drawn
+  useCommentTarget(!loading && comments.data !== undefined);
   return (
     <section className="ip-section tl" aria-labelledby="timeline-heading">
       <div className="ip-section-head tl-head">
