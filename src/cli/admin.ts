@@ -19,8 +19,9 @@ import { loadConfig } from "../config.ts";
 import { type Core, closeCore, createCore } from "../core.ts";
 import { openStore } from "../db/store.ts";
 import { updateSpace } from "../tracker/spaces.ts";
+import { BACKUP_COMMANDS } from "./admin-backup.ts";
+import type { AdminCommand, AdminResult } from "./admin-command.ts";
 import {
-  type CommandSpec,
   commandHelp,
   commandList,
   findCommand,
@@ -33,15 +34,6 @@ import {
   wholeNumber,
 } from "./command.ts";
 import { EXIT, type Io, reportError, table, UsageError } from "./output.ts";
-
-interface Result {
-  json: unknown;
-  text: string;
-}
-
-interface AdminCommand extends CommandSpec {
-  run(core: Core, values: Values, positionals: string[]): Promise<Result>;
-}
 
 const peopleTable = (people: PersonView[]) =>
   table(
@@ -412,6 +404,7 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
       return { json: state, text: `${name.replaceAll("_", "-")} is ${word}.` };
     },
   },
+  ...BACKUP_COMMANDS,
 ];
 
 export function adminHelp(): string {
@@ -482,12 +475,20 @@ export async function runAdmin(
   let core: Core | undefined;
   try {
     const config = loadConfig(env);
-    const store = openStore(config.database, { poolSize: 2 });
-    core = createCore(config, store, { limiter: new MemoryRateLimiter(systemClock) });
-    await store.migrate();
-    const result = await command.run(core, values, positionals);
-    io.out(json ? JSON.stringify(result.json, null, 2) : result.text);
-    return EXIT.ok;
+    let result: AdminResult;
+    if (command.direct) {
+      result = await command.direct(config, values, positionals, json ? () => {} : (line) => io.err(line));
+    } else {
+      const store = openStore(config.database, { poolSize: 2 });
+      core = createCore(config, store, { limiter: new MemoryRateLimiter(systemClock) });
+      await store.migrate();
+      result = await command.run(core, values, positionals);
+    }
+    const exit = result.exit ?? EXIT.ok;
+    if (json) io.out(JSON.stringify(result.json, null, 2));
+    else if (exit === EXIT.ok) io.out(result.text);
+    else io.err(result.text);
+    return exit;
   } catch (error) {
     return reportError(io, error, json);
   } finally {
