@@ -407,3 +407,26 @@ test("archive: bad input is refused with a clear message and nothing is written"
   await restoreArchive(ctx, good);
   void readFileSync;
 });
+
+test("archive: an export taken while issues and edges are written is consistent, and restores", async (t) => {
+  const a = await api(t);
+  await fill(a);
+  const dir = tempDir();
+  const file = path.join(dir, "live.docket");
+  const { createIssue } = await import("../../src/tracker/issues.ts");
+  const ctx = ctxOf(a.env.core, a.workspaceId, a.personId);
+  let previous = (await createIssue(ctx, { title: "Writer 0" })).identifier;
+  let stop = false;
+  const writer = (async () => {
+    for (let i = 1; !stop && i < 200; i++) {
+      previous = (await createIssue(ctx, { title: `Writer ${i}`, blockedBy: [previous] })).identifier;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  const manifest = await exportWorkspace(ctx, {}, file);
+  stop = true;
+  await writer;
+  const there = await elsewhere(t, a);
+  const report = await restoreArchive(there.ctx, file);
+  assert.equal(report.counts["issues.jsonl"], manifest.parts.find((p) => p.name === "issues.jsonl")!.count);
+});

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rename, rm, stat } from "node:fs/promises";
+import { mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createGzip } from "node:zlib";
 import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
 import { invalid } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { fileStore } from "../files/store.ts";
@@ -19,6 +20,7 @@ import {
   type PartName,
   SERVICE_VERSION,
 } from "./format.ts";
+import { inSnapshot } from "./snapshot.ts";
 import { TarWriter } from "./tar.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: parts read many tables alike, by name
@@ -255,9 +257,13 @@ async function countOf(db: AnyDb, source: PartSource): Promise<number> {
 }
 
 /** Space prefixes → ids; 400 naming an unknown one. */
-async function spaceIdsOf(ctx: Ctx, prefixes: string[] | undefined): Promise<string[] | undefined> {
+async function spaceIdsOf(
+  db: Kysely<Database>,
+  ctx: Ctx,
+  prefixes: string[] | undefined,
+): Promise<string[] | undefined> {
   if (!prefixes || prefixes.length === 0) return undefined;
-  const rows = await ctx.core.db
+  const rows = await db
     .selectFrom("spaces")
     .select(["id", "prefix"])
     .where("workspace_id", "=", ctx.workspaceId)
@@ -281,22 +287,33 @@ export async function exportWorkspace(
   out: string,
   onProgress: (progress: ExportProgress) => void = () => {},
 ): Promise<Manifest> {
-  const db = ctx.core.db as unknown as AnyDb;
-  const workspace = await ctx.core.db
+  // every read sees the database as of one moment, however long the export takes
+  return inSnapshot(ctx.core, (snapshot) => exportFrom(snapshot, ctx, options, out, onProgress));
+}
+
+async function exportFrom(
+  snapshot: Kysely<Database>,
+  ctx: Ctx,
+  options: ExportOptions,
+  out: string,
+  onProgress: (progress: ExportProgress) => void,
+): Promise<Manifest> {
+  const db = snapshot as unknown as AnyDb;
+  const workspace = await snapshot
     .selectFrom("workspaces")
     .select(["id", "name", "slug"])
     .where("id", "=", ctx.workspaceId)
     .executeTakeFirstOrThrow();
-  const spaceIds = await spaceIdsOf(ctx, options.spaces);
+  const spaceIds = await spaceIdsOf(snapshot, ctx, options.spaces);
   const prefixes = spaceIds
-    ? (await ctx.core.db.selectFrom("spaces").select(["id", "prefix"]).where("id", "in", spaceIds).execute())
+    ? (await snapshot.selectFrom("spaces").select(["id", "prefix"]).where("id", "in", spaceIds).execute())
         .map((s) => s.prefix)
         .sort()
     : null;
   const issueIds = spaceIds
     ? new Set(
         (
-          await ctx.core.db
+          await snapshot
             .selectFrom("issues")
             .select("id")
             .where("workspace_id", "=", ctx.workspaceId)
@@ -402,9 +419,4 @@ export async function exportWorkspace(
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
-}
-
-/** The size of a finished archive, in bytes. */
-export async function archiveSize(file: string): Promise<number> {
-  return (await stat(file)).size;
 }
