@@ -162,6 +162,12 @@ import { pageQuery } from "../tracker/pagination.ts";
 import { search, searchPage, searchQuery } from "../tracker/search.ts";
 import { finishingView } from "../tracker/spaces.ts";
 import {
+  listTemplates,
+  listTemplatesQuery,
+  spaceTemplatesParams,
+  templateView,
+} from "../tracker/templates.ts";
+import {
   listTrash,
   listTrashQuery,
   restoreObject,
@@ -340,7 +346,7 @@ const TOOLSET_MENU: Record<string, string> = {
   files: "upload, read and list files",
   events: "the event feed",
   conversation: "inbox, comment edits",
-  labels: "the workspace's labels",
+  labels: "the workspace's labels, a space's issue templates",
   trash: "the trash (people only delete and restore)",
 };
 
@@ -1197,6 +1203,26 @@ export const TOOLS: readonly Tool[] = [
       ),
   }),
   tool({
+    name: "list_templates",
+    title: "List a space's issue templates",
+    description:
+      "A space's new-issue templates by name: what a new issue of that kind starts with (title start, description, status, priority, labels, estimate). Fill create_issue from one to file an issue the way the team does.",
+    scope: "workspace.read",
+    input: listTemplatesQuery.extend({
+      space: spaceTemplatesParams.shape.prefix.describe("The space's prefix, e.g. ENG."),
+    }),
+    query: true,
+    output: page(templateView),
+    run: (ctx, { input }) => listTemplates(ctx, input.space, { limit: input.limit, cursor: input.cursor }),
+    text: (p) =>
+      pageText(
+        p,
+        (t) =>
+          `${t.name} (${t.space}): title "${t.title}", ${t.priority}${t.status ? `, ${t.status}` : ""}${t.labels.length ? `, labels ${t.labels.join(", ")}` : ""}${t.estimate !== null ? `, estimate ${t.estimate}` : ""}${t.description ? `\n${t.description}` : ""}`,
+        "No templates in this space.",
+      ),
+  }),
+  tool({
     name: "list_trash",
     title: "List the trash",
     description:
@@ -1299,7 +1325,7 @@ export const TOOLSETS = {
   ],
   files: ["create_file_upload_url", "register_file", "get_file", "list_files"],
   events: ["list_events"],
-  labels: ["list_labels"],
+  labels: ["list_labels", "list_templates"],
   trash: ["list_trash", "delete_object", "restore_object"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -461,6 +461,8 @@ for (const era of Object.keys(ERAS) as Era[]) {
       // the opt-in labels and trash toolsets: reads answer; an agent never deletes or restores
       const labelList = await run("list_labels", {});
       assert.ok(Array.isArray(labelList.data), "labels listed");
+      const templates = await run("list_templates", { space: "ENG" });
+      assert.deepEqual(templates.data, [], "a space without templates");
       const trash = await run("list_trash", {});
       assert.ok(Array.isArray(trash.data), "the trash listed");
       for (const name of ["delete_object", "restore_object"]) {
