@@ -441,13 +441,27 @@ test("Jira CSV: not a Jira export is one clear error before any row; a broken qu
     /^DocketError: CSV row 3 \(line 3\): a closing quote is followed by "2" instead of a comma or a line end/,
   );
   await assert.rejects(read(readJiraCsv, file(), "Not/AZone"), /Unknown time zone "Not\/AZone"/);
-  // a row without a key or a summary is skipped and said so
-  const skipped = await read(readJiraCsv, file(row(base("", "1")), row(base("OPS-2", "2", { Summary: "" }))));
+  // a row without a key or a summary, or with a key seen before, is skipped and said so; story points not a number
+  const skipped = await read(
+    readJiraCsv,
+    file(
+      row(base("", "1")),
+      row(base("OPS-2", "2", { Summary: "" })),
+      row(base("OPS-3", "3", { "Custom field (Story point estimate)": "lots" })),
+      row(base("OPS-3", "3")),
+    ),
+  );
+  assert.deepEqual(
+    skipped.issues.map((i) => [i.sourceId, i.estimate]),
+    [["OPS-3", null]],
+  );
   assert.deepEqual(
     skipped.problems.map((p) => [p.row, p.sourceId, p.message, p.skipped]),
     [
       [2, null, "The row has no issue key; skipped.", true],
       [3, "OPS-2", "The row has no summary; skipped.", true],
+      [4, "OPS-3", 'Story points "lots" is not a number; left empty.', false],
+      [5, "OPS-3", "OPS-3 is in the file twice (first in row 4); this row is skipped.", true],
     ],
   );
 });
@@ -703,6 +717,7 @@ test("Jira REST JSON: an outward Blocks link reaches an issue later in the file;
         },
         priority: null,
       }),
+      jiraIssue("OPS-5", "10005", {}),
     ],
   };
   const { problems, byKey, order } = await read(readJiraJson, JSON.stringify(body));
@@ -717,6 +732,7 @@ test("Jira REST JSON: an outward Blocks link reaches an issue later in the file;
       [3, "OPS-3", 'The issue has no "key" or "fields"; skipped.', true],
       [4, "OPS-4", 'Dates that could not be read: created "the other day"; skipped.', true],
       [5, "OPS-5", "The file holds 1 of the issue's 30 comments; only those are imported.", false],
+      [6, "OPS-5", "OPS-5 is in the file twice (first as issue 5); this one is skipped.", true],
     ],
   );
 });

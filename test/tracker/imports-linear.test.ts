@@ -277,6 +277,29 @@ test("short rows read their missing cells as empty; wider rows are reported and 
   );
 });
 
+test("an estimate that is not a number, a cycle with a number only, an ID twice", async () => {
+  const text = csv(HEADER_30, [
+    base("ENG-1", { Estimate: "big", "Cycle Number": "7" }),
+    base("ENG-2", { Estimate: "0.5", "Cycle Name": "", "Cycle Number": "" }),
+    base("ENG-1", { Title: "again" }),
+  ]);
+  const { issues, problems } = await read(readLinearCsv, text);
+  assert.deepEqual(
+    issues.map((i) => [i.sourceId, i.title, i.estimate, i.cycle]),
+    [
+      ["ENG-1", "Issue ENG-1", null, { name: "Cycle 7", startsAt: null, endsAt: null }],
+      ["ENG-2", "Issue ENG-2", 0.5, null],
+    ],
+  );
+  assert.deepEqual(
+    problems.map((p) => [p.row, p.sourceId, p.message, p.skipped]),
+    [
+      [2, "ENG-1", 'Estimate "big" is not a number; left empty.', false],
+      [4, "ENG-1", "ENG-1 is in the file twice (first in row 2); this row is skipped.", true],
+    ],
+  );
+});
+
 test("a leading ' that guards a formula is removed; any other leading ' stays", async () => {
   const text = csv(HEADER_34, [
     base("ENG-1", {

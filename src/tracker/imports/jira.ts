@@ -104,8 +104,18 @@ class Book {
   private readonly late: { blocker: string; blocked: string; row: number | null }[] = [];
   readonly held: { issue: ImportIssue; row: number; parentId: string }[] = [];
 
+  private readonly rows = new Map<string, number>();
+
   noteId(id: string, key: string) {
     if (id) this.idToKey.set(id, key);
+  }
+
+  /** The row that already held this key, or null (and the key is now taken by `row`). */
+  seenAt(key: string, row: number): number | null {
+    const at = this.rows.get(key);
+    if (at !== undefined) return at;
+    this.rows.set(key, row);
+    return null;
   }
 
   keyOf(id: string): string | undefined {
@@ -286,6 +296,11 @@ function* csvRow(
   const title = one("Summary");
   if (!title) {
     yield problem("The row has no summary; skipped.", true);
+    return;
+  }
+  const earlier = book.seenAt(sourceId, row);
+  if (earlier !== null) {
+    yield problem(`${sourceId} is in the file twice (first in row ${earlier}); this row is skipped.`, true);
     return;
   }
   book.noteId(one("Issue id"), sourceId);
@@ -537,6 +552,11 @@ function* jsonIssue(
   const problem = (message: string, skipped: boolean): ReadItem => ({
     problem: { row, sourceId, message, skipped },
   });
+  const earlier = book.seenAt(sourceId, row);
+  if (earlier !== null) {
+    yield problem(`${sourceId} is in the file twice (first as issue ${earlier}); this one is skipped.`, true);
+    return;
+  }
   book.noteId(text(raw.id), sourceId);
   const title = text(fields.summary).trim();
   if (!title) {

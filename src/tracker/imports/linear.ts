@@ -129,6 +129,7 @@ async function* read(input: Parameters<Reader>[0], timezone: string | undefined)
   const zone = checkTimeZone(timezone);
   let index: Map<Column, number> | null = null;
   let width = 0;
+  const seen = new Map<string, number>(); // ID → the row that held it
   for await (const record of readCsv(input)) {
     if (!index) {
       const header = record.cells.map((c) => c.trim());
@@ -148,7 +149,7 @@ async function* read(input: Parameters<Reader>[0], timezone: string | undefined)
       width = header.length;
       continue;
     }
-    yield* readRow(record.cells, record.row, index, width, zone);
+    yield* readRow(record.cells, record.row, index, width, zone, seen);
   }
   if (!index) throw invalid("This is not a Linear CSV export: the file is empty.");
 }
@@ -159,6 +160,7 @@ function* readRow(
   index: Map<Column, number>,
   width: number,
   zone: string,
+  seen: Map<string, number>,
 ): Generator<ReadItem> {
   const get = (name: Column): string => {
     const at = index.get(name);
@@ -183,6 +185,12 @@ function* readRow(
     yield problem("The row has no title; skipped.", true);
     return;
   }
+  const earlier = seen.get(sourceId);
+  if (earlier !== undefined) {
+    yield problem(`${sourceId} is in the file twice (first in row ${earlier}); this row is skipped.`, true);
+    return;
+  }
+  seen.set(sourceId, row);
 
   // times: one that cannot be read skips the row (a row is imported whole or not at all)
   const bad: string[] = [];
