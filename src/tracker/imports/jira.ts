@@ -14,7 +14,8 @@
  * allowed) or a bare array of such issues; streamed issue by issue. Descriptions and comments in Atlassian Document
  * Format become Markdown (adf.ts); a string (REST v2) is read as wiki markup. Story points are found through the
  * `names` member when the search asked for `expand=names` and it precedes `issues`, else in `customfield_10016`
- * (Jira Cloud's "Story point estimate"); the sprint is the field holding sprint objects.
+ * (Jira Cloud's "Story point estimate"); the sprint is the field holding sprint objects. A row number is the issue's
+ * place in the array, from 1. One issue may be up to 32 MiB of JSON; the file itself has no size limit.
  *
  * Mapping, both formats:
  * - status: by its category, never by `Resolved`: Done → done, or canceled when the resolution or the status name
@@ -27,7 +28,9 @@
  *   this one (the edge is carried to that issue when it comes; Jira writes both sides, and one side is enough).
  *   Relates links (either way) are related issues; an outward Duplicate link ("duplicates") is the duplicate-of.
  * - parent: `Parent key`, else the Epic Link, else `Parent` / `Parent id` (Jira's numeric issue id, looked up among
- *   the file's issues; an issue whose parent comes later in the file is held until the end).
+ *   the file's issues; an issue whose parent comes later in the file is held until the end, so memory grows with
+ *   the number of such issues).
+ * - an issue key seen a second time: reported, and that row skipped.
  * - the sprint is the last one listed (an issue carried over lists each sprint it was in); the milestone is the
  *   first fix version; closed time: `Resolved`, else when the status category changed, else `Updated`.
  */
