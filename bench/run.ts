@@ -108,6 +108,8 @@ interface Scenario {
   alongside?: { name: string; connections: number; requests: (f: Fixture) => autocannon.Request[] };
   /** Checks the database after the load (while the service still runs); the line it returns is printed. */
   check?: (databaseUrl: string) => Promise<string>;
+  /** Prepares through the service before the load; returns why the scenario cannot run, if it cannot. */
+  setup?: (f: Fixture, address: string) => Promise<string | undefined>;
 }
 
 const auth = (f: Fixture) => ({ authorization: `Bearer ${f.token}` });
@@ -164,6 +166,60 @@ async function countDoubleClaims(databaseUrl: string): Promise<string> {
         .executeTakeFirstOrThrow();
       return `${Number(made.n)} claims on ${Number(made.issues)} distinct issues (${Number(holders.n)} issues held); issues with two live claims: ${doubles.length}`;
     });
+  } finally {
+    await store.close();
+  }
+}
+
+/** The agents reporting their runs' activities: 32 connections other than the claim race's, one live run each. */
+const ACTIVITY_AGENTS = 32;
+/** Activities per request. */
+const ACTIVITY_BATCH = 10;
+const activityRuns: { session: string; token: string }[] = [];
+let activityTurn = 0;
+let activitySeq = 0;
+
+/**
+ * Each activity agent claims the next ready issue and starts its run on it (adopting the claim), so the
+ * load posts into 32 live runs at once.
+ */
+async function startRuns(f: Fixture, address: string): Promise<string | undefined> {
+  activityRuns.length = 0;
+  for (let i = 0; i < ACTIVITY_AGENTS; i++) {
+    const token = f.accessTokens[CLAIM_AGENTS + i]!;
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const claim = await fetch(`${address}/v1/claims`, { method: "POST", headers, body: "{}" });
+    if (claim.status !== 201) return `failed (claim: ${claim.status}: ${(await claim.text()).slice(0, 160)})`;
+    const issue = ((await claim.json()) as { issue: { identifier: string } }).issue.identifier;
+    const started = await fetch(`${address}/v1/sessions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ issue }),
+    });
+    const text = await started.text();
+    if (started.status === 404 || started.status === 405) return `not available (${started.status})`;
+    if (started.status !== 201) return `failed (start: ${started.status}: ${text.slice(0, 160)})`;
+    activityRuns.push({ session: (JSON.parse(text) as { session: { id: string } }).session.id, token });
+  }
+  return undefined;
+}
+
+/**
+ * After the activity load: how many activities the runs hold, and at what rate they were stored over the
+ * warm-up and the scenario (the row's requests/s counts batches of ACTIVITY_BATCH).
+ */
+async function countActivities(databaseUrl: string): Promise<string> {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, DOCKET_SECRET_KEY: process.env.DOCKET_SECRET_KEY });
+  const store = openStore(config.database, { poolSize: 1 });
+  try {
+    const ids = activityRuns.map((r) => r.session);
+    const stored = await store.db
+      .selectFrom("session_activities")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("session_id", "in", ids)
+      .executeTakeFirstOrThrow();
+    const n = Number(stored.n);
+    return `${n.toLocaleString("en")} activities in ${ids.length} runs, about ${Math.round(n / (duration + warmup)).toLocaleString("en")} activities/s (aim ≥ 1,500/s on SQLite)`;
   } finally {
     await store.close();
   }
@@ -376,6 +432,42 @@ const SCENARIOS: Scenario[] = [
     expect: 201,
     check: countDoubleClaims,
     aim: { rps: 1000 },
+  },
+  {
+    name: "POST /v1/sessions/{id}/activities (32 agents, batches of 10)",
+    seeded: true,
+    varies: true,
+    setup: startRuns,
+    request: () => {
+      const run = activityRuns[activityTurn++ % activityRuns.length]!;
+      const batch = activitySeq++;
+      return {
+        path: `/v1/sessions/${run.session}/activities`,
+        method: "POST",
+        headers: { authorization: `Bearer ${run.token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          activities: Array.from({ length: ACTIVITY_BATCH }, (_, k) => ({
+            id: `bench-${process.pid}-${batch}-${k}`,
+            kind: k === ACTIVITY_BATCH - 1 ? "action" : "thought",
+            body: "Reading the failing test and the code it covers before changing anything.",
+            ...(k === ACTIVITY_BATCH - 1
+              ? {
+                  action: { name: "run_tests", parameter: "npm test -- auth", result: "3 passed" },
+                  usage: {
+                    input_tokens: 1200,
+                    output_tokens: 300,
+                    cache_read_tokens: 8000,
+                    cost_micros: 4200,
+                  },
+                }
+              : {}),
+          })),
+        }),
+      };
+    },
+    check: countActivities,
+    // batches of 10: 150 requests a second are 1,500 activities a second
+    aim: { rps: 150 },
   },
 ];
 
@@ -672,6 +764,11 @@ async function runSize(issueCount: number): Promise<SizeResult> {
       }
       if (scenario.seeded && !fixture.seeded) {
         skipped.set(scenario.name, "needs the seeded workspace (--seed)");
+        continue;
+      }
+      const unready = scenario.setup ? await scenario.setup(fixture, address) : undefined;
+      if (unready) {
+        skipped.set(scenario.name, unready);
         continue;
       }
       const problem = await probe(
