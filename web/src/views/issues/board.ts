@@ -59,12 +59,12 @@ export function dropChange(
 ): { change: ChangeFor; words: string } | null {
   switch (by) {
     case "status": {
-      if (!(key in STATUS_LABEL) || key === "iced") return null;
+      if (!Object.hasOwn(STATUS_LABEL, key) || key === "iced") return null;
       const status = key as Exclude<IssueStatus, "iced">;
       return { change: setStatus(status), words: `moved to ${STATUS_LABEL[status]}` };
     }
     case "priority": {
-      if (!(key in PRIORITY_LABEL)) return null;
+      if (!Object.hasOwn(PRIORITY_LABEL, key)) return null;
       const priority = key as IssuePriority;
       return { change: setPriority(priority), words: `priority ${PRIORITY_LABEL[priority]}` };
     }
