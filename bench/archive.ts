@@ -61,6 +61,10 @@ try {
     { core: source.core, workspaceId: ws.id, actor: { personId: ws.owner_id, via: "admin" } },
     {},
     file,
+    (p) => {
+      if (p.part === "archive")
+        console.log(`  parts written in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    },
   );
   const exported = (performance.now() - began) / 1000;
   const rows = manifest.parts.reduce((n, p) => n + p.count, 0);
@@ -68,7 +72,8 @@ try {
   console.log(
     `export: ${rows} rows, ${mib(bytes)} of JSONL, archive ${mib(statSync(file).size)}, ${exported.toFixed(1)} s, peak RSS ${mib(peak)}`,
   );
-  for (const p of manifest.parts) console.log(`  ${p.name.padEnd(22)} ${String(p.count).padStart(8)} ${mib(p.size)}`);
+  for (const p of manifest.parts)
+    console.log(`  ${p.name.padEnd(22)} ${String(p.count).padStart(8)} ${mib(p.size)}`);
 
   if (values.restore) {
     // the same people on the other side, then an empty workspace of the owner's

@@ -345,7 +345,8 @@ export async function restoreArchive(
         rows.push(row);
         pending.set(table, rows);
         // every table in the order it was first written (rows before the rows that refer to them)
-        if (rows.length >= 100) await flushAll();
+        // multi-row inserts of up to ~16,000 values (under both databases' limits on parameters)
+        if (rows.length * Object.keys(row).length >= 16_000) await flushAll();
       };
       const flushAll = async () => {
         for (const table of pending.keys()) await flush(table);
