@@ -4,9 +4,17 @@ import type { Database, IssuesTable as IssueRow } from "../db/schema.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { recordActivity } from "./activity.ts";
-import { assertMayClaim, spentSpaces } from "./budgets.ts";
+import { assertMayClaim, assertWithinBudget, spentSpaces } from "./budgets.ts";
 import { actsAsPerson, END_REASONS, endClaim, fencingToken, holderText, leaseLost } from "./leases.ts";
 import { STARTABLE_STATUSES, startableSql } from "./readiness.ts";
+import {
+  type AttachedSession,
+  agentOf,
+  attachSession,
+  liveSessionOfIssue,
+  sessionActive,
+  sessionStopped,
+} from "./session-state.ts";
 
 export { fencingToken };
 
@@ -138,6 +146,12 @@ export const claimView = z
       .optional()
       .describe(
         "true when a claim answered one you already held (the issue named, or the same filters) instead of taking another.",
+      ),
+    session: z
+      .string()
+      .optional()
+      .describe(
+        "An agent's claim: the run (ses_…) it works in, when it has one: a run delegated to the agent and waiting is taken up by its claim.",
       ),
   })
   .meta({ id: "Claim" });
@@ -363,7 +377,11 @@ async function openBlockers(trx: Db, issueId: string) {
  * is refused (409 `assigned_to_person`) unless `take_over`, a blocked one (409 `not_ready`) unless
  * `force`.
  */
-export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<ClaimView> {
+export async function claimIssue(
+  ctx: Ctx,
+  input: CreateClaimInput,
+  options: ClaimOptions = {},
+): Promise<ClaimView> {
   const data = createClaimInput.parse(input);
   if (data.issue !== undefined) {
     const mixed = FILTERS.filter((f) => data[f] !== undefined);
@@ -388,9 +406,21 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
   const holder = callerAssignee(ctx);
   const key = data.issue === undefined ? filtersKey(data) : null;
   const db = ctx.core.db;
-  const made = await db
-    .transaction()
-    .execute(async (trx): Promise<[ClaimRow, IssueRow | undefined, boolean]> => {
+  const start = options.session === "start";
+  let attached: AttachedSession | undefined;
+  const made = await db.transaction().execute(async (trx) => {
+    const taken = await takeClaim(trx);
+    const [row, seen] = taken;
+    // the run it works in: taken up (pending, delegated), resumed, or (starting one) begun
+    const issue =
+      seen ??
+      (await trx.selectFrom("issues").selectAll().where("id", "=", row.issue_id).executeTakeFirstOrThrow());
+    if (start) await assertWithinBudget(trx, ctx, { agentId: agentOf(ctx), spaceId: issue.space_id });
+    attached = await attachSession(trx, ctx, row, issue, start);
+    return taken;
+  });
+  async function takeClaim(trx: Transaction<Database>): Promise<[ClaimRow, IssueRow | undefined, boolean]> {
+    {
       if (key !== null) {
         const now = ctx.core.clock.now().toISOString();
         const mine = await trx
@@ -412,6 +442,11 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
         let issue: IssueRow;
         if (data.issue !== undefined) {
           issue = await resolveIssue(ctx, data.issue, trx);
+          if (start) {
+            // starting a run: another agent's live run on the issue is named, whatever holds its claim
+            const live = await liveSessionOfIssue(trx, issue.id);
+            if (live && live.agent_id !== agentOf(ctx)) throw sessionActive(live, issue.identifier);
+          }
           if (isLive(issue, now)) {
             const current = await claimRow(trx, ctx, issue.claim_id!);
             if (current.holder_id === holder) return [current, issue, true];
@@ -449,11 +484,26 @@ export async function claimIssue(ctx: Ctx, input: CreateClaimInput): Promise<Cla
         if (taken) return [taken[0], taken[1], false];
       }
       throw conflict("Too many others are claiming issues right now; try again.");
-    });
+    }
+  }
+  if (attached) options.attached?.(attached);
   // the view from what the transaction saw: only the holder's names are read
   const [row, issue, resumed] = made;
   const [view] = await claimViews(db, [row], issue ? new Map([[issue.id, issue]]) : new Map());
-  return resumed ? { ...view!, resumed: true } : view!;
+  const out = resumed ? { ...view!, resumed: true } : view!;
+  return attached ? { ...out, session: attached.id } : out;
+}
+
+/** How a claim treats agent runs (sessions). */
+export interface ClaimOptions {
+  /**
+   * `adopt` (the default): an agent's claim takes up a run delegated to it and waiting, or answers the
+   * run it has under the claim; `start` (starting a run, the MCP claim tools): an issue without a live run
+   * gets one, and another agent's live run on it is 409 `session_active`.
+   */
+  session?: "adopt" | "start";
+  /** told of the run the claim works in, if any */
+  attached?: (session: AttachedSession) => void;
 }
 
 /**
@@ -694,6 +744,24 @@ export async function heartbeatClaim(
     const now = ctx.core.clock.now().toISOString();
     const row = await ownClaim(ctx, trx, id, "renew");
     if (row.end_reason && CLOSED_BY_ISSUE.has(row.end_reason)) return;
+    if (row.stopped_at !== null && row.ended_at === null) {
+      // a person stopped the run under this claim: it is not renewed (the run's last word ends it)
+      const run = await trx
+        .selectFrom("agent_sessions")
+        .select(["id", "stop_requested_at"])
+        .where("claim_id", "=", row.id)
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      const issue = await trx
+        .selectFrom("issues")
+        .select("identifier")
+        .where("id", "=", row.issue_id)
+        .executeTakeFirst();
+      throw sessionStopped(
+        run ?? { id: "(none)", stop_requested_at: row.stopped_at },
+        issue?.identifier ?? row.issue_id,
+      );
+    }
     if (row.ended_at || row.expires_at <= now) throw await notLive(ctx, trx, row, now);
     const ttl =
       data.ttl_seconds ??

@@ -48,6 +48,7 @@ import { CLEARED_CLAIM, endClaimOnClose, endTakenOver, guardClaimedWrite } from 
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
 import { isReadyRow, readySql, startableSql } from "./readiness.ts";
 import { indexDocument } from "./search-index.ts";
+import { delegateOnAssign } from "./session-state.ts";
 import { checkDonePolicy } from "./spaces.ts";
 import { missing } from "./trashed.ts";
 
@@ -794,7 +795,8 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
 
 /**
  * The inbox items a write makes: the new assignee (a person) is told of the assignment, the space's
- * reviewers of a move to in_review, and people mentioned in the description of their mention.
+ * reviewers of a move to in_review, and people mentioned in the description of their mention. A person
+ * assigning the issue to an agent connection delegates it: a pending run for that agent (session-state.ts).
  */
 async function tellPeople(
   trx: Transaction<Database>,
@@ -824,6 +826,9 @@ async function tellPeople(
       });
   }
   if (notices.length) await notify(trx, ctx, notices);
+  if (after.assignee_id?.startsWith("con_") && after.assignee_id !== before?.assignee_id) {
+    await delegateOnAssign(trx, ctx, after, after.assignee_id);
+  }
   if (after.description !== (before?.description ?? "")) {
     await recordMentions(
       trx,

@@ -5,6 +5,7 @@ import type { Database, IssuesTable as IssueRow } from "../db/schema.ts";
 import { DocketError, invalid } from "../errors.ts";
 import { recordActivity } from "./activity.ts";
 import type { Ctx } from "./context.ts";
+import { endSessionOfClaim, sessionStopped } from "./session-state.ts";
 
 /**
  * How a claim ends and what other writes check of it: kept apart from claims.ts (which reads issues) so
@@ -88,6 +89,7 @@ export const END_REASONS = [
   "completed",
   "canceled",
   "taken_over_by_person",
+  "stopped",
 ] as const;
 export type EndReason = (typeof END_REASONS)[number] | (string & {});
 
@@ -97,8 +99,10 @@ export type EndReason = (typeof END_REASONS)[number] | (string & {});
  * changed them since (an issue its holder moved to in_review stays there, with its assignee). Claims made before these were
  * kept go back to `todo`, unassigned.
  * `reason`: `released`, `expired`, `revoked` (the holder's connection ended), `completed`, `canceled`,
- * `taken_over_by_person` (a person changed the issue; the issue keeps their change).
- * Records `claim.expired` for an expiry, `claim.released` otherwise. Returns whether it ended it.
+ * `taken_over_by_person` (a person changed the issue; the issue keeps their change), `stopped` (a person
+ * stopped the run under it, and the run ended).
+ * Records `claim.expired` for an expiry, `claim.released` otherwise; the live run under the claim, if
+ * any, ends with it (session-state.ts). Returns whether it ended it.
  */
 export async function endClaim(
   ctx: Ctx,
@@ -156,6 +160,7 @@ export async function endClaim(
       }
     }
   }
+  await endSessionOfClaim(trx, ctx, claimId, reason, now);
   await recordActivity(
     trx,
     ctx,
@@ -177,7 +182,8 @@ type GuardedRow = Pick<IssueRow, "id" | "identifier" | "fencing_token" | "claim_
 /**
  * What a claim allows of a write to its issue, checked in the write's transaction:
  * - a fencing token that a later claim superseded: 409 `lease_lost`; one never given out: 400;
- * - no live claim, or the caller holds it (its own writes need no token): the write goes ahead;
+ * - no live claim, or the caller holds it (its own writes need no token): the write goes ahead, unless a
+ *   person stopped the run under the claim (409 `session_stopped`, through the credential that claimed);
  * - a person (web app, personal access token) may always act: with `takeOver` their write ends the
  *   claim (returned here: the write clears the issue's claim columns and calls {@link endTakenOver});
  *   without it (a comment, a dependency) the claim stays;
@@ -197,10 +203,24 @@ export async function guardClaimedWrite(
   if (row.claim_id === null || row.claim_expires_at === null || row.claim_expires_at <= now) return undefined;
   const claim = await db
     .selectFrom("claims")
-    .select(["id", "holder_id", "expires_at"])
+    .select(["id", "holder_id", "expires_at", "via", "stopped_at"])
     .where("id", "=", row.claim_id)
     .executeTakeFirst();
-  if (!claim || claim.holder_id === callerHolder(ctx)) return undefined;
+  if (!claim) return undefined;
+  if (claim.holder_id === callerHolder(ctx)) {
+    // a person stopped the run under this claim: its holder's writes are refused from then on (the
+    // person's own writes through another credential are not the run's)
+    if (claim.stopped_at !== null && claim.via === ctx.actor.via) {
+      const run = await db
+        .selectFrom("agent_sessions")
+        .select(["id", "stop_requested_at"])
+        .where("claim_id", "=", claim.id)
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      throw sessionStopped(run ?? { id: "(none)", stop_requested_at: claim.stopped_at }, row.identifier);
+    }
+    return undefined;
+  }
   if (actsAsPerson(ctx)) return takeOver ? claim.id : undefined;
   throw claimedError(row.identifier, {
     id: claim.id,
