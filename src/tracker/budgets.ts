@@ -10,6 +10,7 @@ import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 import { emitEvent } from "./events.ts";
 import { notify } from "./inbox.ts";
 import { byCreation, type Page, pageQuery, paginate } from "./pagination.ts";
+import { requestStop } from "./session-state.ts";
 import {
   addUsage,
   monthBounds,
@@ -57,7 +58,8 @@ const agentRef = z
   .trim()
   .regex(/^(con|pat)_[0-9A-Z]{26}$/, {
     error: "must be an agent connection's id (con_…) or a personal access token's id (pat_…)",
-  });
+  })
+  .meta({ examples: ["con_01JQ3Z8X4K7M2N5P6R8S9T0V1W"] });
 
 const spaceRef = z
   .string({ error: "must be a space prefix such as ENG, or a space id (spc_…)" })
@@ -82,20 +84,26 @@ const TOKEN_LIMIT = limit(
   "The month's limit on tokens: input + output + cache reads + cache writes, all counted.",
 ).meta({ examples: [20_000_000] });
 
-export const createBudgetInput = z.strictObject({
-  agent: agentRef
-    .optional()
-    .describe(
-      "The agent the budget limits: its connection (con_…), or the personal access token (pat_…) a scripted agent uses. Give agent or space, not both.",
-    ),
-  space: spaceRef
-    .optional()
-    .describe(
-      "The space the budget limits (its prefix, or spc_…): every agent's runs on its issues together.",
-    ),
-  cost_micros_limit: COST_LIMIT.optional(),
-  token_limit: TOKEN_LIMIT.optional(),
-});
+export const createBudgetInput = z
+  .strictObject({
+    agent: agentRef
+      .optional()
+      .describe(
+        "The agent the budget limits: its connection (con_…), or the personal access token (pat_…) a scripted agent uses. Give agent or space, not both.",
+      ),
+    space: spaceRef
+      .optional()
+      .describe(
+        "The space the budget limits (its prefix, or spc_…): every agent's runs on its issues together.",
+      ),
+    cost_micros_limit: COST_LIMIT.optional(),
+    token_limit: TOKEN_LIMIT.optional(),
+  })
+  .meta({
+    examples: [
+      { agent: "con_01JQ3Z8X4K7M2N5P6R8S9T0V1W", cost_micros_limit: 15_000_000, token_limit: 20_000_000 },
+    ],
+  });
 export type CreateBudgetInput = z.input<typeof createBudgetInput>;
 
 export const updateBudgetInput = z.strictObject({
@@ -708,6 +716,7 @@ async function review(trx: Transaction<Database>, ctx: Ctx, row: BudgetRow, at: 
       .where((eb) => eb.or([eb("exceeded_month", "is", null), eb("exceeded_month", "<>", month)]))
       .executeTakeFirst();
     if (touched(marked) === 1) await tell(trx, ctx, row, "exceeded");
+    await stopRuns(trx, ctx, row);
     return;
   }
   const marked = await trx
@@ -796,4 +805,22 @@ async function tell(
     // the service tells them, whoever's report crossed the line (their own token's included)
     { evenSelf: true },
   );
+}
+
+/**
+ * Asks the live runs a spent budget limits to stop (reason `budget_exceeded`, by the service): the
+ * agent's, or every agent's in the space. Runs already stopping are left alone; a run that started
+ * since the budget was spent (it could not: starts are refused) or kept reporting is caught here too.
+ */
+async function stopRuns(trx: Transaction<Database>, ctx: Ctx, row: BudgetRow): Promise<void> {
+  const live = await trx
+    .selectFrom("agent_sessions")
+    .select("id")
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where(row.scope_type === "agent" ? "agent_id" : "space_id", "=", row.scope_id)
+    .where("ended_at", "is", null)
+    .where("status", "<>", "stopping")
+    .orderBy("id")
+    .execute();
+  for (const s of live) await requestStop(trx, ctx, s.id, "budget_exceeded", null);
 }

@@ -692,3 +692,59 @@ test("a run that started last month counts this month's activities in this month
   const next = await a.call("POST", "/v1/claims", { space: "OPS" }, w.builder.headers);
   assert.equal(next.status, 201, next.text);
 });
+
+test("through the runs' API: activities with usage count, and a spent budget stops the agent's live runs (409 session_stopped on its next write) and refuses its next run", async (t) => {
+  const w = await world(t);
+  const { a } = w;
+  const budget = await ok(a, "POST", "/v1/budgets", { agent: w.builder.id, token_limit: 1000 });
+  const first = await ok(a, "POST", "/v1/sessions", { issue: "ENG-1" }, w.builder.headers);
+  const second = await ok(a, "POST", "/v1/sessions", { issue: "OPS-1" }, w.builder.headers);
+  const theirs = await ok(a, "POST", "/v1/sessions", { issue: "ENG-2" }, w.reviewer.headers);
+  const post = (session: string, id: string, usage: Usage, headers = w.builder.headers) =>
+    a.call(
+      "POST",
+      `/v1/sessions/${session}/activities`,
+      { activities: [{ id, kind: "thought", body: "working", usage }] },
+      headers,
+    );
+  assert.equal((await post(first.session.id, "a1", { input_tokens: 500, cost_micros: 10 })).status, 200);
+  assert.equal((await post(second.session.id, "b1", { output_tokens: 350 })).status, 200);
+  assert.equal((await ok(a, "GET", `/v1/budgets/${budget.id}`)).state, "warning");
+  assert.equal((await post(theirs.session.id, "c1", { input_tokens: 5000 }, w.reviewer.headers)).status, 200);
+  // the report that reaches the limit is stored; then both live runs of the agent are stopping
+  assert.equal((await post(first.session.id, "a2", { input_tokens: 200 })).status, 200);
+  const read = await ok(a, "GET", `/v1/budgets/${budget.id}`);
+  assert.equal(read.state, "exceeded");
+  assert.equal(read.spent.tokens, 1050);
+  for (const s of [first.session.id, second.session.id]) {
+    const run = await ok(a, "GET", `/v1/sessions/${s}`);
+    assert.equal(run.status, "stopping");
+    assert.equal(run.status_reason, "budget_exceeded");
+  }
+  assert.equal(
+    (await ok(a, "GET", `/v1/sessions/${theirs.session.id}`)).status,
+    "active",
+    "another agent's run goes on",
+  );
+  const refusedWrite = await post(second.session.id, "b2", { output_tokens: 1 });
+  refused(refusedWrite, 409, "session_stopped");
+  const stopped = await a.call("PATCH", "/v1/issues/ENG-1", { title: "More work" }, w.builder.headers);
+  refused(stopped, 409, "session_stopped");
+  // a new run of the agent is refused, naming the budget
+  await ok(a, "POST", "/v1/issues", { title: "Next", status: "todo" });
+  const again = await a.call("POST", "/v1/sessions", { issue: "ENG-3" }, w.builder.headers);
+  refused(again, 403, "budget_exceeded");
+  assert.equal(again.body.budget.id, budget.id);
+  const feed = (await ok(a, "GET", "/v1/events?type=budget.*")).data.map((e: { type: string }) => e.type);
+  assert.deepEqual(feed, ["budget.warning", "budget.exceeded"]);
+  // usage reads the same figures
+  const usage = await ok(a, "GET", "/v1/usage?group_by=agent");
+  assert.deepEqual(
+    usage.data.map((r: { key: string; tokens: number; sessions: number }) => [r.key, r.tokens, r.sessions]),
+    [
+      // the highest cost first (10 against 0), whatever the tokens
+      [w.builder.id, 1050, 2],
+      [w.reviewer.id, 5000, 1],
+    ],
+  );
+});
