@@ -11,11 +11,9 @@ import { addMember, createSpace } from "../../src/auth/workspaces.ts";
 import { operations } from "../../src/http/v1/route.ts";
 import { newId } from "../../src/secrets.ts";
 import { createBudget } from "../../src/tracker/budgets.ts";
-import { createIssue } from "../../src/tracker/issues.ts";
 import { createLabel } from "../../src/tracker/labels.ts";
 import { createMilestone } from "../../src/tracker/milestones.ts";
 import { createSavedView } from "../../src/tracker/saved-views.ts";
-import { postActivities, startSession } from "../../src/tracker/sessions.ts";
 import { createTemplate } from "../../src/tracker/templates.ts";
 import { trashObject } from "../../src/tracker/trash.ts";
 import { fanOut } from "../../src/tracker/webhook-delivery.ts";
@@ -156,20 +154,6 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
     name: "Paging agent two",
     scopes: ["workspace.read"],
   });
-  // two agent runs of the first connection, each with two activities (made directly, like the labels)
-  const runner = { ...as, actor: { personId: a.personId, via: connection.id } };
-  const runs: string[] = [];
-  for (const title of ["Run one", "Run two"]) {
-    const issue = await createIssue(as, { title, status: "todo" });
-    const { session } = await startSession(runner, { issue: issue.identifier });
-    await postActivities(runner, session.id, {
-      activities: [
-        { id: "a", kind: "thought", body: "one" },
-        { id: "b", kind: "thought", body: "two" },
-      ],
-    });
-    runs.push(session.id);
-  }
   // two budgets, and two ended runs with usage (written directly), so usage has two rows
   const budget = await createBudget(as, { agent: connection.id, cost_micros_limit: 5_000_000 });
   await createBudget(as, { space: "OPS", token_limit: 1_000_000 });
@@ -237,9 +221,62 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
     assert.ok(job.status === "queued" || job.status === "running", JSON.stringify(job));
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  // two imports (finished dry runs, written directly: a run's events would add a page to the feed), and
+  // two placeholder people such as an import makes
+  const imports: string[] = [];
+  for (const at of ["2026-03-01T09:00:00.000Z", "2026-03-01T09:00:01.000Z"]) {
+    const id = newId("imp");
+    await a.env.core.db
+      .insertInto("imports")
+      .values({
+        id,
+        workspace_id: a.workspaceId,
+        space_id: null,
+        source: "github",
+        file_id: file.id,
+        file_name: "paging.txt",
+        dry_run: 1,
+        options: "{}",
+        status: "failed",
+        phase: "checking",
+        processed: 0,
+        total: null,
+        counts: "{}",
+        mapping: "{}",
+        problems: "[]",
+        problem_count: 0,
+        error: "This is not a GitHub issues export.",
+        created_by: a.personId,
+        created_via: "web",
+        created_at: at,
+        started_at: at,
+        heartbeat_at: at,
+        finished_at: at,
+        updated_at: at,
+      })
+      .execute();
+    imports.push(id);
+  }
+  for (const name of ["Grace (imported)", "Lin (imported)"]) {
+    const id = newId("usr");
+    await a.env.core.db
+      .insertInto("people")
+      .values({
+        id,
+        email: `${id.toLowerCase()}@placeholder.invalid`,
+        name,
+        email_verified_at: null,
+        suspended_at: "2026-03-01T09:00:00.000Z",
+        placeholder_workspace_id: a.workspaceId,
+        created_at: "2026-03-01T09:00:00.000Z",
+        updated_at: "2026-03-01T09:00:00.000Z",
+      })
+      .execute();
+  }
   return {
     a,
     ids: {
+      import: imports[0]!,
       export: exported.id,
       comment: comment.id,
       approval: approval.id,
@@ -260,7 +297,6 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       claim: claim.id,
       webhook: hook.id,
       connection: connection.id,
-      session: runs[0]!,
       budget: budget.id,
     },
   };
@@ -319,6 +355,9 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     getWorkspaceSettings: "/v1/workspace/settings",
     listLabels: "/v1/labels",
     getExport: `/v1/exports/${ids.export}`,
+    getImport: `/v1/imports/${ids.import}`,
+    listImports: "/v1/imports",
+    listPlaceholders: "/v1/placeholders",
     downloadExport: `/v1/exports/${ids.export}/download`,
     getLabel: `/v1/labels/${ids.label}`,
     listTrash: "/v1/trash",
@@ -329,9 +368,6 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     getBudget: `/v1/budgets/${ids.budget}`,
     listTemplates: "/v1/spaces/ENG/templates",
     getTemplate: `/v1/templates/${ids.template}`,
-    listSessions: "/v1/sessions",
-    getSession: `/v1/sessions/${ids.session}`,
-    listSessionActivities: `/v1/sessions/${ids.session}/activities`,
   };
 }
 
