@@ -229,6 +229,23 @@ test("archive: people are matched by email; those without an account are reporte
     .where("identifier", "=", "ENG-1")
     .executeTakeFirstOrThrow();
   assert.equal(issue.created_by, seeded.personId);
+  // Bo becomes a placeholder under Bo's archive id: the issue assigned to Bo names them
+  assert.equal(report.people.placeholders, 1);
+  const bo = await env.core.db
+    .selectFrom("people")
+    .selectAll()
+    .where("id", "=", report.people.missing[0]!.id)
+    .executeTakeFirstOrThrow();
+  assert.equal(bo.name, "Bo (imported)");
+  assert.equal(bo.placeholder_workspace_id, seeded.workspaceId);
+  assert.ok(bo.suspended_at);
+  assert.match(bo.email, /@placeholder\.invalid$/);
+  const blocked = await env.core.db
+    .selectFrom("issues")
+    .select("assignee_id")
+    .where("title", "=", "Blocked")
+    .executeTakeFirstOrThrow();
+  assert.equal(blocked.assignee_id, bo.id);
   const members = await env.core.db
     .selectFrom("memberships")
     .selectAll()

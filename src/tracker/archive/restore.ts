@@ -24,7 +24,8 @@ import { type ReadLimits, readTar } from "./tar.ts";
  * People are matched by email: a member of the archive who has an account here keeps their work (their
  * id in the archive is replaced by theirs here) and becomes a member if not one already (an archive's
  * Owner as an admin: the workspace keeps its Owner). One without an account here is reported in
- * `people.missing`; their work is restored under their archive id, which names nobody here.
+ * `people.missing` and becomes a placeholder person under their archive id (shown "name (imported)",
+ * unable to sign in, not a member), whom an admin can map to a member later, moving their work over.
  */
 
 export interface RestoreProgress {
@@ -41,6 +42,8 @@ export interface RestoreReport {
   people: {
     matched: number;
     added: number;
+    /** placeholder people made for members without an account here (see `missing`) */
+    placeholders: number;
     missing: { id: string; email: string; name: string }[];
   };
 }
@@ -260,6 +263,9 @@ async function refuseUnlessEmpty(db: Kysely<Database> | Tx, workspaceId: string)
   }
 }
 
+/** How a placeholder person's name ends (as imports show them). */
+const PLACEHOLDER_SUFFIX = " (imported)";
+
 const PERSON_ID = /\busr_[0-9A-Z]{26}\b/g;
 
 /**
@@ -312,6 +318,7 @@ export async function restoreArchive(
   const writtenKeys: string[] = [];
   const counts = Object.fromEntries(PARTS.map((p) => [p, 0])) as Record<PartName, number>;
   let added = 0;
+  let placeholders = 0;
 
   try {
     await db.transaction().execute(async (trx) => {
@@ -324,6 +331,45 @@ export async function restoreArchive(
         .where("subject_type", "=", "space")
         .execute();
       await t.deleteFrom("spaces").where("workspace_id", "=", ws).execute();
+      // members without an account here become placeholder people under their archive id (no account:
+      // they cannot sign in), so their work names someone an admin can later map to a member
+      if (missing.length > 0) {
+        const taken = new Set(
+          (
+            await t
+              .selectFrom("people")
+              .select("id")
+              .where(
+                "id",
+                "in",
+                missing.map((m) => m.id),
+              )
+              .execute()
+          ).map((r: { id: string }) => r.id),
+        );
+        const at = ctx.core.clock.now().toISOString();
+        for (const m of missing) {
+          if (taken.has(m.id)) continue;
+          await t
+            .insertInto("people")
+            .values({
+              id: m.id,
+              email: `${m.id.toLowerCase()}@placeholder.invalid`,
+              name: `${m.name.trim().slice(0, 100) || m.email}${PLACEHOLDER_SUFFIX}`,
+              email_verified_at: null,
+              suspended_at: at,
+              terms_version: null,
+              terms_accepted_at: null,
+              inbox_email: "off",
+              digest_sent_at: null,
+              placeholder_workspace_id: ws,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+          placeholders++;
+        }
+      }
 
       const seen = {
         issues: new Set<string>(),
@@ -717,7 +763,7 @@ export async function restoreArchive(
     manifest,
     counts,
     files: manifest.files,
-    people: { matched: checked.people.length - missing.length, added, missing },
+    people: { matched: checked.people.length - missing.length, added, placeholders, missing },
   };
 }
 
