@@ -50,7 +50,7 @@ export const guessType = (file: string) =>
   TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
 
 /** Sends the file's bytes to the signed URL in one PUT, hashing them on the way; returns the SHA-256. */
-function put(
+export function put(
   ctx: RunContext,
   file: string,
   target: Schemas["UploadUrl"],
