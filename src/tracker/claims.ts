@@ -443,9 +443,12 @@ export async function claimIssue(
         if (data.issue !== undefined) {
           issue = await resolveIssue(ctx, data.issue, trx);
           if (start) {
-            // starting a run: another agent's live run on the issue is named, whatever holds its claim
+            // starting a run: another agent's live run on the issue is named, whatever holds its claim,
+            // unless that run's claim ran out (taking the issue ends the claim, and the run with it)
             const live = await liveSessionOfIssue(trx, issue.id);
-            if (live && live.agent_id !== agentOf(ctx)) throw sessionActive(live, issue.identifier);
+            const lapsed = live?.claim_id != null && live.claim_id === issue.claim_id && !isLive(issue, now);
+            if (live && live.agent_id !== agentOf(ctx) && !lapsed)
+              throw sessionActive(live, issue.identifier);
           }
           if (isLive(issue, now)) {
             const current = await claimRow(trx, ctx, issue.claim_id!);
