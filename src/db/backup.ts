@@ -240,7 +240,12 @@ export function runTool(
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, {
-      env: { ...process.env, ...env },
+      // index builds of a restore take what memory they can use (PostgreSQL's default is 64 MB)
+      env: {
+        ...process.env,
+        ...env,
+        PGOPTIONS: `${process.env.PGOPTIONS ?? ""} -c maintenance_work_mem=256MB`.trim(),
+      },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
