@@ -29,6 +29,7 @@ import {
   type ToolLogger,
   type ToolResult,
 } from "./catalog.ts";
+import { sessionNotices, withNotices } from "./notices.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
 import { TOOLS_BY_NAME, TOOLSET_OF } from "./tools.ts";
 import { selectionOf, type ToolSelection } from "./toolsets.ts";
@@ -130,11 +131,15 @@ const INSTRUCTIONS =
   "Docket is an issue tracker shared by people and agents. The loop: " +
   "(1) get_workspace_identity, and tell the person the name of the workspace you are connected to. " +
   "(2) claim_next_issue (space, label, priority filters): it claims the most urgent issue that can start and " +
-  "answers its bundle, everything needed to work on it; a retry answers the same claim. " +
-  "(3) Work: update_issue, add_comment, create_decision, create_note as you go; heartbeat_claim before the " +
-  "claim expires; release_claim if you stop without finishing. " +
+  "answers its bundle, everything needed to work on it, and the session id of your run on it; a retry " +
+  "answers the same claim. " +
+  "(3) Work: update_issue, add_comment, create_decision, create_note as you go; log_session your steps and " +
+  "usage (people watch the run; it renews the claim, as heartbeat_claim would); an elicitation asks a " +
+  "person, whose prompt comes in a later tool answer; release_claim if you stop without finishing. " +
   "(4) Finish as the space's policy says (the bundle tells): update_issue status done; or, where a person " +
   "must mark it done, status in_review, request_approval with mark_done: true, then wait_for its id. " +
+  "Then end_session with your response. A run a person stopped refuses your writes (session_stopped): " +
+  "end_session at once. " +
   "A tool error's structuredContent has error, error_description and, when there is one, next: the call to " +
   "make. Issues are named like ENG-42; other objects by prefixed ids (dec_, note_, cyc_, ms_, bnd_, …). " +
   "Issues, decisions, notes and bundles are also resources (docket://issues/ENG-42).";
@@ -316,8 +321,15 @@ async function callTool(tool: Tool, caller: CallerInfo, args: unknown): Promise<
       toolset: set,
     });
   }
+  // the agent's runs that need it (delegated and waiting, stopping, a person's prompt): read before the
+  // call, so the answer to the call that replies still shows what it replies to
+  const notices = await sessionNotices(caller.core, caller.principal).catch((err: unknown) => {
+    // the notices inform; the tool's own answer (and a stop's refusal, which the tracker makes) goes on
+    caller.log.error({ err }, "reading the agent's run notices failed");
+    return [];
+  });
   const result = await tool.call(ctxOfCaller(caller), caller.principal, args, caller.log, caller.signal);
-  return result.isError ? withSpaces(result, caller) : result;
+  return withNotices(result.isError ? await withSpaces(result, caller) : result, notices);
 }
 
 /** The scopes a client asks for to do everything (the 401 and 403 challenges name them). */

@@ -55,6 +55,7 @@ import {
   updateCommentInput,
 } from "../tracker/comments.ts";
 import { issueRef } from "../tracker/common.ts";
+import type { Ctx } from "../tracker/context.ts";
 import {
   createCycle,
   createCycleInput,
@@ -160,6 +161,21 @@ import {
 } from "../tracker/notes.ts";
 import { pageQuery } from "../tracker/pagination.ts";
 import { search, searchPage, searchQuery } from "../tracker/search.ts";
+import { liveSessionOfClaim } from "../tracker/session-state.ts";
+import {
+  activityInput,
+  getSession,
+  listActivities,
+  listActivitiesQuery,
+  listSessions,
+  listSessionsQuery,
+  postActivities,
+  type SessionView,
+  sessionParams,
+  sessionView,
+  updateSession,
+  updateSessionInput,
+} from "../tracker/sessions.ts";
 import { finishingView } from "../tracker/spaces.ts";
 import {
   listTemplates,
@@ -345,9 +361,10 @@ const TOOLSET_MENU: Record<string, string> = {
   planning: "cycles, milestones",
   files: "upload, read and list files",
   events: "the event feed",
-  conversation: "inbox, comment edits",
+  conversation: "inbox, comment edits, get_approval",
   labels: "the workspace's labels, a space's issue templates",
   trash: "the trash (people only delete and restore)",
+  sessions: "agent runs and their logs, your claims, heartbeat_claim (log_session renews a claim too)",
 };
 
 /** search's arguments with the REST texts shortened: every agent pays for tools/list on every turn. */
@@ -361,7 +378,7 @@ const searchArgs = searchQuery.extend({
 const claimLine = (c: ClaimView) =>
   c.ended
     ? `${c.id} on ${c.issue.identifier} ended (${c.ended}) at ${c.ended_at}; nothing more to do.`
-    : `${c.id} on ${c.issue.identifier} "${c.issue.title}" [${c.issue.status}], fencing_token ${c.fencing_token}, expires ${c.expires_at}${c.resumed ? " (already yours)" : ""}`;
+    : `${c.id} on ${c.issue.identifier} "${c.issue.title}" [${c.issue.status}], fencing_token ${c.fencing_token}, expires ${c.expires_at}${c.resumed ? " (already yours)" : ""}${c.session ? `; session ${c.session} (log_session as you work, end_session to finish)` : ""}`;
 
 const claimNextInput = z.strictObject({
   space: createClaimInput.shape.space.describe("In this space (prefix)."),
@@ -411,6 +428,69 @@ function reviewRequiredForMcp(error: unknown, identifier: string): unknown {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Agent runs (sessions): the claim tools start one; log_session and end_session write to it
+
+/** The MCP claim tools start the caller's run on the issue (or take up one delegated to it). */
+const START_RUN = { session: "start" } as const;
+
+/** The live run under a claim, as a claim view names it (a replayed claim_next_issue). */
+async function runOf(ctx: Ctx, claim: ClaimView): Promise<{ session?: string }> {
+  const run = await liveSessionOfClaim(ctx.core.db, claim.id);
+  return run ? { session: run.id } : {};
+}
+
+const count = z.number().min(0);
+
+/** An activity's arguments, lean for tools/list; the tracker checks every limit again with its messages. */
+const logActivity = z.strictObject({
+  id: z.string().describe("Yours; a resent id is stored once."),
+  kind: activityInput.shape.kind.describe("elicitation: ask a person."),
+  body: z.string().optional(),
+  action: z
+    .strictObject({ name: z.string(), parameter: z.string().optional(), result: z.string().optional() })
+    .optional()
+    .describe("For kind action."),
+  options: z.array(z.string()).optional().describe("An elicitation's choices."),
+  ephemeral: z.boolean().optional().describe("Kept until the next ephemeral one."),
+  usage: z
+    .strictObject({
+      input_tokens: count.optional(),
+      output_tokens: count.optional(),
+      cache_read_tokens: count.optional(),
+      cache_write_tokens: count.optional(),
+      cost_micros: count.optional(),
+      model: z.string().optional(),
+    })
+    .optional()
+    .describe("Since your last report; cost_micros: millionths."),
+});
+const logSessionInput = z.strictObject({
+  activities: z.array(logActivity).min(1).max(50),
+});
+
+const endSessionInput = z.strictObject({
+  status: updateSessionInput.shape.status.unwrap().describe("complete needs a response."),
+  response: z.string().optional().describe("Your answer, or what failed."),
+  summary: updateSessionInput.shape.summary.describe("What it did, briefly."),
+});
+
+const usageLine = (u: SessionView["usage"]) =>
+  `${u.input_tokens + u.output_tokens + u.cache_read_tokens + u.cache_write_tokens} tokens, cost_micros ${u.cost_micros}`;
+
+const sessionLine = (v: SessionView) =>
+  `${v.id} on ${v.issue.identifier} [${v.status}${v.status_reason ? `: ${v.status_reason}` : ""}] ${v.agent.name}, ${v.activity_count} activities, ${usageLine(v.usage)}${v.ended_at ? `, ended ${v.ended_at}` : ""}`;
+
+const loggedView = z.object({
+  session: z.object({ id: z.string(), status: z.string(), activity_count: z.int(), usage: z.unknown() }),
+  activities: z.array(
+    z.object({ id: z.string(), client_id: z.string(), position: z.int(), created: z.boolean() }),
+  ),
+});
+
+const sessionActivityLine = (a: Awaited<ReturnType<typeof listActivities>>["data"][number]) =>
+  `${a.position}. ${a.kind}${a.ephemeral ? " (ephemeral)" : ""} by ${a.author.name}, ${a.created_at}: ${a.action ? `${a.action.name} ` : ""}${a.body}`;
+
+// ---------------------------------------------------------------------------------------------------
 // The tools, in the order tools/list shows them
 
 const write = { destructiveHint: false, idempotentHint: false };
@@ -422,7 +502,7 @@ export const TOOLS: readonly Tool[] = [
     title: "Workspace identity",
     description:
       "Call first: the workspace (tell the person its name), its spaces' prefixes, whether you may write. " +
-      "More tools (X-MCP-Toolsets or ?toolsets=): issues, knowledge, planning, files, events, conversation, labels, trash, all.",
+      "More tools (X-MCP-Toolsets or ?toolsets=): issues, knowledge, planning, files, events, conversation, labels, trash, sessions, all.",
     scope: "workspace.read",
     output: identityView,
     run: async (ctx, _args, principal) => {
@@ -506,7 +586,7 @@ export const TOOLS: readonly Tool[] = [
     name: "claim_next_issue",
     title: "Claim the next ready issue",
     description:
-      "Take the most urgent startable issue (ready, backlog or todo, unclaimed): in_progress and yours for ttl_seconds. Answers the claim and the issue's bundle; heartbeat_claim before expiry. A retry with the same filters answers your live claim. no_ready_issue when none.",
+      "Take the most urgent startable issue (ready, backlog or todo, unclaimed): in_progress and yours for ttl_seconds. Answers the claim, your run's session id and the issue's bundle; log_session renews the claim. A retry with the same filters answers your live claim. no_ready_issue when none.",
     scope: "workspace.write",
     input: claimNextInput,
     output: claimWithBundle,
@@ -519,10 +599,14 @@ export const TOOLS: readonly Tool[] = [
             principal.tokenId,
             idempotency_key,
             { tool: "claim_next_issue", args: filters },
-            () => claimIssue(ctx, filters),
-            async (first) => ({ ...(await getClaim(ctx, first.id)), resumed: true }),
+            () => claimIssue(ctx, filters, START_RUN),
+            async (first) => ({
+              ...(await getClaim(ctx, first.id)),
+              resumed: true,
+              ...(await runOf(ctx, first)),
+            }),
           )
-        : await claimIssue(ctx, filters);
+        : await claimIssue(ctx, filters, START_RUN);
       const live = await liveBundle(ctx, claim.issue.identifier);
       const bundle = fitBundle(live, max_tokens ?? BUNDLE_DEFAULT_MAX_TOKENS);
       return { claim, bundle: bundleMarkdown(bundle), finishing: live.finishing! };
@@ -540,7 +624,7 @@ export const TOOLS: readonly Tool[] = [
     input: claimNamedInput,
     output: claimView,
     hints: idempotentWrite,
-    run: (ctx, { input }) => claimIssue(ctx, input),
+    run: (ctx, { input }) => claimIssue(ctx, input, START_RUN),
     text: claimLine,
   }),
   tool({
@@ -567,6 +651,87 @@ export const TOOLS: readonly Tool[] = [
     hints: idempotentWrite,
     run: (ctx, { params }) => releaseClaim(ctx, params.id),
     text: (c) => (c.ended === "released" ? `Released ${c.id} on ${c.issue.identifier}.` : claimLine(c)),
+  }),
+  tool({
+    name: "log_session",
+    title: "Log your run",
+    description: "Log your run's steps and usage (the session id your claim gave). Renews the claim.",
+    scope: "workspace.write",
+    params: sessionParams,
+    input: logSessionInput,
+    output: loggedView,
+    hints: idempotentWrite,
+    run: async (ctx, { params, input }) => {
+      const r = await postActivities(ctx, params.id, input);
+      return {
+        session: {
+          id: r.session.id,
+          status: r.session.status,
+          activity_count: r.session.activity_count,
+          usage: r.session.usage,
+        },
+        activities: r.activities.map((a) => ({
+          id: a.id,
+          client_id: a.client_id,
+          position: a.position,
+          created: a.created,
+        })),
+      };
+    },
+    text: (r) =>
+      `Logged ${r.activities.filter((a) => a.created).length} of ${r.activities.length} to ${r.session.id} [${r.session.status}]; ${usageLine(r.session.usage as SessionView["usage"])} so far.`,
+  }),
+  tool({
+    name: "end_session",
+    title: "End your run",
+    description: "End your run; releases its claim.",
+    scope: "workspace.write",
+    params: sessionParams,
+    input: endSessionInput,
+    output: sessionView,
+    hints: idempotentWrite,
+    run: (ctx, { params, input }) => updateSession(ctx, params.id, input),
+    text: sessionLine,
+  }),
+  tool({
+    name: "list_sessions",
+    title: "Find agent runs",
+    description: "Agent runs (sessions), newest first; filters issue, agent (me), status (live), person.",
+    scope: "workspace.read",
+    input: listSessionsQuery,
+    query: true,
+    output: page(sessionView),
+    run: (ctx, { input }) => listSessions(ctx, input),
+    text: (p) => pageText(p, sessionLine, "No runs match."),
+  }),
+  tool({
+    name: "get_session",
+    title: "Read an agent run",
+    description: "One run: status, plan, summary, artifacts, usage.",
+    scope: "workspace.read",
+    params: sessionParams,
+    output: sessionView,
+    run: (ctx, { params }) => getSession(ctx, params.id),
+    text: (v) =>
+      [
+        sessionLine(v),
+        ...v.plan.map((p) => `- [${p.status}] ${p.content}`),
+        ...(v.summary ? ["", v.summary] : []),
+        ...v.artifacts.map((a) => `${a.kind}: ${a.title || a.url} ${a.url}${a.state ? ` (${a.state})` : ""}`),
+      ].join("\n"),
+  }),
+  tool({
+    name: "list_session_activities",
+    title: "Read a run's log",
+    description: "A run's activities by position; `after` a position for what came since.",
+    scope: "workspace.read",
+    params: sessionParams,
+    input: listActivitiesQuery,
+    query: true,
+    output: page(z.unknown()),
+    run: (ctx, { params, input }) => listActivities(ctx, params.id, input),
+    text: (p) =>
+      pageText(p as Awaited<ReturnType<typeof listActivities>>, sessionActivityLine, "No activities."),
   }),
   tool({
     name: "list_my_claims",
@@ -1281,9 +1446,9 @@ export const TOOLSETS = {
     "update_issue",
     "claim_next_issue",
     "claim_issue",
-    "heartbeat_claim",
     "release_claim",
-    "list_my_claims",
+    "log_session",
+    "end_session",
     "set_dependencies",
     "list_decisions",
     "get_decision",
@@ -1296,10 +1461,9 @@ export const TOOLSETS = {
     "search",
     "get_bundle",
     "request_approval",
-    "get_approval",
     "wait_for",
   ],
-  conversation: ["update_comment", "delete_comment", "list_inbox"],
+  conversation: ["update_comment", "delete_comment", "list_inbox", "get_approval"],
   issues: [
     "ice_issue",
     "list_activity",
@@ -1327,6 +1491,7 @@ export const TOOLSETS = {
   events: ["list_events"],
   labels: ["list_labels", "list_templates"],
   trash: ["list_trash", "delete_object", "restore_object"],
+  sessions: ["heartbeat_claim", "list_my_claims", "list_sessions", "get_session", "list_session_activities"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ToolsetName = keyof typeof TOOLSETS;

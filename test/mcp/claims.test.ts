@@ -16,6 +16,9 @@ async function ok(client: Client, name: string, args: Record<string, unknown>): 
   return r;
 }
 
+/** heartbeat_claim and list_my_claims are in the sessions toolset. */
+const SESSIONS = { toolsets: "sessions" };
+
 const text = (r: Any) => r.content.map((c: Any) => c.text).join("\n");
 
 for (const era of Object.keys(ERAS) as Era[]) {
@@ -23,17 +26,13 @@ for (const era of Object.keys(ERAS) as Era[]) {
     test("identity, claim_next_issue, work: three calls; the answer holds the claim and the bundle", async (t) => {
       const m = await mcpEnv(t);
       const { token, connectionId } = await m.mint();
-      const agent = await m.connect(token, era);
-      // the default toolset has the claim tools
-      const names = (await agent.listTools()).tools.map((x) => x.name);
-      for (const name of [
-        "claim_next_issue",
-        "claim_issue",
-        "heartbeat_claim",
-        "release_claim",
-        "list_my_claims",
-      ])
+      // the default toolset has the claim tools and the run's; heartbeat_claim and list_my_claims are in
+      // the sessions toolset (log_session renews a claim)
+      const names = (await (await m.connect(token, era)).listTools()).tools.map((x) => x.name);
+      for (const name of ["claim_next_issue", "claim_issue", "release_claim", "log_session", "end_session"])
         assert.ok(names.includes(name), name);
+      for (const name of ["heartbeat_claim", "list_my_claims"]) assert.ok(!names.includes(name), name);
+      const agent = await m.connect(token, era, SESSIONS);
 
       await ok(agent, "create_issue", { title: "Later", priority: "low" });
       const urgent = (await ok(agent, "create_issue", { title: "Fix login", priority: "urgent" }))
@@ -64,11 +63,13 @@ for (const era of Object.keys(ERAS) as Era[]) {
       assert.equal(again.id, claim.id);
       assert.equal(again.fencing_token, claim.fencing_token);
 
-      // another agent cannot take it
+      // another agent cannot take it: the issue has the first agent's live run (one per issue)
+      assert.match(text(claimed), new RegExp(`session ${claim.session}`));
       const other = await m.connect((await m.mint()).token, era);
       const refused = await call(other, "claim_issue", { issue: urgent.identifier });
       assert.equal(refused.isError, true);
-      assert.match(text(refused), /^already_claimed:/);
+      assert.match(text(refused), /^session_active:/);
+      assert.equal(refused.structuredContent.session, claim.session);
 
       // a write with the holder's fencing token goes through; heartbeat extends; release ends it
       await ok(agent, "update_issue", {
@@ -88,7 +89,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
 
     test("a superseded fencing token is lease_lost and changes nothing; bad arguments are named", async (t) => {
       const m = await mcpEnv(t);
-      const first = await m.connect((await m.mint()).token, era, { toolsets: "issues" });
+      const first = await m.connect((await m.mint()).token, era, { toolsets: "issues,sessions" });
       const second = await m.connect((await m.mint()).token, era);
       const issue = (await ok(first, "create_issue", { title: "Contested" })).structuredContent;
       const old = (await ok(first, "claim_issue", { issue: issue.identifier, ttl_seconds: 60 }))
@@ -142,8 +143,8 @@ for (const era of Object.keys(ERAS) as Era[]) {
 describe("MCP claims that bind, safe retries", () => {
   test("another connection's writes are refused with claimed; heartbeat and release belong to the holder", async (t) => {
     const m = await mcpEnv(t);
-    const one = await m.connect((await m.mint()).token);
-    const two = await m.connect((await m.mint()).token);
+    const one = await m.connect((await m.mint()).token, "current", SESSIONS);
+    const two = await m.connect((await m.mint()).token, "current", SESSIONS);
     await ok(one, "create_issue", { title: "Held", status: "todo" });
     await ok(one, "create_issue", { title: "Other", status: "todo" });
     const claim = (await ok(one, "claim_issue", { issue: "ENG-1" })).structuredContent;
@@ -184,7 +185,7 @@ describe("MCP claims that bind, safe retries", () => {
 
   test("a person's change through a personal access token ends the claim; the agent is told to leave it", async (t) => {
     const m = await mcpEnv(t);
-    const agent = await m.connect((await m.mint()).token);
+    const agent = await m.connect((await m.mint()).token, "current", SESSIONS);
     await ok(agent, "create_issue", { title: "Shared", status: "todo" });
     const claim = (await ok(agent, "claim_next_issue", {})).structuredContent.claim;
     const res = await m.app.inject({
@@ -202,7 +203,7 @@ describe("MCP claims that bind, safe retries", () => {
 
   test("claim_issue refuses a person's work in progress and a blocked issue unless take_over / force; the release gives it back", async (t) => {
     const m = await mcpEnv(t);
-    const agent = await m.connect((await m.mint()).token);
+    const agent = await m.connect((await m.mint()).token, "current", SESSIONS);
     const inject = (method: "POST", url: string, body: unknown) =>
       m.app.inject({
         method,
@@ -238,7 +239,7 @@ describe("MCP claims that bind, safe retries", () => {
   test("a retried claim_next_issue answers the same claim; idempotency_key replays it; after done, release says so", async (t) => {
     const m = await mcpEnv(t);
     const { token } = await m.mint();
-    const agent = await m.connect(token);
+    const agent = await m.connect(token, "current", SESSIONS);
     for (const title of ["One", "Two", "Three"]) await ok(agent, "create_issue", { title, status: "todo" });
 
     const first = (await ok(agent, "claim_next_issue", { space: "ENG" })).structuredContent.claim;
@@ -279,7 +280,7 @@ describe("MCP claims that bind, safe retries", () => {
 
   test("list_issues: ready is unblocked, startable is what claim_next_issue takes", async (t) => {
     const m = await mcpEnv(t);
-    const agent = await m.connect((await m.mint()).token);
+    const agent = await m.connect((await m.mint()).token, "current", SESSIONS);
     await ok(agent, "create_issue", { title: "Todo", status: "todo" });
     await ok(agent, "create_issue", { title: "Review", status: "in_review" });
     await ok(agent, "create_issue", { title: "Claimed", status: "todo" });

@@ -43,9 +43,9 @@ async function personPolicy(m: McpEnv): Promise<void> {
 }
 
 describe("MCP: finishing under a review policy, and waiting for a person", () => {
-  test("request_approval, get_approval and wait_for are in the default toolset", () => {
-    for (const name of ["request_approval", "get_approval", "wait_for"])
-      assert.equal(TOOLSET_OF.get(name), "default", name);
+  test("request_approval and wait_for are in the default toolset; get_approval (wait_for answers the approval) in conversation", () => {
+    for (const name of ["request_approval", "wait_for"]) assert.equal(TOOLSET_OF.get(name), "default", name);
+    assert.equal(TOOLSET_OF.get("get_approval"), "conversation");
   });
 
   test("the whole loop in the default toolset: claim, work, in_review, a mark_done approval, a person approves over REST; the issue is done and the claim ended", async (t) => {
@@ -133,7 +133,7 @@ describe("MCP: finishing under a review policy, and waiting for a person", () =>
   test("a rejected mark_done approval changes nothing, and the answer reaches the agent", async (t) => {
     const m = await mcpEnv(t);
     await personPolicy(m);
-    const agent = await m.connect((await m.mint()).token);
+    const agent = await m.connect((await m.mint()).token, "current", { toolsets: "conversation" });
     const issue = (await ok(agent, "create_issue", { title: "Tidy", status: "in_review" })).structuredContent;
     const asked = (
       await ok(agent, "request_approval", { id: issue.identifier, mark_done: true, question: "Good?" })
@@ -163,7 +163,7 @@ describe("MCP: finishing under a review policy, and waiting for a person", () =>
     // Ada writes the issue herself (its author); her agent asks her to mark it done
     const created = await rest(m, "POST", "/v1/issues", { title: "Written by Ada", status: "in_review" });
     assert.equal(created.status, 201);
-    const agent = await m.connect((await m.mint()).token);
+    const agent = await m.connect((await m.mint()).token, "current", { toolsets: "conversation" });
     const asked = (await ok(agent, "request_approval", { id: created.body.identifier, mark_done: true }))
       .structuredContent;
     const answered = await rest(m, "POST", `/v1/approvals/${asked.id}/answer`, { approve: true });

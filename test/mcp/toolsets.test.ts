@@ -128,7 +128,7 @@ describe("MCP toolsets", () => {
       [
         { "x-mcp-toolsets": "planning,plannning" },
         "",
-        /Unknown toolset "plannning".*planning, files, events, labels, trash, or all/,
+        /Unknown toolset "plannning".*planning, files, events, labels, trash, sessions, or all/,
       ],
       [{}, "?toolsets=nope", /Unknown toolset "nope"/],
       [{ "x-mcp-readonly": "yes" }, "", /X-MCP-Readonly must be true or false/],
