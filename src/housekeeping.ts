@@ -6,11 +6,17 @@ import { IDEMPOTENCY_WINDOW_MS } from "./http/v1/idempotency.ts";
 import { sweepExports } from "./tracker/archive/jobs.ts";
 import { sweepEvents } from "./tracker/events.ts";
 import { expireClaims } from "./tracker/leases.ts";
+import { sweepRuns } from "./tracker/sessions.ts";
 import { purgeTrash } from "./tracker/trash.ts";
 import { disableWebhooksOfLapsedCredentials } from "./tracker/webhook-access.ts";
 
 /** How often a running service deletes what has run out. */
 export const HOUSEKEEPING_EVERY_MS = 10 * MINUTE;
+/**
+ * How often agent runs are looked at: a stopped run ends 60 seconds after its Stop at the latest (plus
+ * this), a silent one goes stale, one delegated to an agent that is gone ends.
+ */
+export const RUNS_SWEEP_EVERY_MS = 10_000;
 /** How long rows that ran out are kept before they go (to answer questions about them for a while). */
 const KEEP_EXPIRED_TOKENS_MS = DAY;
 const KEEP_FINISHED_REGISTRATIONS_MS = 7 * DAY;
@@ -82,8 +88,25 @@ export async function sweepExpired(core: Core): Promise<SweepReport> {
   };
 }
 
-/** Sweeps now and then while the service runs; a failed sweep is logged and tried again next time. */
+/**
+ * Sweeps now and then while the service runs (agent runs every 10 seconds); a failed sweep is logged and
+ * tried again next time.
+ */
 export function startHousekeeping(core: Core, logger: Logger, everyMs = HOUSEKEEPING_EVERY_MS): () => void {
+  let sweepingRuns = false;
+  const runsTimer = setInterval(() => {
+    if (sweepingRuns) return;
+    sweepingRuns = true;
+    sweepRuns(core)
+      .then((report) => {
+        if (Object.values(report).some((n) => n > 0)) logger.info({ runs: report }, "agent runs swept");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "agent runs sweep failed; trying again later"))
+      .finally(() => {
+        sweepingRuns = false;
+      });
+  }, RUNS_SWEEP_EVERY_MS);
+  runsTimer.unref();
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -100,5 +123,8 @@ export function startHousekeeping(core: Core, logger: Logger, everyMs = HOUSEKEE
       });
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    clearInterval(runsTimer);
+  };
 }

@@ -419,7 +419,8 @@ export async function attachSession(
 }
 
 /**
- * Assigning an open issue to an agent connection (a person's write) delegates it: a `pending` run for
+ * Assigning an open issue to an agent connection (a person's write: the web app or a personal access
+ * token, not an agent connection) delegates it: a `pending` run for
  * that agent, accountable to the connection's person, unless the issue has a live run already. In the
  * assigning write's transaction; returns the new run, if any.
  */
@@ -429,7 +430,8 @@ export async function delegateOnAssign(
   issue: { id: string; space_id: string; status: string },
   agentId: string,
 ): Promise<SessionRow | undefined> {
-  if (agentOf(ctx) !== null) return undefined;
+  // an agent connection assigning delegates nothing (a personal access token is a person's here)
+  if (ctx.actor.via.startsWith("con_")) return undefined;
   if (CLOSED_STATUSES.includes(issue.status as never) || issue.status === "iced") return undefined;
   if (await liveSessionOfIssue(trx, issue.id)) return undefined;
   const connection = await trx
