@@ -20,6 +20,7 @@ const { values } = parseArgs({
   options: {
     issues: { type: "string", default: "100000" },
     restore: { type: "boolean", default: false },
+    verbose: { type: "boolean", default: false },
   },
 });
 const issues = Number(values.issues);
@@ -57,11 +58,17 @@ try {
   const file = path.join(dir, "bench.docket");
   peak = process.memoryUsage().rss;
   began = performance.now();
+  let current = "counting";
   const manifest = await exportWorkspace(
     { core: source.core, workspaceId: ws.id, actor: { personId: ws.owner_id, via: "admin" } },
     {},
     file,
     (p) => {
+      if (p.part !== current) {
+        if (values.verbose)
+          console.log(`  ${current} done at ${((performance.now() - began) / 1000).toFixed(1)} s`);
+        current = p.part;
+      }
       if (p.part === "archive")
         console.log(`  parts written in ${((performance.now() - began) / 1000).toFixed(1)} s`);
     },

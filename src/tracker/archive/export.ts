@@ -219,30 +219,16 @@ async function* batches(db: AnyDb, source: PartSource): AsyncGenerator<Record<st
   const idColumn =
     source.table === "issue_links" ? null : `${source.table === "memberships" ? "people" : source.table}.id`;
   if (!idColumn) {
-    // issue links have no id of their own: keyed by (issue, object type, object id)
-    let after: [string, string, string] | undefined;
+    // issue links have no id of their own: keyed by their primary key (object id, issue id), in its order
+    let after: [string, string] | undefined;
     for (;;) {
       let q = source.scope(db.selectFrom("issue_links").selectAll());
-      if (after) {
-        const [i, t, o] = after;
-        q = q.where((eb: AnyQuery) =>
-          eb.or([
-            eb("issue_id", ">", i),
-            eb.and([eb("issue_id", "=", i), eb("object_type", ">", t)]),
-            eb.and([eb("issue_id", "=", i), eb("object_type", "=", t), eb("object_id", ">", o)]),
-          ]),
-        );
-      }
-      const rows = await q
-        .orderBy("issue_id")
-        .orderBy("object_type")
-        .orderBy("object_id")
-        .limit(BATCH)
-        .execute();
+      if (after) q = q.where(sql`(object_id, issue_id) > (${after[0]}, ${after[1]})` as never);
+      const rows = await q.orderBy("object_id").orderBy("issue_id").limit(BATCH).execute();
       if (rows.length === 0) return;
       yield rows;
       const last = rows[rows.length - 1];
-      after = [last.issue_id, last.object_type, last.object_id];
+      after = [last.object_id, last.issue_id];
       if (rows.length < BATCH) return;
     }
   }
