@@ -3,6 +3,7 @@ import { queryClient } from "./query-client.ts";
 import { indexRoute, rootRoute, wsIndexRoute, wsRoute } from "./routes/base.ts";
 import { agentRoutes } from "./views/agents/routes.ts";
 import { conversationRoutes } from "./views/conversation/routes.ts";
+import { importRoutes } from "./views/imports/routes.ts";
 import { issueRoutes } from "./views/issue/routes.ts";
 import { issuesRoutes } from "./views/issues/routes.ts";
 import { knowledgeRoutes } from "./views/knowledge/routes.ts";
@@ -24,6 +25,7 @@ const routeTree = rootRoute.addChildren([
     ...teamRoutes,
     ...trashRoutes,
     ...spaceRoutes,
+    ...importRoutes,
   ]),
 ]);
 

@@ -197,6 +197,12 @@ function Sidebar({ ws }: { ws: string }) {
                 >
                   New space…
                 </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className="menu-item"
+                  onSelect={() => void navigate({ to: "/$ws/settings/import", params: { ws } })}
+                >
+                  Import…
+                </DropdownMenu.Item>
               </>
             )}
           </DropdownMenu.Content>

@@ -23,7 +23,7 @@ interface Upload {
   error?: string;
 }
 
-async function sha256Hex(file: File): Promise<string> {
+export async function sha256Hex(file: File): Promise<string> {
   // Web Crypto exists on https and localhost only
   if (!globalThis.crypto?.subtle)
     throw new Error("uploading needs a secure connection: open Docket over https (or on localhost)");
@@ -31,7 +31,7 @@ async function sha256Hex(file: File): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function put(
+export function put(
   url: string,
   headers: Record<string, string>,
   file: File,
