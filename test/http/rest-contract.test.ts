@@ -11,9 +11,11 @@ import { addMember, createSpace } from "../../src/auth/workspaces.ts";
 import { operations } from "../../src/http/v1/route.ts";
 import { newId } from "../../src/secrets.ts";
 import { createBudget } from "../../src/tracker/budgets.ts";
+import { createIssue } from "../../src/tracker/issues.ts";
 import { createLabel } from "../../src/tracker/labels.ts";
 import { createMilestone } from "../../src/tracker/milestones.ts";
 import { createSavedView } from "../../src/tracker/saved-views.ts";
+import { postActivities, startSession } from "../../src/tracker/sessions.ts";
 import { createTemplate } from "../../src/tracker/templates.ts";
 import { trashObject } from "../../src/tracker/trash.ts";
 import { fanOut } from "../../src/tracker/webhook-delivery.ts";
@@ -154,6 +156,20 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
     name: "Paging agent two",
     scopes: ["workspace.read"],
   });
+  // two agent runs of the first connection, each with two activities (made directly, like the labels)
+  const runner = { ...as, actor: { personId: a.personId, via: connection.id } };
+  const runs: string[] = [];
+  for (const title of ["Run one", "Run two"]) {
+    const issue = await createIssue(as, { title, status: "todo" });
+    const { session } = await startSession(runner, { issue: issue.identifier });
+    await postActivities(runner, session.id, {
+      activities: [
+        { id: "a", kind: "thought", body: "one" },
+        { id: "b", kind: "thought", body: "two" },
+      ],
+    });
+    runs.push(session.id);
+  }
   // two budgets, and two ended runs with usage (written directly), so usage has two rows
   const budget = await createBudget(as, { agent: connection.id, cost_micros_limit: 5_000_000 });
   await createBudget(as, { space: "OPS", token_limit: 1_000_000 });
@@ -297,6 +313,7 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       claim: claim.id,
       webhook: hook.id,
       connection: connection.id,
+      session: runs[0]!,
       budget: budget.id,
     },
   };
@@ -368,6 +385,9 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     getBudget: `/v1/budgets/${ids.budget}`,
     listTemplates: "/v1/spaces/ENG/templates",
     getTemplate: `/v1/templates/${ids.template}`,
+    listSessions: "/v1/sessions",
+    getSession: `/v1/sessions/${ids.session}`,
+    listSessionActivities: `/v1/sessions/${ids.session}/activities`,
   };
 }
 

@@ -21,6 +21,7 @@ import "./me.ts";
 import "./milestones.ts";
 import "./notes.ts";
 import "./search.ts";
+import "./sessions.ts";
 import "./trash.ts";
 import "./team.ts";
 import "./templates.ts";
@@ -65,6 +66,8 @@ function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown
       reply.code(304);
       reply.removeHeader("content-type");
       reply.removeHeader("content-length");
+      // a list's next page is the body's business: a 304 carries no Link (the document declares none)
+      reply.removeHeader("link");
       return "";
     }
   } else if (request.objectVersion !== undefined) {

@@ -94,6 +94,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Bundles: "Everything needed to work on an issue, live or as a saved snapshot.",
   Claims:
     "Leases on issues: claim an issue (or the next ready one), renew by heartbeat, release. Each claim carries a fencing token that grows per issue.",
+  "Agent runs":
+    "Sessions: one run of one agent on one issue, under a claim. Agents start their own or take up one a person delegated, log activities with their usage, and end it; people watch, answer its questions (prompts) and stop it. A Stop is enforced: the agent's writes under the run are refused (409 `session_stopped`) on every instance until its last word, or 60 seconds, end it.",
   Events:
     "Every committed change as an event, kept 30 days: a feed to read from where you left off, and a live Server-Sent Events stream.",
   Comments:
@@ -518,6 +520,11 @@ function components(): OpenApiDocument["components"] {
             description:
               "With 409 `conflict` on setting a budget: the agent's or space's budget that exists already.",
           },
+          session: {
+            type: "string",
+            description:
+              "With 409 `session_active`: the issue's live run (ses_…); with 409 `session_stopped`: the run a person stopped.",
+          },
           claim: {
             type: "object",
             description:
@@ -633,7 +640,7 @@ function components(): OpenApiDocument["components"] {
         false,
       ),
       Forbidden: errorResponse(
-        "`insufficient_scope`: the token lacks the scope the operation needs; `csrf_refused`: a change made with the session cookie without the right `X-CSRF-Token` or from another site; `forbidden`: a request from another origin carrying the session cookie, or an action the caller may not take; `budget_exceeded`: the agent's (or the space's) budget is spent for this month, so it takes no new claims or runs until the month ends (UTC) or an admin raises the limit (`budget` names it).",
+        "`insufficient_scope`: the token lacks the scope the operation needs; `csrf_refused`: a change made with the session cookie without the right `X-CSRF-Token` or from another site; `forbidden`: a request from another origin carrying the session cookie, or an action the caller may not take; `not_session_agent`: a write to an agent run by anyone but its own agent; `budget_exceeded`: the agent's (or the space's) budget is spent for this month, so it takes no new claims or runs until the month ends (UTC) or an admin raises the limit (`budget` names it).",
         errorExample("insufficient_scope", "This token lacks the workspace.write scope."),
         { "WWW-Authenticate": ref("WWWAuthenticate") },
       ),
@@ -642,7 +649,7 @@ function components(): OpenApiDocument["components"] {
         errorExample("not_found", "No issue ENG-42 in this workspace."),
       ),
       Conflict: errorResponse(
-        "The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`holder`, `expires_at`); `claimed`: a write to an issue another connection holds (`holder`, `expires_at`; a person's write is never refused); `assigned_to_person`: a named claim of a person's work in progress without `take_over` (`assignee`); `not_ready`: a named claim of a blocked issue without `force` (`blocked_by`); `lease_lost`: a later claim superseded the fencing token sent, or the claim ran out or was taken over (the description names the next step).",
+        "The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`holder`, `expires_at`); `claimed`: a write to an issue another connection holds (`holder`, `expires_at`; a person's write is never refused); `assigned_to_person`: a named claim of a person's work in progress without `take_over` (`assignee`); `not_ready`: a named claim of a blocked issue without `force` (`blocked_by`); `lease_lost`: a later claim superseded the fencing token sent, or the claim ran out or was taken over (the description names the next step); `session_active`: the issue has a live agent run already (`session`); `session_stopped`: a person stopped the agent's run, so its writes under the run and its claim are refused until its last word (`session`).",
         errorExample("conflict", "ENG-42 already blocks ENG-7: this edge would close a cycle."),
         { "Retry-After": ref("RetryAfter") },
       ),
