@@ -1408,6 +1408,170 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's agent runs
+     * @description Runs newest first, a page at a time: `issue`, `agent` (con_…, pat_… or `me`), `status` (comma-separated; `live` for every live one: pending, active, awaiting_input, stopping, stale) and `person` (the accountable person: an email, an id or `me`) narrow the list. Every member and agent of the workspace reads them.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listSessions"];
+    put?: never;
+    /**
+     * Start your run on an issue (agents)
+     * @description An agent (its connection, or a scripted agent's personal access token) starts a run on `issue`: the issue is claimed for it as by `POST /v1/claims` (or its live claim on it is adopted; `ttl_seconds` as there), and the run goes `active` under that claim, in one transaction. Answers 201 with `session`, `claim` (with its `fencing_token`) and `resumed`.
+     *
+     *     A run delegated to you and waiting (`pending`) is taken up; your own live run on the issue is answered again with `resumed: true` (a retry is safe). Post activities to it (`POST /v1/sessions/{id}/activities`: they also renew the claim) and end it with `PATCH /v1/sessions/{id}` and `status`.
+     *
+     *     Refusals: another agent's live run on the issue: 409 `session_active` (`session` names it); a claim refused as `POST /v1/claims` refuses it (409 `already_claimed`, `not_ready`, `assigned_to_person`, `conflict`); your run there stopped by a person: 409 `session_stopped`; the agent's or the space's budget spent this month: 403 `budget_exceeded`; a person (the web app): 403 `forbidden` (people delegate: `POST /v1/issues/{id}/sessions`).
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createSession"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/sessions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One agent run, live or ended
+     * @description The run: its issue, claim, agent, accountable person, who started it, `status` and `status_reason`, `unresponsive` (live, and nothing from the agent in the 10 seconds since it began), plan, summary, artifacts, usage totals and times. Its ETag starts with the version. Another workspace's run is 404.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getSession"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change your run: plan, summary, artifacts, or end it (its agent)
+     * @description Only the run's own agent (403 `not_session_agent` for anyone else). `plan` and `artifacts` are replaced whole; `summary` too. `status` ends the run: `complete` needs a `response` activity in its log, or `response` sent here (stored as one first), else 400; `error` ends it in an error (its accountable person is told). Either releases the claim. A run taken up from `pending` claims the issue first; a `stale` one revives.
+     *
+     *     While a person's Stop is pending (`stopping`) only an ending change is taken, and it ends the run `stopped`; anything else is 409 `session_stopped` and changes nothing. An ended run: 409 `conflict`. With If-Match the change is made only if the run is still at that version; else 412.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateSession"];
+    trace?: never;
+  };
+  "/sessions/{id}/activities": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A run's activities, oldest first
+     * @description The run's log by position, a page at a time: thoughts, actions (name, parameter, result), responses, errors, elicitations (with `options`) and people's prompts, each with its usage and author. `after` a position answers only later ones: follow a live run by passing the last position seen (or read the `session.activity` events). Only the latest ephemeral activity is kept.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listSessionActivities"];
+    put?: never;
+    /**
+     * Log activities and usage to your run (its agent)
+     * @description Only the run's own agent (403 `not_session_agent`). A batch of 1 to 50 activities, each with your own `id`: one stored before is not stored again (a retried batch is safe) and the answer lists the batch's activities, `created` saying which this call stored. `body` (and an action's `parameter` and `result`) at most 64 KiB of UTF-8 each; more, or more than 50 activities, is 400 and stores nothing. A `usage` delta (tokens, cache reads and writes, `cost_micros`, `model`) is summed onto the run; `thought` and `action` may be `ephemeral` (only the latest kept, without usage).
+     *
+     *     Posting renews the claim's lease, as a heartbeat would (one call, not two); a claim that ended or ran out is 409 `lease_lost`. A `pending` run is taken up first (it claims the issue); a `stale` one goes `active`; an `elicitation` makes it `awaiting_input` and puts an item in the accountable person's inbox. Kept activities that are not ephemeral each emit `session.activity`.
+     *
+     *     While a person's Stop is pending (`stopping`) only the last word is taken: a batch of `response` or `error` activities, which ends the run `stopped` and releases the claim; anything else is 409 `session_stopped` and stores nothing. An ended run: 409 `conflict`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["postSessionActivities"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/sessions/{id}/prompts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Tell the agent something: answer its question or steer it (people)
+     * @description Adds a `prompt` activity by you to the run (`id`, if given, makes a retry safe). A run `awaiting_input` (or `stale`) goes back to `active`. Only people: an agent, or the run's own token, is 403 `forbidden`. A run that ended or is stopping takes none: 409 `conflict`. Answers 201 with the run and the activity.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["postSessionPrompt"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/sessions/{id}/stop": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop a run (people)
+     * @description The run goes `stopping` (reason `stop_requested`) and `session.stop_requested` is emitted. From that moment every write of its agent under the run and its claim (the issue, its comments and dependencies, the claim's heartbeat, the run's activities and PATCH) is refused with 409 `session_stopped` and changes nothing, on every instance; the agent's last word (a `response` or `error` activity, or PATCH with `status`) ends it `stopped` and releases the claim, and 60 seconds without one the service does. A `pending` run ends `stopped` at once. A run already stopping or ended is answered as it is.
+     *
+     *     Only the accountable person, the person who delegated the run, or a workspace admin (the Owner too); never an agent: 403 `forbidden`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["stopSession"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues/{id}/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delegate an issue to an agent with a prompt (people)
+     * @description Creates a `pending` run of `agent` (an agent connection of the workspace, con_…) on the issue, accountable to the connection's person, with `prompt` as its first activity; `session.created` tells the agent. It takes the run up by claiming the issue (`POST /v1/claims`, `POST /v1/sessions`, the MCP claim tools) or posting to it. Assigning the issue to an agent connection delegates it too (without a prompt).
+     *
+     *     Refusals: a done, canceled or iced issue: 409 `conflict`; a live run on the issue already: 409 `session_active` (`session` names it); an agent not of this workspace, or revoked: 400; its budget (or the space's) spent this month: 403 `budget_exceeded`; an agent connection delegating: 403 `forbidden`.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["delegateIssue"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/events": {
     parameters: {
       query?: never;
@@ -2292,6 +2456,8 @@ export interface components {
       budget?: Record<string, never>;
       /** @description With 409 `conflict` on setting a budget: the agent's or space's budget that exists already. */
       budget_id?: string;
+      /** @description With 409 `session_active`: the issue's live run (ses_…); with 409 `session_stopped`: the run a person stopped. */
+      session?: string;
       /** @description With 409 `already_claimed` and `claimed`: who holds the issue (an `Assignee`) and until when (`claimed` adds the claim's `id`). */
       claim?: {
         /** @description An `Assignee`: `{"type": "agent", "id", "name", "for": {"person_id", "name"}}` or `{"type": "person", "id", "name", "email"}`. */
@@ -3296,11 +3462,136 @@ export interface components {
       /** @description The last heartbeat, if any. */
       heartbeat_at: string | null;
       /** @description null while live; else why it ended: released, expired, revoked (its connection ended), completed or canceled (the issue was closed), taken_over_by_person. */
-      ended: ("released" | "expired" | "revoked" | "completed" | "canceled" | "taken_over_by_person") | null;
+      ended:
+        | ("released" | "expired" | "revoked" | "completed" | "canceled" | "taken_over_by_person" | "stopped")
+        | null;
       /** @description When it ended, if it has. */
       ended_at: string | null;
       /** @description true when a claim answered one you already held (the issue named, or the same filters) instead of taking another. */
       resumed?: boolean;
+      /** @description An agent's claim: the run (ses_…) it works in, when it has one: a run delegated to the agent and waiting is taken up by its claim. */
+      session?: string;
+    };
+    Session: {
+      /** @description The run's id, ses_… */
+      id: string;
+      issue: {
+        id: string;
+        identifier: string;
+        title: string;
+        /** @enum {string} */
+        status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
+      };
+      /** @description The claim it runs under (clm_…); null while pending. */
+      claim: string | null;
+      /** @description The agent: its connection (con_…), or a scripted agent's token (pat_…). */
+      agent: {
+        id: string;
+        name: string;
+      };
+      /** @description The accountable person: the connection's approver, or the token's person. */
+      person: {
+        id: string;
+        name: string;
+      };
+      /** @description A person who delegated it, or the agent itself. */
+      started_by: {
+        /** @enum {string} */
+        type: "person" | "agent";
+        id: string;
+        name: string;
+      };
+      /**
+       * @description pending (delegated, not picked up), active, awaiting_input (the agent asked a person), stopping (a person stopped it; the agent's writes are refused), stale (silent too long; revives on its next activity); ended: stopped, complete, error.
+       * @enum {string}
+       */
+      status:
+        | "pending"
+        | "active"
+        | "awaiting_input"
+        | "stopping"
+        | "stale"
+        | "stopped"
+        | "complete"
+        | "error";
+      /** @description Why it is in its status, e.g. stop_requested, budget_exceeded, lease_lost, claim_released, taken_over_by_person, issue_closed, agent_error, silent, agent_gone. */
+      status_reason: string | null;
+      /** @description Live, and the agent posted nothing in the 10 seconds since the run began (shown, not a status). */
+      unresponsive: boolean;
+      plan: {
+        content: string;
+        /** @enum {string} */
+        status: "pending" | "in_progress" | "done" | "canceled";
+      }[];
+      summary: string;
+      artifacts: {
+        /** @enum {string} */
+        kind: "pull_request" | "branch" | "commit" | "file" | "link";
+        url: string;
+        title: string;
+        state: string | null;
+      }[];
+      /** @description The run's totals of what its activities reported. */
+      usage: {
+        input_tokens: number;
+        output_tokens: number;
+        cache_read_tokens: number;
+        cache_write_tokens: number;
+        /** @description Millionths of the currency unit. */
+        cost_micros: number;
+      };
+      /** @description Activities in its log. */
+      activity_count: number;
+      /** @description The agent's last activity. */
+      last_activity_at: string | null;
+      stop_requested_at: string | null;
+      /** @description The person who stopped it; null for the service. */
+      stop_requested_by: string | null;
+      /** @description 1 when made, one more on each change of status, plan, summary or artifacts. */
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description null while live. */
+      ended_at: string | null;
+    };
+    SessionActivity: {
+      /** @description The activity's id, sac_… */
+      id: string;
+      /** @description The id its author gave it. */
+      client_id: string;
+      /** @description Its place in the run's log, growing; follow a run with `after`. */
+      position: number;
+      /** @enum {string} */
+      kind: "thought" | "action" | "response" | "error" | "elicitation" | "prompt";
+      body: string;
+      action: {
+        name: string;
+        parameter: string | null;
+        result: string | null;
+      } | null;
+      /** @description An elicitation's choices. */
+      options: string[] | null;
+      ephemeral: boolean;
+      usage: {
+        input_tokens: number;
+        output_tokens: number;
+        cache_read_tokens: number;
+        cache_write_tokens: number;
+        /** @description Millionths of the currency unit. */
+        cost_micros: number;
+        model: string | null;
+      };
+      /** @description The agent, or the person who prompted. */
+      author: {
+        /** @enum {string} */
+        type: "agent" | "person";
+        id: string;
+        name: string;
+      };
+      /** Format: date-time */
+      created_at: string;
     };
     /** @description One event: a committed change. */
     Event: {
@@ -3985,7 +4276,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description `insufficient_scope`: the token lacks the scope the operation needs; `csrf_refused`: a change made with the session cookie without the right `X-CSRF-Token` or from another site; `forbidden`: a request from another origin carrying the session cookie, or an action the caller may not take; `budget_exceeded`: the agent's (or the space's) budget is spent for this month, so it takes no new claims or runs until the month ends (UTC) or an admin raises the limit (`budget` names it). */
+    /** @description `insufficient_scope`: the token lacks the scope the operation needs; `csrf_refused`: a change made with the session cookie without the right `X-CSRF-Token` or from another site; `forbidden`: a request from another origin carrying the session cookie, or an action the caller may not take; `not_session_agent`: a write to an agent run by anyone but its own agent; `budget_exceeded`: the agent's (or the space's) budget is spent for this month, so it takes no new claims or runs until the month ends (UTC) or an admin raises the limit (`budget` names it). */
     Forbidden: {
       headers: {
         "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
@@ -4026,7 +4317,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`holder`, `expires_at`); `claimed`: a write to an issue another connection holds (`holder`, `expires_at`; a person's write is never refused); `assigned_to_person`: a named claim of a person's work in progress without `take_over` (`assignee`); `not_ready`: a named claim of a blocked issue without `force` (`blocked_by`); `lease_lost`: a later claim superseded the fencing token sent, or the claim ran out or was taken over (the description names the next step). */
+    /** @description The request conflicts with the current state (e.g. a dependency that would close a cycle), or a request with the same Idempotency-Key is still running. `already_claimed`: another holds the issue (`holder`, `expires_at`); `claimed`: a write to an issue another connection holds (`holder`, `expires_at`; a person's write is never refused); `assigned_to_person`: a named claim of a person's work in progress without `take_over` (`assignee`); `not_ready`: a named claim of a blocked issue without `force` (`blocked_by`); `lease_lost`: a later claim superseded the fencing token sent, or the claim ran out or was taken over (the description names the next step); `session_active`: the issue has a live agent run already (`session`); `session_stopped`: a person stopped the agent's run, so its writes under the run and its claim are refused until its last word (`session`). */
     Conflict: {
       headers: {
         "Retry-After": components["headers"]["RetryAfter"];
@@ -4241,6 +4532,8 @@ export type SchemaApproval = components["schemas"]["Approval"];
 export type SchemaAuthor = components["schemas"]["Author"];
 export type SchemaComment = components["schemas"]["Comment"];
 export type SchemaClaim = components["schemas"]["Claim"];
+export type SchemaSession = components["schemas"]["Session"];
+export type SchemaSessionActivity = components["schemas"]["SessionActivity"];
 export type SchemaEvent = components["schemas"]["Event"];
 export type SchemaCommentThread = components["schemas"]["CommentThread"];
 export type SchemaCommentDetail = components["schemas"]["CommentDetail"];
@@ -11840,7 +12133,8 @@ export interface operations {
            *           "heartbeat_at": "2026-03-01T09:00:00.000Z",
            *           "ended": "released",
            *           "ended_at": "2026-03-01T09:00:00.000Z",
-           *           "resumed": false
+           *           "resumed": false,
+           *           "session": "ENG-42"
            *         }
            *       ],
            *       "next_cursor": "ENG-42"
@@ -11952,7 +12246,8 @@ export interface operations {
            *       "heartbeat_at": "2026-03-01T09:00:00.000Z",
            *       "ended": "released",
            *       "ended_at": "2026-03-01T09:00:00.000Z",
-           *       "resumed": false
+           *       "resumed": false,
+           *       "session": "ENG-42"
            *     }
            */
           "application/json": components["schemas"]["Claim"];
@@ -12019,7 +12314,8 @@ export interface operations {
            *       "heartbeat_at": "2026-03-01T09:00:00.000Z",
            *       "ended": "released",
            *       "ended_at": "2026-03-01T09:00:00.000Z",
-           *       "resumed": false
+           *       "resumed": false,
+           *       "session": "ENG-42"
            *     }
            */
           "application/json": components["schemas"]["Claim"];
@@ -12081,7 +12377,8 @@ export interface operations {
            *       "heartbeat_at": "2026-03-01T09:00:00.000Z",
            *       "ended": "released",
            *       "ended_at": "2026-03-01T09:00:00.000Z",
-           *       "resumed": false
+           *       "resumed": false,
+           *       "session": "ENG-42"
            *     }
            */
           "application/json": components["schemas"]["Claim"];
@@ -12158,10 +12455,1269 @@ export interface operations {
            *       "heartbeat_at": "2026-03-01T09:00:00.000Z",
            *       "ended": "released",
            *       "ended_at": "2026-03-01T09:00:00.000Z",
-           *       "resumed": false
+           *       "resumed": false,
+           *       "session": "ENG-42"
            *     }
            */
           "application/json": components["schemas"]["Claim"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Only the runs on this issue. */
+        issue?: string;
+        /** @description Only the runs of this agent: its connection (con_…), a scripted agent's token (pat_…), or me. */
+        agent?: string;
+        /** @description Only runs in these statuses, comma-separated (pending, active, awaiting_input, stopping, stale, stopped, complete, error); live: every live one. */
+        status?: string;
+        /** @description Only the runs this person is accountable for: a member's email or id, or me. */
+        person?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "issue": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "identifier": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "status": "backlog"
+           *           },
+           *           "claim": "ENG-42",
+           *           "agent": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "person": {
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "started_by": {
+           *             "type": "person",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "status": "pending",
+           *           "status_reason": "ENG-42",
+           *           "unresponsive": false,
+           *           "plan": [
+           *             {
+           *               "content": "ENG-42",
+           *               "status": "pending"
+           *             }
+           *           ],
+           *           "summary": "ENG-42",
+           *           "artifacts": [
+           *             {
+           *               "kind": "pull_request",
+           *               "url": "ENG-42",
+           *               "title": "Import issues from the old tracker",
+           *               "state": "ENG-42"
+           *             }
+           *           ],
+           *           "usage": {
+           *             "input_tokens": 2,
+           *             "output_tokens": 2,
+           *             "cache_read_tokens": 2,
+           *             "cache_write_tokens": 2,
+           *             "cost_micros": 2
+           *           },
+           *           "activity_count": 2,
+           *           "last_activity_at": "2026-03-01T09:00:00.000Z",
+           *           "stop_requested_at": "2026-03-01T09:00:00.000Z",
+           *           "stop_requested_by": "ENG-42",
+           *           "version": 3,
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "ended_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Session"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "issue": "ENG-42",
+         *       "ttl_seconds": 60
+         *     }
+         */
+        "application/json": {
+          /** @description The issue to run on (ENG-42 or iss_…): it is claimed for you. */
+          issue: string;
+          /** @description How long the lease lasts without a heartbeat, 60 to 86400 seconds. */
+          ttl_seconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "session": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "issue": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         },
+           *         "claim": "ENG-42",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "person": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "started_by": {
+           *           "type": "person",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "status": "pending",
+           *         "status_reason": "ENG-42",
+           *         "unresponsive": false,
+           *         "plan": [
+           *           {
+           *             "content": "ENG-42",
+           *             "status": "pending"
+           *           }
+           *         ],
+           *         "summary": "ENG-42",
+           *         "artifacts": [
+           *           {
+           *             "kind": "pull_request",
+           *             "url": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "state": "ENG-42"
+           *           }
+           *         ],
+           *         "usage": {
+           *           "input_tokens": 2,
+           *           "output_tokens": 2,
+           *           "cache_read_tokens": 2,
+           *           "cache_write_tokens": 2,
+           *           "cost_micros": 2
+           *         },
+           *         "activity_count": 2,
+           *         "last_activity_at": "2026-03-01T09:00:00.000Z",
+           *         "stop_requested_at": "2026-03-01T09:00:00.000Z",
+           *         "stop_requested_by": "ENG-42",
+           *         "version": 3,
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z",
+           *         "ended_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "claim": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "issue": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         },
+           *         "holder": {
+           *           "type": "person",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme",
+           *           "email": "ada@example.com"
+           *         },
+           *         "fencing_token": 2,
+           *         "expires_at": "2026-03-01T09:00:00.000Z",
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "heartbeat_at": "2026-03-01T09:00:00.000Z",
+           *         "ended": "released",
+           *         "ended_at": "2026-03-01T09:00:00.000Z",
+           *         "resumed": false,
+           *         "session": "ENG-42"
+           *       },
+           *       "resumed": false
+           *     }
+           */
+          "application/json": {
+            session: components["schemas"]["Session"];
+            /** @description The claim the run is under, with its fencing token. */
+            claim: components["schemas"]["Claim"];
+            /** @description true when you already had this live run on the issue (a retry). */
+            resumed: boolean;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "claim": "ENG-42",
+           *       "agent": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "person": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "started_by": {
+           *         "type": "person",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "status": "pending",
+           *       "status_reason": "ENG-42",
+           *       "unresponsive": false,
+           *       "plan": [
+           *         {
+           *           "content": "ENG-42",
+           *           "status": "pending"
+           *         }
+           *       ],
+           *       "summary": "ENG-42",
+           *       "artifacts": [
+           *         {
+           *           "kind": "pull_request",
+           *           "url": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "state": "ENG-42"
+           *         }
+           *       ],
+           *       "usage": {
+           *         "input_tokens": 2,
+           *         "output_tokens": 2,
+           *         "cache_read_tokens": 2,
+           *         "cache_write_tokens": 2,
+           *         "cost_micros": 2
+           *       },
+           *       "activity_count": 2,
+           *       "last_activity_at": "2026-03-01T09:00:00.000Z",
+           *       "stop_requested_at": "2026-03-01T09:00:00.000Z",
+           *       "stop_requested_by": "ENG-42",
+           *       "version": 3,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "ended_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Session"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "plan": [
+         *         {
+         *           "content": "ENG-42",
+         *           "status": "pending"
+         *         }
+         *       ],
+         *       "summary": "ENG-42",
+         *       "artifacts": [
+         *         {
+         *           "kind": "pull_request",
+         *           "url": "https://docket.example.com/files/download/file_01JQ3Z8X4K7M2N5P6R8S9T0V1W?expires=1772355600&signature=Xy2Qw9aBcD4eFgH1",
+         *           "title": "",
+         *           "state": "ENG-42"
+         *         }
+         *       ],
+         *       "status": "complete",
+         *       "response": "ENG-42"
+         *     }
+         */
+        "application/json": {
+          /** @description The plan, replaced whole: steps of {content, status: pending|in_progress|done|canceled}. */
+          plan?: {
+            content: string;
+            /** @enum {string} */
+            status: "pending" | "in_progress" | "done" | "canceled";
+          }[];
+          /** @description What the run did, in a few lines of Markdown. */
+          summary?: string;
+          /** @description What the run made, replaced whole: {kind: pull_request|branch|commit|file|link, url, title, state}. */
+          artifacts?: {
+            /** @enum {string} */
+            kind: "pull_request" | "branch" | "commit" | "file" | "link";
+            /** Format: uri */
+            url: string;
+            /** @default  */
+            title?: string;
+            /**
+             * @description e.g. open, merged, closed for a pull request.
+             * @default null
+             */
+            state?: string | null;
+          }[];
+          /**
+           * @description Ends the run: complete (needs a response activity, or `response` here) or error. A stopping run ends stopped either way.
+           * @enum {string}
+           */
+          status?: "complete" | "error";
+          /** @description The run's answer, stored as a response activity before the change. */
+          response?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "claim": "ENG-42",
+           *       "agent": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "person": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "started_by": {
+           *         "type": "person",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "status": "pending",
+           *       "status_reason": "ENG-42",
+           *       "unresponsive": false,
+           *       "plan": [
+           *         {
+           *           "content": "ENG-42",
+           *           "status": "pending"
+           *         }
+           *       ],
+           *       "summary": "ENG-42",
+           *       "artifacts": [
+           *         {
+           *           "kind": "pull_request",
+           *           "url": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "state": "ENG-42"
+           *         }
+           *       ],
+           *       "usage": {
+           *         "input_tokens": 2,
+           *         "output_tokens": 2,
+           *         "cache_read_tokens": 2,
+           *         "cache_write_tokens": 2,
+           *         "cost_micros": 2
+           *       },
+           *       "activity_count": 2,
+           *       "last_activity_at": "2026-03-01T09:00:00.000Z",
+           *       "stop_requested_at": "2026-03-01T09:00:00.000Z",
+           *       "stop_requested_by": "ENG-42",
+           *       "version": 3,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "ended_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Session"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listSessionActivities: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+        /** @description Only activities after this position (to follow a run: the last position you saw). */
+        after?: number;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "client_id": "ENG-42",
+           *           "position": 2,
+           *           "kind": "thought",
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "action": {
+           *             "name": "Acme",
+           *             "parameter": "ENG-42",
+           *             "result": "ENG-42"
+           *           },
+           *           "options": [
+           *             "ENG-42"
+           *           ],
+           *           "ephemeral": false,
+           *           "usage": {
+           *             "input_tokens": 2,
+           *             "output_tokens": 2,
+           *             "cache_read_tokens": 2,
+           *             "cache_write_tokens": 2,
+           *             "cost_micros": 2,
+           *             "model": "ENG-42"
+           *           },
+           *           "author": {
+           *             "type": "agent",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["SessionActivity"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  postSessionActivities: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "activities": [
+         *         {
+         *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *           "kind": "thought",
+         *           "body": "",
+         *           "action": {
+         *             "name": "Acme",
+         *             "parameter": "ENG-42",
+         *             "result": "ENG-42"
+         *           },
+         *           "options": [
+         *             "ENG-42"
+         *           ],
+         *           "ephemeral": false,
+         *           "usage": {
+         *             "input_tokens": 0,
+         *             "output_tokens": 0,
+         *             "cache_read_tokens": 0,
+         *             "cache_write_tokens": 0,
+         *             "cost_micros": 0,
+         *             "model": "ENG-42"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        "application/json": {
+          activities: {
+            /** @description Your own id for the activity (1 to 100 letters, digits, `.`, `_`, `:`, `-`), unique in the run: sending it again stores nothing new. */
+            id: string;
+            /**
+             * @description thought (what the agent is thinking), action (a step: `action` names it), response (its answer), error, elicitation (a question for a person; the run waits: awaiting_input).
+             * @enum {string}
+             */
+            kind: "thought" | "action" | "response" | "error" | "elicitation";
+            /**
+             * @description The text, Markdown, at most 64 KiB.
+             * @default
+             */
+            body?: string;
+            /** @description An action's name, parameter and result; for kind action only (and needed there). */
+            action?: {
+              /** @description What the step does, e.g. run_tests. */
+              name: string;
+              /** @description Its input, at most 64 KiB. */
+              parameter?: string;
+              /** @description Its outcome, at most 64 KiB. */
+              result?: string;
+            };
+            /** @description An elicitation's choices for the person, if any (at most 20). */
+            options?: string[];
+            /**
+             * @description thought and action only: kept only until the next ephemeral one (a progress line); carries no usage and emits no event.
+             * @default false
+             */
+            ephemeral?: boolean;
+            /** @description What this step used (a delta, summed onto the run's totals). */
+            usage?: {
+              /**
+               * @description Input (prompt) tokens used since the last report.
+               * @default 0
+               */
+              input_tokens?: number;
+              /**
+               * @description Output tokens.
+               * @default 0
+               */
+              output_tokens?: number;
+              /**
+               * @description Tokens read from a prompt cache.
+               * @default 0
+               */
+              cache_read_tokens?: number;
+              /**
+               * @description Tokens written to a prompt cache.
+               * @default 0
+               */
+              cache_write_tokens?: number;
+              /**
+               * @description What it cost, in millionths of the currency unit (1500000 is 1.50).
+               * @default 0
+               */
+              cost_micros?: number;
+              /** @description The model that used it. */
+              model?: string;
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "session": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "issue": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         },
+           *         "claim": "ENG-42",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "person": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "started_by": {
+           *           "type": "person",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "status": "pending",
+           *         "status_reason": "ENG-42",
+           *         "unresponsive": false,
+           *         "plan": [
+           *           {
+           *             "content": "ENG-42",
+           *             "status": "pending"
+           *           }
+           *         ],
+           *         "summary": "ENG-42",
+           *         "artifacts": [
+           *           {
+           *             "kind": "pull_request",
+           *             "url": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "state": "ENG-42"
+           *           }
+           *         ],
+           *         "usage": {
+           *           "input_tokens": 2,
+           *           "output_tokens": 2,
+           *           "cache_read_tokens": 2,
+           *           "cache_write_tokens": 2,
+           *           "cost_micros": 2
+           *         },
+           *         "activity_count": 2,
+           *         "last_activity_at": "2026-03-01T09:00:00.000Z",
+           *         "stop_requested_at": "2026-03-01T09:00:00.000Z",
+           *         "stop_requested_by": "ENG-42",
+           *         "version": 3,
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z",
+           *         "ended_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "activities": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "client_id": "ENG-42",
+           *           "position": 2,
+           *           "kind": "thought",
+           *           "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *           "action": {
+           *             "name": "Acme",
+           *             "parameter": "ENG-42",
+           *             "result": "ENG-42"
+           *           },
+           *           "options": [
+           *             "ENG-42"
+           *           ],
+           *           "ephemeral": false,
+           *           "usage": {
+           *             "input_tokens": 2,
+           *             "output_tokens": 2,
+           *             "cache_read_tokens": 2,
+           *             "cache_write_tokens": 2,
+           *             "cost_micros": 2,
+           *             "model": "ENG-42"
+           *           },
+           *           "author": {
+           *             "type": "agent",
+           *             "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "name": "Acme"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "created": true
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            session: components["schemas"]["Session"];
+            activities: {
+              /** @description The activity's id, sac_… */
+              id: string;
+              /** @description The id its author gave it. */
+              client_id: string;
+              /** @description Its place in the run's log, growing; follow a run with `after`. */
+              position: number;
+              /** @enum {string} */
+              kind: "thought" | "action" | "response" | "error" | "elicitation" | "prompt";
+              body: string;
+              action: {
+                name: string;
+                parameter: string | null;
+                result: string | null;
+              } | null;
+              /** @description An elicitation's choices. */
+              options: string[] | null;
+              ephemeral: boolean;
+              usage: {
+                input_tokens: number;
+                output_tokens: number;
+                cache_read_tokens: number;
+                cache_write_tokens: number;
+                /** @description Millionths of the currency unit. */
+                cost_micros: number;
+                model: string | null;
+              };
+              /** @description The agent, or the person who prompted. */
+              author: {
+                /** @enum {string} */
+                type: "agent" | "person";
+                id: string;
+                name: string;
+              };
+              /** Format: date-time */
+              created_at: string;
+              /** @description true when this call stored it; false when its id was stored before (a retry). */
+              created: boolean;
+            }[];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  postSessionPrompt: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "body": "# Importer\n\nWe read the old tracker's CSV export.",
+         *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+         *     }
+         */
+        "application/json": {
+          /** @description What you tell the agent (an answer to its question, or a steer), at most 64 KiB. */
+          body: string;
+          /** @description Your own id for the activity (1 to 100 letters, digits, `.`, `_`, `:`, `-`), unique in the run: sending it again stores nothing new. */
+          id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "session": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "issue": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "identifier": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "status": "backlog"
+           *         },
+           *         "claim": "ENG-42",
+           *         "agent": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "person": {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "started_by": {
+           *           "type": "person",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "status": "pending",
+           *         "status_reason": "ENG-42",
+           *         "unresponsive": false,
+           *         "plan": [
+           *           {
+           *             "content": "ENG-42",
+           *             "status": "pending"
+           *           }
+           *         ],
+           *         "summary": "ENG-42",
+           *         "artifacts": [
+           *           {
+           *             "kind": "pull_request",
+           *             "url": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "state": "ENG-42"
+           *           }
+           *         ],
+           *         "usage": {
+           *           "input_tokens": 2,
+           *           "output_tokens": 2,
+           *           "cache_read_tokens": 2,
+           *           "cache_write_tokens": 2,
+           *           "cost_micros": 2
+           *         },
+           *         "activity_count": 2,
+           *         "last_activity_at": "2026-03-01T09:00:00.000Z",
+           *         "stop_requested_at": "2026-03-01T09:00:00.000Z",
+           *         "stop_requested_by": "ENG-42",
+           *         "version": 3,
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-01T09:00:00.000Z",
+           *         "ended_at": "2026-03-01T09:00:00.000Z"
+           *       },
+           *       "activity": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "client_id": "ENG-42",
+           *         "position": 2,
+           *         "kind": "thought",
+           *         "body": "# Importer\n\nWe read the old tracker's CSV export.",
+           *         "action": {
+           *           "name": "Acme",
+           *           "parameter": "ENG-42",
+           *           "result": "ENG-42"
+           *         },
+           *         "options": [
+           *           "ENG-42"
+           *         ],
+           *         "ephemeral": false,
+           *         "usage": {
+           *           "input_tokens": 2,
+           *           "output_tokens": 2,
+           *           "cache_read_tokens": 2,
+           *           "cache_write_tokens": 2,
+           *           "cost_micros": 2,
+           *           "model": "ENG-42"
+           *         },
+           *         "author": {
+           *           "type": "agent",
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "name": "Acme"
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z"
+           *       }
+           *     }
+           */
+          "application/json": {
+            session: components["schemas"]["Session"];
+            activity: components["schemas"]["SessionActivity"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  stopSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "claim": "ENG-42",
+           *       "agent": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "person": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "started_by": {
+           *         "type": "person",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "status": "pending",
+           *       "status_reason": "ENG-42",
+           *       "unresponsive": false,
+           *       "plan": [
+           *         {
+           *           "content": "ENG-42",
+           *           "status": "pending"
+           *         }
+           *       ],
+           *       "summary": "ENG-42",
+           *       "artifacts": [
+           *         {
+           *           "kind": "pull_request",
+           *           "url": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "state": "ENG-42"
+           *         }
+           *       ],
+           *       "usage": {
+           *         "input_tokens": 2,
+           *         "output_tokens": 2,
+           *         "cache_read_tokens": 2,
+           *         "cache_write_tokens": 2,
+           *         "cost_micros": 2
+           *       },
+           *       "activity_count": 2,
+           *       "last_activity_at": "2026-03-01T09:00:00.000Z",
+           *       "stop_requested_at": "2026-03-01T09:00:00.000Z",
+           *       "stop_requested_by": "ENG-42",
+           *       "version": 3,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "ended_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Session"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  delegateIssue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "agent": "con_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+         *       "prompt": "ENG-42"
+         *     }
+         */
+        "application/json": {
+          /** @description The agent connection to run it (con_…). */
+          agent: string;
+          /** @description What you ask the agent to do: the run's first activity (a prompt), at most 64 KiB. */
+          prompt: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "issue": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "identifier": "ENG-42",
+           *         "title": "Import issues from the old tracker",
+           *         "status": "backlog"
+           *       },
+           *       "claim": "ENG-42",
+           *       "agent": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "person": {
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "started_by": {
+           *         "type": "person",
+           *         "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *         "name": "Acme"
+           *       },
+           *       "status": "pending",
+           *       "status_reason": "ENG-42",
+           *       "unresponsive": false,
+           *       "plan": [
+           *         {
+           *           "content": "ENG-42",
+           *           "status": "pending"
+           *         }
+           *       ],
+           *       "summary": "ENG-42",
+           *       "artifacts": [
+           *         {
+           *           "kind": "pull_request",
+           *           "url": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "state": "ENG-42"
+           *         }
+           *       ],
+           *       "usage": {
+           *         "input_tokens": 2,
+           *         "output_tokens": 2,
+           *         "cache_read_tokens": 2,
+           *         "cache_write_tokens": 2,
+           *         "cost_micros": 2
+           *       },
+           *       "activity_count": 2,
+           *       "last_activity_at": "2026-03-01T09:00:00.000Z",
+           *       "stop_requested_at": "2026-03-01T09:00:00.000Z",
+           *       "stop_requested_by": "ENG-42",
+           *       "version": 3,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "ended_at": "2026-03-01T09:00:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["Session"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -16579,14 +18135,17 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "agent": "text",
+         *       "agent": "con_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
          *       "space": "ENG",
          *       "cost_micros_limit": 15000000,
          *       "token_limit": 20000000
          *     }
          */
         "application/json": {
-          /** @description The agent the budget limits: its connection (con_…), or the personal access token (pat_…) a scripted agent uses. Give agent or space, not both. */
+          /**
+           * @description The agent the budget limits: its connection (con_…), or the personal access token (pat_…) a scripted agent uses. Give agent or space, not both.
+           * @example con_01JQ3Z8X4K7M2N5P6R8S9T0V1W
+           */
           agent?: string;
           /** @description The space the budget limits (its prefix, or spc_…): every agent's runs on its issues together. */
           space?: string;
