@@ -14,6 +14,7 @@ import { ISSUE_COMMANDS } from "./commands/issues.ts";
 import { KNOWLEDGE_COMMANDS } from "./commands/knowledge.ts";
 import { LABEL_COMMANDS } from "./commands/labels.ts";
 import { PLANNING_COMMANDS } from "./commands/planning.ts";
+import { SESSION_COMMANDS } from "./commands/sessions.ts";
 import { TEAM_COMMANDS } from "./commands/team.ts";
 import { TEMPLATE_COMMANDS } from "./commands/templates.ts";
 import { WEBHOOK_COMMANDS } from "./commands/webhooks.ts";
@@ -27,6 +28,7 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...AUTH_COMMANDS,
   ...ISSUE_COMMANDS,
   ...CLAIM_COMMANDS,
+  ...SESSION_COMMANDS,
   ...CONVERSATION_COMMANDS,
   ...KNOWLEDGE_COMMANDS,
   ...PLANNING_COMMANDS,
