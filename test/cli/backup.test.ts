@@ -441,6 +441,28 @@ describe(`docket admin backup, verify and restore (${ON_POSTGRES ? "PostgreSQL" 
     );
   });
 
+  test("with FILE_STORE=s3 the files are left to the bucket's own backups, and the manifest says so", async () => {
+    const env = adminEnv(w.database.url, w.dataDir, {
+      FILE_STORE: "s3",
+      S3_BUCKET: "docket-files",
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      S3_ACCESS_KEY_ID: "backup-test",
+      S3_SECRET_ACCESS_KEY: "backup-test-secret",
+    });
+    const out = await docket(["admin", "backup", w.backups], { env });
+    assert.equal(out.code, 0, out.stderr);
+    assert.match(out.stdout, /files: not copied \(FILE_STORE is s3: back the bucket up with its own tools\)/);
+    const made = /Backed up to (\S+) in/.exec(out.stdout)![1]!;
+    const manifest = JSON.parse(await readFile(path.join(made, "manifest.json"), "utf8")) as BackupManifest;
+    assert.equal(manifest.files.store, "s3");
+    assert.equal(manifest.files.included, false);
+    assert.match(manifest.files.note, /S3 bucket docket-files, which this backup does not copy/);
+    assert.deepEqual(
+      manifest.parts.map((p) => p.path),
+      [manifest.database.part],
+    );
+  });
+
   test("usage, a missing backup and something that is not one", async () => {
     const env = adminEnv(w.database.url, w.dataDir);
     const help = await docket(["admin", "backup", "verify", "--help"], { env });
