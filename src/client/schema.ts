@@ -17222,8 +17222,6 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
-        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
         /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
         "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
       };
@@ -17251,7 +17249,6 @@ export interface operations {
           "application/gzip": string;
         };
       };
-      304: components["responses"]["NotModified"];
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];

@@ -153,9 +153,16 @@ describe("GET /v1/openapi.json", () => {
       } else {
         assert.ok(!documented.parameters.some((p: Json) => p.$ref === "#/components/parameters/IfMatch"));
       }
-      if (o.method === "GET" && !o.eventStream) {
+      if (o.method === "GET" && !o.eventStream && !o.binary) {
         assert.ok(documented.parameters.some((p: Json) => p.$ref === "#/components/parameters/IfNoneMatch"));
         assert.ok(success.headers.ETag);
+      }
+      if (o.binary) {
+        // a download: its bytes in their media type, sent whole, never revalidated
+        assert.ok(!documented.parameters.some((p: Json) => p.$ref === "#/components/parameters/IfNoneMatch"));
+        assert.equal(success.headers.ETag, undefined);
+        assert.equal(success.content[o.binary.type]?.schema?.format, "binary", `${o.operationId}: binary`);
+        assert.equal(documented.responses["304"], undefined);
       }
       if (o.eventStream) {
         // a live stream: no ETag to revalidate; resumed with Last-Event-ID instead

@@ -259,7 +259,9 @@ function parametersOf(o: Operation, components: Record<string, Json>): Json[] {
     }
   }
   // a stream is never revalidated (no ETag); it resumes after the event a reconnecting client names
-  if (o.method === "GET" && !o.eventStream) out.push({ $ref: "#/components/parameters/IfNoneMatch" });
+  // a download is sent whole each time, with no ETag to revalidate
+  if (o.method === "GET" && !o.eventStream && !o.binary)
+    out.push({ $ref: "#/components/parameters/IfNoneMatch" });
   if (o.eventStream)
     out.push({
       name: "Last-Event-ID",
@@ -388,7 +390,7 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
   };
   const errors = (name: string) => ({ $ref: `#/components/responses/${name}` });
   const write = o.method !== "GET";
-  if (o.method === "GET") answers["304"] = errors("NotModified");
+  if (o.method === "GET" && !o.binary) answers["304"] = errors("NotModified");
   answers["400"] = errors("BadRequest");
   answers["401"] = errors("Unauthorized");
   // every operation: a request from another origin carrying the session cookie is refused (403)
