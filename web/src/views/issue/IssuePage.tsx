@@ -1,6 +1,6 @@
 /**
  * One issue's page (`/$ws/issue/ENG-42`): title and description edited in place, its properties, sub-
- * issues, dependencies with the blocker graph, linked decisions and notes, files (dropped anywhere on the
+ * issues, its agent runs (live log, Stop, messages), dependencies with the blocker graph, linked decisions and notes, files (dropped anywhere on the
  * page), one timeline of its activity and comments, ice and thaw, and "Copy bundle"; the secondary
  * actions (copy link, copy branch name, delete; on a phone all of them) sit in the "more" menu (⋯) so the
  * header stays one line. It follows the event stream: a change by anyone else shows within a second, and
@@ -9,7 +9,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, api, type Issue, unwrap } from "../../api.ts";
 import { branchName, issueLink } from "../../lib/branch.ts";
 import { onLiveEvent } from "../../lib/live.ts";
@@ -35,6 +35,9 @@ import { Properties } from "./Properties.tsx";
 import { Timeline } from "./Timeline.tsx";
 import { useIssue } from "./useIssue.ts";
 import "./issue.css";
+
+// the agent runs (and their virtualized log) load with the first issue that has one
+const IssueRuns = lazy(() => import("../runs/IssueRuns.tsx"));
 
 export function IssuePage() {
   const { ws, key } = useParams({ from: "/$ws/issue/$key" });
@@ -324,6 +327,9 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
           />
           {phone && <Properties ws={ws} issue={issue} save={state.save} />}
           <Approvals ws={ws} issue={issue.identifier} />
+          <Suspense fallback={null}>
+            <IssueRuns ws={ws} issueId={issue.id} />
+          </Suspense>
           <SubIssues ws={ws} issue={issue} />
           <Dependencies ws={ws} issue={issue} onChanged={() => void state.refetch()} />
           <Linked ws={ws} issue={issue} />
