@@ -8,6 +8,7 @@ import { issueRoutes } from "./views/issue/routes.ts";
 import { issuesRoutes } from "./views/issues/routes.ts";
 import { knowledgeRoutes } from "./views/knowledge/routes.ts";
 import { planningRoutes } from "./views/planning/routes.ts";
+import { runRoutes } from "./views/runs/routes.ts";
 import { spaceRoutes } from "./views/spaces/routes.ts";
 import { teamRoutes } from "./views/team/routes.ts";
 import { trashRoutes } from "./views/trash/routes.ts";
@@ -21,6 +22,7 @@ const routeTree = rootRoute.addChildren([
     ...planningRoutes,
     ...knowledgeRoutes,
     ...agentRoutes,
+    ...runRoutes,
     ...conversationRoutes,
     ...teamRoutes,
     ...trashRoutes,

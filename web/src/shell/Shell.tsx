@@ -31,6 +31,7 @@ export const NAV = [
   { to: "/$ws/decisions", label: "Decisions", keys: "g d" },
   { to: "/$ws/notes", label: "Notes", keys: "g n" },
   { to: "/$ws/search", label: "Search", keys: "/" },
+  { to: "/$ws/runs", label: "Runs", keys: "g s" },
   { to: "/$ws/agents", label: "Agents", keys: "g a" },
   { to: "/$ws/settings/members", label: "Members", keys: "g t" },
 ] as const;
