@@ -420,6 +420,20 @@ for (const era of Object.keys(ERAS) as Era[]) {
         mine.data.map((c: Any) => c.id),
         [same.id],
       );
+      // the claim started the agent's run: it logs to it, reads it and ends it (which releases the claim)
+      const runId = claimed.claim.session;
+      const logged = await run("log_session", {
+        id: runId,
+        activities: [{ id: "1", kind: "response", body: "Done", usage: { input_tokens: 5 } }],
+      });
+      assert.equal(logged.session.id, runId);
+      assert.deepEqual(
+        (await run("list_sessions", { agent: "me" })).data.map((x: Any) => x.id),
+        [runId],
+      );
+      assert.equal((await run("get_session", { id: runId })).usage.input_tokens, 5);
+      assert.equal((await run("list_session_activities", { id: runId })).data[0].body, "Done");
+      assert.equal((await run("end_session", { id: runId, status: "complete" })).status, "complete");
       const released = await run("release_claim", { id: same.id });
       assert.equal(released.id, same.id);
 
@@ -675,6 +689,11 @@ for (const era of Object.keys(ERAS) as Era[]) {
         claim_issue: { issue: "ENG-1" },
         heartbeat_claim: { id: "clm_00000000000000000000000000" },
         release_claim: { id: "clm_00000000000000000000000000" },
+        log_session: {
+          id: "ses_00000000000000000000000000",
+          activities: [{ id: "1", kind: "thought", body: "x" }],
+        },
+        end_session: { id: "ses_00000000000000000000000000", status: "error" },
         add_comment: { id: "ENG-1", body: "Hello" },
         update_comment: { id: "cmt_00000000000000000000000000", body: "Hi" },
         delete_comment: { id: "cmt_00000000000000000000000000" },
