@@ -1,0 +1,114 @@
+/**
+ * Agent runs as a person oversees them: the issue's run with its plan, artifacts and usage, its log
+ * arriving live, an agent's question answered by choosing an option, Stop (and the agent's last word
+ * ending the run), and the workspace's Runs view listing it.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { runAgent, startedRun, usage } from "./runs-support.ts";
+import { appEnv, assertNoErrors, launch, shot, signedIn } from "./support.ts";
+
+test("a person watches a run live, answers its question, stops it and sees it end; the Runs view lists it", async (t) => {
+  const env = await appEnv(t);
+  const made = await env.rest("POST", "/issues", { title: "Fix the login redirect", status: "todo" });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const key = made.body.identifier as string;
+  const bot = await runAgent(env, "builder");
+  const id = await startedRun(bot, key);
+
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await page.goto(`${env.baseUrl}/acme/issue/${key}`);
+  const run = page.getByRole("article", { name: "Run of builder" });
+  await run.waitFor();
+  await page.getByRole("status", { name: "Live updates on" }).waitFor();
+  await run.locator("[data-status='active']").waitFor();
+  await run.getByRole("checkbox", { name: "Reproduce the redirect: done" }).waitFor();
+  assert.equal(await run.getByRole("checkbox", { name: "Reproduce the redirect: done" }).isChecked(), true);
+  assert.equal(await run.getByRole("checkbox", { name: "Add a test: pending" }).isChecked(), false);
+  await run.getByRole("link", { name: "fix-login-redirect" }).waitFor();
+  // 2,000 + 4,000 tokens; 60,000 micro-units
+  await run.getByText("6.0k tokens · $0.06").waitFor();
+  const log = run.getByRole("log", { name: "Run activity" });
+  await log.getByText("The redirect drops the query string.").waitFor();
+  // an action shows its name and parameter; its result is folded
+  await log.getByText("run_tests").waitFor();
+  assert.equal(await log.getByText("2 passed, 1 failed").isVisible(), false);
+  await log.getByText("run_tests").click();
+  await log.getByText("2 passed, 1 failed").waitFor();
+
+  // the agent goes on: its steps arrive on the open page
+  await bot.call("POST", `/sessions/${id}/activities`, {
+    activities: [
+      { id: "t2", kind: "thought", body: "The login handler forgets location.search.", usage: usage(10) },
+    ],
+  });
+  await log.getByText("The login handler forgets location.search.").waitFor({ timeout: 3000 });
+  await run.getByText("6.0k tokens · $0.06").waitFor();
+
+  // it asks; the person answers by choosing an option
+  await bot.call("POST", `/sessions/${id}/activities`, {
+    activities: [
+      {
+        id: "q1",
+        kind: "elicitation",
+        body: "Keep the hash fragment too?",
+        options: ["Keep it", "Drop it"],
+      },
+    ],
+  });
+  await run.locator("[data-status='awaiting_input']").waitFor({ timeout: 3000 });
+  await shot(page, "runs-issue-awaiting");
+  await log.getByRole("button", { name: "Keep it" }).click();
+  await run.locator("[data-status='active']").waitFor({ timeout: 3000 });
+  await log.locator("[data-kind='prompt']", { hasText: "Keep it" }).waitFor();
+  const prompts = await env.rest("GET", `/sessions/${id}/activities?after=0`);
+  const prompt = prompts.body.data.find((a: { kind: string }) => a.kind === "prompt");
+  assert.equal(prompt.body, "Keep it");
+  assert.equal(prompt.author.id, env.ada.id);
+
+  // a message of the person's own
+  await run.getByLabel("Message to builder").fill("Add a test for the hash as well.");
+  await run.getByRole("button", { name: "Send message" }).click();
+  await log.locator("[data-kind='prompt']", { hasText: "Add a test for the hash as well." }).waitFor();
+
+  // Stop, confirmed: the agent's next step is refused, its last word ends the run
+  await run.getByRole("button", { name: "Stop" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Stop builder's run?" });
+  await confirm.getByRole("button", { name: "Stop the run" }).click();
+  await run.locator("[data-status='stopping']").waitFor({ timeout: 3000 });
+  await run.getByText("a person stopped it").waitFor();
+  const refused = await bot.call(
+    "POST",
+    `/sessions/${id}/activities`,
+    { activities: [{ id: "t3", kind: "thought", body: "One more thing" }] },
+    409,
+  );
+  assert.equal(refused.error, "session_stopped");
+  await bot.call("POST", `/sessions/${id}/activities`, {
+    activities: [{ id: "r1", kind: "response", body: "Stopped: the path is kept, the hash is not yet." }],
+  });
+  await run.locator("[data-status='stopped']").waitFor({ timeout: 3000 });
+  await log.getByText("Stopped: the path is kept, the hash is not yet.").waitFor();
+  assert.equal(await run.getByRole("button", { name: "Stop" }).count(), 0);
+  assert.equal(await run.getByLabel("Message to builder").count(), 0);
+  const ended = await env.rest("GET", `/sessions/${id}`);
+  assert.equal(ended.body.status, "stopped");
+
+  // the Runs view lists it among the ended ones, and opens the issue on it
+  await page.goto(`${env.baseUrl}/acme/runs`);
+  const endedGroup = page.getByRole("region", { name: /Recently ended/ });
+  const row = endedGroup.getByRole("link", { name: new RegExp(`${key} Fix the login redirect`) });
+  await row.waitFor();
+  await row.getByText("Stopped").waitFor();
+  await page.getByRole("region", { name: /^Live/ }).getByText("No agent is working right now.").waitFor();
+  await row.click();
+  await page.waitForURL(new RegExp(`/acme/issue/${key}\\?run=${id}`));
+  await page.getByRole("article", { name: "Run of builder" }).locator("[data-status='stopped']").waitFor();
+
+  // "g s" goes to the Runs view
+  await page.keyboard.press("g");
+  await page.keyboard.press("s");
+  await page.waitForURL(/\/acme\/runs$/);
+  assertNoErrors(errors, [/status of 409/]);
+});
