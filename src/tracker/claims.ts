@@ -543,6 +543,21 @@ async function nextStartable(
       .where(nobodyOn);
     if (spaceId) q = q.where("i.space_id", "=", spaceId);
     if (skipSpaces.length > 0) q = q.where("i.space_id", "not in", skipSpaces);
+    // an issue delegated to another agent (its run waits for that agent) is not the next for anyone else
+    const me = agentOf(ctx) ?? "";
+    q = q.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("agent_sessions as s")
+            .select("s.id")
+            .whereRef("s.issue_id", "=", "i.id")
+            .where("s.ended_at", "is", null)
+            .where("s.status", "=", "pending")
+            .where("s.agent_id", "<>", me),
+        ),
+      ),
+    );
     if (data.label?.length) {
       const wanted = data.label;
       q = q.where((eb) =>

@@ -168,3 +168,19 @@ test("housekeeping: a silent run goes stale (its person told) and revives on its
   assert.deepEqual([ended.status, ended.status_reason], ["error", "agent_gone"]);
   assert.equal((await ok(a, "GET", "/v1/inbox?kind=session_error")).data.length, 1);
 });
+
+test("an issue delegated to one agent is not another's next issue; its own agent's next claim takes it up", async (t) => {
+  const a = await api(t);
+  const x = await agent(a.env.core, a.workspaceId, a.personId, "x");
+  const y = await agent(a.env.core, a.workspaceId, a.personId, "y");
+  await ok(a, "POST", "/v1/issues", { title: "For x", status: "todo", priority: "urgent" });
+  await ok(a, "POST", "/v1/issues", { title: "Anyone's", status: "todo" });
+  const run = await ok(a, "POST", "/v1/issues/ENG-1/sessions", { agent: x.id, prompt: "Yours" });
+  const ys = await ok(a, "POST", "/v1/claims", {}, y.headers);
+  assert.equal(ys.issue.identifier, "ENG-2", "the urgent one waits for x");
+  assert.equal(ys.session, undefined, "a plain claim starts no run");
+  const xs = await ok(a, "POST", "/v1/claims", {}, x.headers);
+  assert.equal(xs.issue.identifier, "ENG-1");
+  assert.equal(xs.session, run.id);
+  assert.equal((await ok(a, "GET", `/v1/sessions/${run.id}`)).status, "active");
+});
