@@ -49,7 +49,7 @@ async function upload(ctx: Ctx, text: string, name = "issues.json"): Promise<str
 async function run(
   ctx: Ctx,
   text: string,
-  options: { dry_run?: boolean; source?: "github" } = {},
+  options: { dry_run?: boolean; source?: "github" | "linear" | "jira" } = {},
 ): Promise<ImportView> {
   const file = await upload(ctx, text);
   const job = await startImport(ctx, {
@@ -661,4 +661,53 @@ test("REST: admins import through /v1/imports; members and agents get 403; anoth
   assert.equal(memberRead.status, 403);
   const missing = await a.call("GET", "/v1/imports/imp_01J0000000000000000000000Z");
   assert.equal(missing.status, 404);
+});
+
+test("Linear's CSV and Jira's REST JSON go through the same import (the readers are wired in)", async (t) => {
+  const a = await api(t);
+  const core = a.env.core;
+  const ctx = ctxOf(core, a.workspaceId, a.personId);
+  const linear = [
+    "ID,Title,Description,Status,Priority,Creator,Assignee,Labels,Created",
+    'ENG-1,Linear first,"Some **markdown**",In Progress,Urgent,ada@example.com,,"bug, api",2024-01-01T10:00:00.000Z',
+    "ENG-2,Linear second,,Canceled,Low,someone@else.com,,,2024-01-02T10:00:00.000Z",
+  ].join("\n");
+  const fromLinear = await run(ctx, linear, { source: "linear" });
+  assert.equal(fromLinear.status, "completed", fromLinear.error ?? "");
+  assert.equal(fromLinear.counts!.issues.created, 2);
+  assert.equal(fromLinear.counts!.people.matched, 1, "Ada by her email");
+  const jira = JSON.stringify({
+    startAt: 0,
+    total: 1,
+    issues: [
+      {
+        key: "PROJ-7",
+        self: "https://acme.atlassian.net/rest/api/3/issue/10007",
+        fields: {
+          summary: "Jira issue",
+          status: { name: "Done", statusCategory: { key: "done" } },
+          priority: { name: "Lowest" },
+          created: "2024-01-03T10:00:00.000+0000",
+          resolutiondate: "2024-01-04T10:00:00.000+0000",
+          labels: ["ops"],
+        },
+      },
+    ],
+  });
+  const fromJira = await run(ctx, jira, { source: "jira" });
+  assert.equal(fromJira.status, "completed", fromJira.error ?? "");
+  assert.equal(fromJira.counts!.issues.created, 1);
+  const rows = await core.db
+    .selectFrom("issues")
+    .select(["title", "status", "priority", "source"])
+    .orderBy("number")
+    .execute();
+  assert.deepEqual(
+    rows.map((r) => [r.title, r.status, r.priority, r.source]),
+    [
+      ["Linear first", "in_progress", 4, "linear"],
+      ["Linear second", "canceled", 1, "linear"],
+      ["Jira issue", "done", 1, "jira"],
+    ],
+  );
 });
