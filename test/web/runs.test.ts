@@ -72,6 +72,20 @@ test("a person watches a run live, answers its question, stops it and sees it en
   await run.getByRole("button", { name: "Send message" }).click();
   await log.locator("[data-kind='prompt']", { hasText: "Add a test for the hash as well." }).waitFor();
 
+  // the Agents page shows the agent's live run and this month's spending against its budget
+  const budget = await env.rest("POST", "/budgets", { agent: bot.id, cost_micros_limit: 1_000_000 });
+  assert.equal(budget.status, 201, JSON.stringify(budget.body));
+  await page.goto(`${env.baseUrl}/acme/agents`);
+  const card = page.getByRole("region", { name: "builder's run and usage" });
+  await card.getByRole("link", { name: new RegExp(`${key} Fix the login redirect`) }).waitFor();
+  await card.getByText("Working").waitFor();
+  await card.getByText(/\$0\.06 of \$1\.00 · 6\.0k tokens in 1 run/).waitFor();
+  await card.getByText("6% of budget").waitFor();
+  await card.getByRole("meter", { name: "builder's budget spent" }).waitFor();
+  await card.getByRole("link", { name: new RegExp(key) }).click();
+  await page.waitForURL(new RegExp(`/acme/issue/${key}\\?run=${id}`));
+  await run.locator("[data-status='active']").waitFor();
+
   // Stop, confirmed: the agent's next step is refused, its last word ends the run
   await run.getByRole("button", { name: "Stop" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Stop builder's run?" });

@@ -1,7 +1,8 @@
 /**
  * Agents: every agent and app connected to the workspace, who approved it and when, what it may do,
  * when it last acted, what it is working on (issues assigned to it and claims it holds) and what it did
- * lately. Revoke is at hand for the person who approved it (the rule of settings); others see who can.
+ * lately, its live run and what it spent this month against its budget. Revoke is at hand for the person
+ * who approved it (the rule of settings); others see who can.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -13,6 +14,16 @@ import { useWorkspaceTitle } from "../../lib/title.ts";
 import { type Connection, keys, useConnections } from "../../queries.ts";
 import { StatusIcon } from "../../ui/meta.tsx";
 import { toast, toastError } from "../../ui/toast.tsx";
+import {
+  fetchSessions,
+  formatCost,
+  formatTokens,
+  runKeys,
+  type Session,
+  statusLabel,
+  statusTone,
+  totalTokens,
+} from "../runs/runs.ts";
 import { describeEvent, type Names } from "./describe.ts";
 
 type Filter = "active" | "all";
@@ -24,6 +35,7 @@ export function AgentsPage() {
   const [filter, setFilter] = useState<Filter>("active");
   const list = (connections.data ?? []).filter((c) => filter === "all" || c.status === "active");
   const activeCount = (connections.data ?? []).filter((c) => c.status === "active").length;
+  const spending = useSpending(ws);
   return (
     <>
       <header className="page-header">
@@ -72,7 +84,7 @@ export function AgentsPage() {
         )}
         <ul className="agent-list">
           {list.map((c) => (
-            <AgentCard key={c.id} ws={ws} connection={c} />
+            <AgentCard key={c.id} ws={ws} connection={c} spending={spending} />
           ))}
         </ul>
       </div>
@@ -80,7 +92,41 @@ export function AgentsPage() {
   );
 }
 
-function AgentCard({ ws, connection: c }: { ws: string; connection: Connection }) {
+type Budget = Schemas["Budget"];
+type UsageRow = Schemas["UsageRow"];
+interface Spending {
+  runs: Session[];
+  usage: UsageRow[];
+  budgets: Budget[];
+}
+
+/** Every agent's live run, this month's usage by agent, and the budgets: three reads for the whole page. */
+function useSpending(ws: string): Spending {
+  const runs = useQuery({
+    queryKey: runKeys.list(ws, { view: "agents" }),
+    queryFn: ({ signal }) => fetchSessions({ status: "live", limit: 100 }, signal),
+  });
+  const usage = useQuery({
+    queryKey: runKeys.usage(ws, "agent"),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET("/usage", { signal, params: { query: { group_by: "agent", limit: 100 } } })),
+  });
+  const budgets = useQuery({
+    queryKey: runKeys.budgets(ws),
+    queryFn: ({ signal }) => unwrap(api.GET("/budgets", { signal, params: { query: { limit: 100 } } })),
+  });
+  return { runs: runs.data?.data ?? [], usage: usage.data?.data ?? [], budgets: budgets.data?.data ?? [] };
+}
+
+function AgentCard({
+  ws,
+  connection: c,
+  spending,
+}: {
+  ws: string;
+  connection: Connection;
+  spending: Spending;
+}) {
   const active = c.status === "active";
   const work = useQuery({
     queryKey: keys.agents(ws, "work", c.id),
@@ -136,6 +182,7 @@ function AgentCard({ ws, connection: c }: { ws: string; connection: Connection }
           </dd>
         </div>
       </dl>
+      <AgentRunAndBudget ws={ws} connection={c} spending={spending} />
       {active && (
         <section className="agent-section" aria-label={`What ${c.name} is working on`}>
           <h3>Working on</h3>
@@ -175,6 +222,75 @@ function AgentCard({ ws, connection: c }: { ws: string; connection: Connection }
         </ul>
       </section>
     </li>
+  );
+}
+
+const BUDGET_TONE = { ok: "badge-ok", warning: "badge-warn", exceeded: "badge-danger" } as const;
+
+/** The agent's live run (a link to it on its issue) and this month's spending against its budget. */
+function AgentRunAndBudget({
+  ws,
+  connection: c,
+  spending,
+}: {
+  ws: string;
+  connection: Connection;
+  spending: Spending;
+}) {
+  const run = spending.runs.find((s) => s.agent.id === c.id);
+  const used = spending.usage.find((u) => u.key === c.id);
+  const budget = spending.budgets.find((b) => b.scope.type === "agent" && b.scope.id === c.id);
+  const cost = used?.cost_micros ?? 0;
+  const tokens = used?.tokens ?? 0;
+  return (
+    <section className="agent-section agent-budget" aria-label={`${c.name}'s run and usage`}>
+      <h3>Run and usage this month</h3>
+      {run ? (
+        <p>
+          <span className={`badge ${statusTone(run.status)}`}>{statusLabel(run.status)}</span>{" "}
+          <Link
+            to="/$ws/issue/$key"
+            params={{ ws, key: run.issue.identifier }}
+            search={{ run: run.id } as never}
+            className="issue-link"
+          >
+            <span className="identifier">{run.issue.identifier}</span> {run.issue.title}
+          </Link>
+          <span className="muted">
+            {" "}
+            · {formatTokens(totalTokens(run.usage))} tokens · {formatCost(run.usage.cost_micros)}
+          </span>
+        </p>
+      ) : (
+        <p className="muted">No live run.</p>
+      )}
+      <p>
+        {formatCost(cost)}
+        {budget?.cost_micros_limit != null && ` of ${formatCost(budget.cost_micros_limit)}`} ·{" "}
+        {formatTokens(tokens)}
+        {budget?.token_limit != null && ` of ${formatTokens(budget.token_limit)}`} tokens
+        {used ? ` in ${used.sessions} run${used.sessions === 1 ? "" : "s"}` : ""}
+        {budget ? (
+          <>
+            {" "}
+            <span className={`badge ${BUDGET_TONE[budget.state]}`}>{budget.percent}% of budget</span>
+          </>
+        ) : (
+          <span className="muted"> · no budget</span>
+        )}
+      </p>
+      {budget && (
+        <meter
+          min={0}
+          max={100}
+          low={80}
+          high={99.9}
+          optimum={0}
+          value={Math.min(100, budget.percent)}
+          aria-label={`${c.name}'s budget spent`}
+        />
+      )}
+    </section>
   );
 }
 
