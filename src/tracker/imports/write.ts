@@ -967,8 +967,13 @@ async function writeBatch(
       );
 
     // comments: new ones added, changed ones rewritten, each under its original author and time
+    // an unchanged issue is read only when one of its comments is new or changed
     const unchangedIds = batch
-      .filter((b) => keys.get(b.issue.sourceId)?.content_hash === b.hash)
+      .filter(
+        (b) =>
+          keys.get(b.issue.sourceId)?.content_hash === b.hash &&
+          b.issue.comments.some((c, i) => commentKeys.get(c.sourceId)?.content_hash !== b.commentHashes[i]),
+      )
       .map((b) => [b.issue.sourceId, keys.get(b.issue.sourceId)!.object_id] as const);
     const sourceOf = new Map(
       [...changed.map((b) => b.issue.sourceId), ...unchangedIds.map(([sid]) => sid)].map((sid) => [
@@ -987,7 +992,11 @@ async function writeBatch(
     const commentRows: Database["comments"][] = [];
     for (const b of batch) {
       const subject = issueOf.get(b.issue.sourceId);
-      if (!subject) continue;
+      if (!subject) {
+        // an unchanged issue whose comments are all as they were (else it was read above)
+        counts.comments.unchanged += b.issue.comments.length;
+        continue;
+      }
       for (const [i, c] of b.issue.comments.entries()) {
         const hash = b.commentHashes[i]!;
         const key = commentKeys.get(c.sourceId);
