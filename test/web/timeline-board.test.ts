@@ -179,7 +179,7 @@ test("the board grouped by priority: a card dragged to another column takes its 
   await page.setViewportSize({ width: 390, height: 844 });
   await column("Urgent").waitFor();
   assert.equal(
-    await page.locator(".il-board").evaluate((el) => getComputedStyle(el).scrollSnapType),
+    await page.evaluate('getComputedStyle(document.querySelector(".il-board")).scrollSnapType'),
     "x mandatory",
   );
   await shot(page, "board-priority-390");
