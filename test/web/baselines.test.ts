@@ -17,6 +17,7 @@ import { mintPat } from "../../src/auth/tokens.ts";
 import { createSession, SESSION_COOKIE } from "../../src/auth/web/sessions.ts";
 import { addMember } from "../../src/auth/workspaces.ts";
 import { REPO } from "../support.ts";
+import { runAgent, startedRun, usage } from "./runs-support.ts";
 import { type AppEnv, addPerson, appEnv, assertNoErrors, launch, SCREENSHOTS, watch } from "./support.ts";
 
 const BASELINES = path.join(REPO, "test", "web", "baselines");
@@ -234,6 +235,72 @@ test("the main views look as their baselines, at 1440 and 390 wide, light and da
         page.locator("code, pre"),
         page.locator("dd", { hasText: /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/ }),
       ]);
+
+      assertNoErrors(errors);
+      await context.close();
+    }
+  }
+  assert.deepEqual(failures, [], "views differ from their baselines");
+});
+
+test("an issue's agent run and the Runs view look as their baselines, at 1440 and 390 wide, light and dark", async (t) => {
+  const env = await appEnv(t, { REST_RATE_LIMIT: "100000" });
+  env.clock.set(MADE_AT);
+  for (const issue of [
+    { title: "Fix login redirect after the session expires", status: "todo", priority: "urgent" },
+    { title: "Rate limit the sign-in codes", status: "todo", priority: "high" },
+  ]) {
+    const made = await env.rest("POST", "/issues", issue);
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+  }
+  const bot = await runAgent(env, "builder");
+  const id = await startedRun(bot, "ENG-1");
+  await bot.call("POST", `/sessions/${id}/activities`, {
+    activities: [
+      {
+        id: "q1",
+        kind: "elicitation",
+        body: "Keep the hash fragment in the redirect too?",
+        options: ["Keep it", "Drop it"],
+      },
+    ],
+  });
+  const other = await bot.call("POST", "/sessions", { issue: "ENG-2" }, 201);
+  await bot.call("POST", `/sessions/${other.session.id}/activities`, {
+    activities: [{ id: "e1", kind: "error", body: "The test database is unreachable.", usage: usage(300) }],
+  });
+  await bot.call("PATCH", `/sessions/${other.session.id}`, {
+    status: "error",
+    summary: "Could not run the tests.",
+  });
+
+  const browser = await launch(t);
+  const failures: string[] = [];
+  for (const size of ["desktop", "phone"] as Size[]) {
+    for (const scheme of ["light", "dark"] as const) {
+      const { context, page, errors } = await contextFor(browser, env, size, scheme);
+      const at = (view: string) => `${view}-${size}-${scheme}`;
+      const live = () => page.getByRole("status", { name: "Live updates on" }).waitFor();
+
+      // the Runs link scrolls the issue's page to its runs
+      await page.goto(`${env.baseUrl}/acme/issue/ENG-1?run=${id}`);
+      const run = page.getByRole("article", { name: "Run of builder" });
+      await run.locator("[data-status='awaiting_input']").waitFor();
+      await run.getByText("Keep the hash fragment in the redirect too?").waitFor();
+      await live();
+      await page.evaluate(`document.querySelector(".runs-section").scrollIntoView({ block: "start" })`);
+      const problem = await compare(page, at("run"));
+      if (problem) failures.push(problem);
+
+      await page.goto(`${env.baseUrl}/acme/runs`);
+      await page.getByRole("heading", { name: "Runs", level: 1 }).waitFor();
+      await page
+        .getByRole("region", { name: /Errored/ })
+        .getByText("Rate limit the sign-in codes")
+        .waitFor();
+      await live();
+      const runs = await compare(page, at("runs"));
+      if (runs) failures.push(runs);
 
       assertNoErrors(errors);
       await context.close();

@@ -115,7 +115,10 @@ test("a person watches a run live, answers its question, stops it and sees it en
   const row = endedGroup.getByRole("link", { name: new RegExp(`${key} Fix the login redirect`) });
   await row.waitFor();
   await row.getByText("Stopped").waitFor();
-  await page.getByRole("region", { name: /^Live/ }).getByText("No agent is working right now.").waitFor();
+  await page
+    .getByRole("region", { name: /^Working/ })
+    .getByText("No agent is working right now.")
+    .waitFor();
   await row.click();
   await page.waitForURL(new RegExp(`/acme/issue/${key}\\?run=${id}`));
   await page.getByRole("article", { name: "Run of builder" }).locator("[data-status='stopped']").waitFor();

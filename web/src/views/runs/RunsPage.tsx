@@ -1,6 +1,6 @@
 /**
  * Runs: where a person oversees every agent of the workspace. The live runs grouped by what they need:
- * awaiting input (an agent asked a question), working, stale (silent too long), errored, and the ones
+ * awaiting input (an agent asked a question), working (pending, active or stopping), stale (silent too long), errored, and the ones
  * that ended lately; each row names the issue, the agent, its status, its last activity and its usage,
  * and opens the issue on that run. It follows the event stream, like every list.
  */
@@ -43,7 +43,7 @@ export function RunsPage() {
     { id: "awaiting", title: "Awaiting input", runs: live.filter((s) => s.status === "awaiting_input") },
     {
       id: "live",
-      title: "Live",
+      title: "Working",
       empty: "No agent is working right now.",
       runs: live.filter((s) => s.status === "active" || s.status === "pending" || s.status === "stopping"),
     },
