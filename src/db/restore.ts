@@ -8,7 +8,7 @@
  */
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
@@ -185,7 +185,7 @@ async function scratchPostgres(
             "--no-privileges",
             "--exit-on-error",
             "--no-password",
-            "--jobs=2",
+            `--jobs=${Math.min(4, Math.max(2, availableParallelism()))}`,
             `--dbname=${dbname}`,
             path.join(dir, manifest.database.part),
           ],
