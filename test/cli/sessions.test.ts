@@ -153,7 +153,7 @@ test("docket sessions stop: the run is stopping and its agent's next write is re
     body: JSON.stringify({ title: "Renamed" }),
   });
   assert.equal(res.status, 409);
-  assert.equal((await res.json()).error, "session_stopped");
+  assert.equal(((await res.json()) as { error: string }).error, "session_stopped");
   const json = JSON.parse((await run(["sessions", "show", id, "--json"])).stdout);
   assert.equal(json.status, "stopping");
   assert.equal(json.status_reason, "stop_requested");
