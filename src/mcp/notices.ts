@@ -7,9 +7,9 @@ import type { ToolResult } from "./catalog.ts";
  * What an agent's runs (sessions) need it to know, told in every tool answer to its connection: runs
  * delegated to it and waiting (`pending`), runs a person stopped (`stopping`: its writes under them are
  * refused until it ends them), and people's prompts it has not answered yet (the prompts after its last
- * activity in the run, which are the tail of the run's log: only people prompt). One indexed query per
- * call, read before the tool runs, so the answer to the call that logs the reply still shows the prompt
- * it replies to.
+ * activity in the run, which are the tail of the run's log: only people prompt). Read before the tool
+ * runs, so the answer to the call that logs the reply still shows the prompt it replies to. A first query with a point lookup per live run answers the common case (nothing to
+ * tell); the prompts are read only when there are some.
  */
 
 /** At most this many runs' notices in one answer (the oldest first); the rest wait for the next call. */
@@ -37,6 +37,21 @@ export interface SessionNotice {
 export async function sessionNotices(core: Core, principal: Principal): Promise<SessionNotice[]> {
   const agentId = principal.tokenId;
   if (!agentId.startsWith("con_")) return [];
+  // the common case first, with a point lookup per live run: is its newest activity a person's prompt,
+  // or is it waiting or stopping? Most calls stop here with nothing to tell.
+  const candidates = await core.db
+    .selectFrom("agent_sessions as s")
+    .leftJoin("session_activities as last", (j) =>
+      j.onRef("last.session_id", "=", "s.id").on("last.position", "=", sql<number>`s.next_position - 1`),
+    )
+    .select("s.id")
+    .where("s.agent_id", "=", agentId)
+    .where("s.workspace_id", "=", principal.workspaceId)
+    .where("s.ended_at", "is", null)
+    .where((eb) => eb.or([eb("s.status", "in", ["pending", "stopping"]), eb("last.kind", "=", "prompt")]))
+    .limit(1)
+    .execute();
+  if (candidates.length === 0) return [];
   // the position of the agent's last activity in each run: every later one is a person's prompt
   const lastOwn = sql<number>`coalesce((select b.position from session_activities b where b.session_id = s.id and b.kind <> 'prompt' order by b.position desc limit 1), 0)`;
   const rows = await core.db
