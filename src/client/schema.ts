@@ -17246,6 +17246,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example <the application/gzip bytes> */
           "application/gzip": string;
         };
       };

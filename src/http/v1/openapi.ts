@@ -338,6 +338,8 @@ function responsesOf(o: Operation, components: Record<string, Json>): Json {
     ? {
         [o.binary.type]: {
           schema: { type: "string", format: "binary", description: o.binary.description },
+          // the bytes themselves; an example can only say what they are
+          example: `<the ${o.binary.type} bytes>`,
         },
       }
     : o.eventStream
