@@ -6,19 +6,38 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, Outlet, useLocation, useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { liveState, startLive } from "../lib/live.ts";
 import { useStore } from "../lib/store.ts";
 import { setTheme, THEMES, type Theme, theme } from "../lib/theme.ts";
 import { useMe, useWorkspace } from "../queries.ts";
 import { InboxCount, SpaceSettingsLink } from "../views/conversation/InboxCount.tsx";
-import { CreateIssueDialog } from "../views/issue/CreateIssueDialog.tsx";
 import { SidebarViews } from "../views/issues/SavedViews.tsx";
 import { initials } from "../views/team/initials.ts";
 import { HelpDialog } from "./HelpDialog.tsx";
 import { displayKeys, useShortcut } from "./keys.ts";
 import { Palette } from "./Palette.tsx";
 import { ui } from "./ui.ts";
+
+// The new-issue dialog (with its pickers and templates) loads the first time it opens, not with the app.
+const CreateIssueDialog = lazy(() =>
+  import("../views/issue/CreateIssueDialog.tsx").then((m) => ({ default: m.CreateIssueDialog })),
+);
+
+/** The new-issue dialog, mounted once it was first asked for (and kept, so it closes as it opens). */
+function NewIssue({ ws }: { ws: string }) {
+  const asked = useStore(ui.createIssue) !== null;
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (asked) setLoaded(true);
+  }, [asked]);
+  if (!asked && !loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <CreateIssueDialog ws={ws} />
+    </Suspense>
+  );
+}
 
 export const NAV = [
   { to: "/$ws/inbox", label: "Inbox", keys: "g x" },
@@ -125,7 +144,7 @@ export function Shell() {
       <GoShortcut ws={ws} to="/$ws/search" label="Search" keys="/" />
       <Palette ws={ws} />
       <HelpDialog />
-      <CreateIssueDialog ws={ws} />
+      <NewIssue ws={ws} />
       <span
         className={`live-dot live-${live}`}
         role="status"

@@ -8,7 +8,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { ApiError } from "../../api.ts";
-import { createStore, useStore } from "../../lib/store.ts";
+import { useStore } from "../../lib/store.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
 import { useMembers } from "../../queries.ts";
 import { Markdown } from "../../ui/Markdown.tsx";
@@ -20,29 +20,8 @@ import {
   convKeys,
   optionLabel,
   requestApproval,
-  reviewRefusal,
 } from "./data.ts";
-
-// ---------------------------------------------------------------------------------------------------
-// A refusal by the space's review policy
-
-interface Refusal {
-  issue: string;
-  message: string;
-  mayFinish: string;
-}
-const refusals = createStore<Refusal | null>(null);
-
-/**
- * Call with a write's error on the issue page: a 403 `review_required` is shown by <Approvals> (who may
- * finish it, and Ask for approval) and true is returned; any other error returns false.
- */
-export function showReviewRefusal(error: unknown, issue: string): boolean {
-  const r = reviewRefusal(error);
-  if (!r) return false;
-  refusals.set({ issue, ...r });
-  return true;
-}
+import { refusals } from "./refusals.ts";
 
 /** The refusal's words without the REST hint the app offers as a button ("Ask for approval"). */
 const forPeople = (message: string): string =>

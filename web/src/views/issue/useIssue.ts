@@ -10,7 +10,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { ApiError, api, type Issue, unwrapTagged } from "../../api.ts";
 import { keys } from "../../queries.ts";
 import { toast } from "../../ui/toast.tsx";
-import { showReviewRefusal } from "../conversation/Approvals.tsx";
+import { showReviewRefusal } from "../conversation/refusals.ts";
 import { conflictingFields, type IssuePatch, type PatchField } from "./model.ts";
 
 export interface Tagged {

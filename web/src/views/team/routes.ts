@@ -1,17 +1,16 @@
 /** The team's settings: members, roles, invitations and self-join domains; the person's own profile. */
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { wsRoute } from "../../routes/base.ts";
-import { MembersPage } from "./MembersPage.tsx";
-import { ProfilePage } from "./ProfilePage.tsx";
 
+// loaded when opened, as every other view: the profile's mail setting comes with the inbox's code
 export const membersRoute = createRoute({
   getParentRoute: () => wsRoute,
   path: "settings/members",
-  component: MembersPage,
+  component: lazyRouteComponent(() => import("./MembersPage.tsx"), "MembersPage"),
 });
 export const profileRoute = createRoute({
   getParentRoute: () => wsRoute,
   path: "settings/profile",
-  component: ProfilePage,
+  component: lazyRouteComponent(() => import("./ProfilePage.tsx"), "ProfilePage"),
 });
 export const teamRoutes = [membersRoute, profileRoute] as const;
