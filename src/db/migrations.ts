@@ -344,6 +344,21 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await db.schema.dropTable("exports").execute();
     },
   }),
+  // Every MCP answer to an agent looks for its live runs (pending, stopping, or with a person's prompt):
+  // by this index it reads those alone, not every run the agent ever had.
+  "0030_live_sessions_by_agent": () => ({
+    async up(db: AnyDb) {
+      await db.schema
+        .createIndex("agent_sessions_live_agent_idx")
+        .on("agent_sessions")
+        .columns(["agent_id", "workspace_id"])
+        .where(sql.ref("ended_at"), "is", null)
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropIndex("agent_sessions_live_agent_idx").execute();
+    },
+  }),
 };
 
 const importsMigration = (t: Dialectal): Migration => ({
