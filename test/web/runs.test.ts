@@ -129,3 +129,45 @@ test("a person watches a run live, answers its question, stops it and sees it en
   await page.waitForURL(/\/acme\/runs$/);
   assertNoErrors(errors, [/status of 409/]);
 });
+
+test("a run of 10,000 activities opens in under a second, drawing only the rows on screen", async (t) => {
+  const env = await appEnv(t, { REST_RATE_LIMIT: "100000" });
+  const made = await env.rest("POST", "/issues", { title: "A long run", status: "todo" });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const bot = await runAgent(env, "marathon");
+  const started = await bot.call("POST", "/sessions", { issue: made.body.identifier }, 201);
+  const id = started.session.id as string;
+  for (let batch = 0; batch < 200; batch++) {
+    await bot.call("POST", `/sessions/${id}/activities`, {
+      activities: Array.from({ length: 50 }, (_, i) => ({
+        id: `a${batch * 50 + i + 1}`,
+        kind: "thought",
+        body: `Step ${batch * 50 + i + 1}`,
+      })),
+    });
+  }
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  // opened as a person does: from the Runs view (the app loaded, the issue page not yet)
+  await page.goto(`${env.baseUrl}/acme/runs`);
+  await page.getByRole("status", { name: "Live updates on" }).waitFor();
+  const row = page.getByRole("link", { name: /A long run/ });
+  await row.waitFor();
+  const started_at = Date.now();
+  await row.click();
+  const log = page.getByRole("log", { name: "Run activity" });
+  await log.getByText("Step 10000", { exact: true }).waitFor();
+  const took = Date.now() - started_at;
+  assert.ok(took < 1000, `the run took ${took} ms to open`);
+  const drawn = await log.locator(".run-row").count();
+  assert.ok(drawn > 0 && drawn < 40, `${drawn} rows drawn`);
+  // earlier activity on request: the hundred before
+  const earlier = page.waitForResponse((r) => r.url().includes("/activities?after=9800"));
+  await page.getByRole("button", { name: "Show earlier activity" }).click();
+  await earlier;
+  await log.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await log.getByText("Step 9801", { exact: true }).waitFor();
+  assertNoErrors(errors);
+});

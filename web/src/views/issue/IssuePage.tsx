@@ -9,7 +9,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, api, type Issue, unwrap } from "../../api.ts";
 import { branchName, issueLink } from "../../lib/branch.ts";
 import { onLiveEvent } from "../../lib/live.ts";
@@ -23,6 +23,7 @@ import { StatusIcon } from "../../ui/meta.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { Approvals } from "../conversation/Approvals.tsx";
 import { IssueMenus, openMenu } from "../issues/menus.tsx";
+import IssueRuns, { issueRunsQuery } from "../runs/IssueRuns.tsx";
 import { deleteWithUndo } from "../trash/trash.ts";
 import { useActivity } from "./Activity.tsx";
 import { ConflictPanel } from "./ConflictPanel.tsx";
@@ -36,9 +37,6 @@ import { Timeline } from "./Timeline.tsx";
 import { useIssue } from "./useIssue.ts";
 import "./issue.css";
 
-// the agent runs (and their virtualized log) load with the first issue that has one
-const IssueRuns = lazy(() => import("../runs/IssueRuns.tsx"));
-
 export function IssuePage() {
   const { ws, key } = useParams({ from: "/$ws/issue/$key" });
   // another issue is another page: nothing (an edit, a conflict) carries over
@@ -47,6 +45,8 @@ export function IssuePage() {
 
 function IssueScreen({ ws, issueKey: key }: { ws: string; issueKey: string }) {
   const state = useIssue(ws, key);
+  // the issue's agent runs are read beside the issue, not after it
+  useQuery(issueRunsQuery(ws, key));
   const { query, issue, server } = state;
   useDocumentTitle(issue ? `${issue.identifier} ${issue.title}` : key.toUpperCase());
 
@@ -327,9 +327,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
           />
           {phone && <Properties ws={ws} issue={issue} save={state.save} />}
           <Approvals ws={ws} issue={issue.identifier} />
-          <Suspense fallback={null}>
-            <IssueRuns ws={ws} issueId={issue.id} />
-          </Suspense>
+          <IssueRuns ws={ws} issueKey={issue.identifier} />
           <SubIssues ws={ws} issue={issue} />
           <Dependencies ws={ws} issue={issue} onChanged={() => void state.refetch()} />
           <Linked ws={ws} issue={issue} />

@@ -8,7 +8,7 @@
  * pages by position), earlier ones on request, and only the rows on screen are rendered.
  */
 import * as Dialog from "@radix-ui/react-dialog";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearch } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -31,12 +31,29 @@ import {
 } from "./runs.ts";
 import "./runs.css";
 
-export default function IssueRuns({ ws, issueId }: { ws: string; issueId: string }) {
-  const search = useSearch({ strict: false }) as { run?: string };
-  const runs = useQuery({
-    queryKey: runKeys.list(ws, { issue: issueId }),
-    queryFn: ({ signal }) => fetchSessions({ issue: issueId, limit: 20 }, signal),
+/** The issue's runs (by its identifier, so the page can start reading them with the issue itself). */
+export const issueRunsQuery = (ws: string, issueKey: string) =>
+  queryOptions({
+    queryKey: runKeys.list(ws, { issue: issueKey.toUpperCase() }),
+    queryFn: async ({ signal }) => {
+      const page = await fetchSessions({ issue: issueKey, limit: 20 }, signal);
+      // the run shown first (the live one, else the latest): its log's tail is read now, not after render
+      const first = page.data.find((s) => LIVE.has(s.status)) ?? page.data[0];
+      if (first && !tails.has(first.id)) tails.set(first.id, readTail(first));
+      return page;
+    },
   });
+
+/** Tails read ahead of their run's first render, taken (once) by its log. */
+const tails = new Map<string, Promise<{ data: SessionActivity[]; more: boolean }>>();
+
+function readTail(s: Session, signal?: AbortSignal) {
+  return fetchActivities(s.id, Math.max(0, s.activity_count - WINDOW), signal, 50);
+}
+
+export default function IssueRuns({ ws, issueKey }: { ws: string; issueKey: string }) {
+  const search = useSearch({ strict: false }) as { run?: string };
+  const runs = useQuery(issueRunsQuery(ws, issueKey));
   const list = runs.data?.data ?? [];
   const [open, setOpen] = useState<string | null>(null);
   // the run the link named, else the live one, else the latest
@@ -260,9 +277,11 @@ function useActivityLog(s: Session): ActivityLogState {
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once per run; later changes catch up
   useEffect(() => {
     const controller = new AbortController();
-    const after = Math.max(0, s.activity_count - WINDOW);
-    fetchActivities(s.id, after, controller.signal, 50)
+    const ahead = tails.get(s.id);
+    tails.delete(s.id);
+    (ahead ?? readTail(s, controller.signal))
       .then((page) => {
+        if (controller.signal.aborted) return;
         last.current = 0;
         merge(page.data);
         setHasEarlier((page.data[0]?.position ?? 1) > 1);
