@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
+import { runAgent, startedRun } from "./runs-support.ts";
 import { appEnv, assertNoErrors, launch, signedIn } from "./support.ts";
 
 /** Controls without an accessible name: buttons, links, fields, menus, tabs, tree items… */
@@ -92,6 +93,8 @@ test("every main view: each control is named and keyboard focus is always visibl
     title: "Use PostgreSQL",
     decision: "We use **PostgreSQL**.",
   });
+  // an agent's run on ENG-1: its page shows the run, the Runs view lists it
+  await startedRun(await runAgent(env, "builder"), "ENG-1");
   const browser = await launch(t);
   const { page, errors } = await signedIn(browser, env);
   const views = [
@@ -100,6 +103,7 @@ test("every main view: each control is named and keyboard focus is always visibl
     "/acme/my-work",
     "/acme/ready",
     "/acme/issue/ENG-2",
+    "/acme/issue/ENG-1",
     "/acme/cycles",
     ...(cycle.status === 201 ? [`/acme/cycles/${cycle.body.id}`] : []),
     "/acme/milestones",
@@ -108,6 +112,7 @@ test("every main view: each control is named and keyboard focus is always visibl
     ...(decision.status === 201 ? [`/acme/decisions/${decision.body.id}`] : []),
     "/acme/notes",
     "/acme/search?q=schema",
+    "/acme/runs",
     "/acme/agents",
     "/acme/settings/members",
     "/acme/settings/profile",
