@@ -1971,7 +1971,7 @@ export interface paths {
     head?: never;
     /**
      * Rename a space, or set its review policy and reviewers (workspace admins)
-     * @description `name`: a new name (unique in the workspace, else 409; the prefix stays). `done_requires`: anyone (the default); not_author (someone other than whoever last changed the issue's title or description; an agent and its person count apart); person (an agent may move an issue to in_review, only a person marks it done). A refused change to done is 403 `review_required`, naming who may finish it and that POST /v1/issues/{id}/approvals asks for it. `reviewers` (emails or ids of members; [] for the workspace's admins) are told when an issue moves to in_review. Only the Owner and admins, as themselves, may: others and every agent connection get 403.
+     * @description `name`: a new name (unique in the workspace, else 409; the prefix stays). `done_requires`: anyone (the default); not_author (someone other than whoever last changed the issue's title or description; an agent and its person count apart); person (an agent may move an issue to in_review, only a person marks it done). A refused change to done is 403 `review_required`, naming who may finish it and that POST /v1/issues/{id}/approvals asks for it. `reviewers` (emails or ids of members; [] for the workspace's admins) are told when an issue moves to in_review. `session_stale_minutes` (5 to 10,080): how long a live agent run on the space's issues may be silent before it is `stale` (30 by default). Only the Owner and admins, as themselves, may: others and every agent connection get 403.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -3772,6 +3772,8 @@ export interface components {
       }[];
       /** @description true when the space names no reviewers, so its reviewers are the workspace's admins. */
       reviewers_default: boolean;
+      /** @description Minutes without an activity after which a live agent run on the space's issues is `stale` (30 unless set). */
+      session_stale_minutes: number;
       /** Format: date-time */
       updated_at: string;
     };
@@ -15814,6 +15816,7 @@ export interface operations {
            *             }
            *           ],
            *           "reviewers_default": false,
+           *           "session_stale_minutes": 2,
            *           "updated_at": "2026-03-01T09:00:00.000Z"
            *         }
            *       ],
@@ -15891,6 +15894,7 @@ export interface operations {
            *         }
            *       ],
            *       "reviewers_default": false,
+           *       "session_stale_minutes": 2,
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
            */
@@ -15952,6 +15956,7 @@ export interface operations {
            *         }
            *       ],
            *       "reviewers_default": false,
+           *       "session_stale_minutes": 2,
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
            */
@@ -15990,7 +15995,8 @@ export interface operations {
          *       "done_requires": "anyone",
          *       "reviewers": [
          *         "ENG-42"
-         *       ]
+         *       ],
+         *       "session_stale_minutes": 5
          *     }
          */
         "application/json": {
@@ -16003,6 +16009,8 @@ export interface operations {
           done_requires?: "anyone" | "not_author" | "person";
           /** @description Members (email or usr_… id) to review the space's issues; [] for the workspace's admins. */
           reviewers?: string[];
+          /** @description Minutes without an activity after which a live agent run is `stale`, 5 to 10,080 (a week). */
+          session_stale_minutes?: number;
         };
       };
     };
@@ -16031,6 +16039,7 @@ export interface operations {
            *         }
            *       ],
            *       "reviewers_default": false,
+           *       "session_stale_minutes": 2,
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
            */

@@ -55,6 +55,12 @@ export const spaceView = z
     reviewers_default: z
       .boolean()
       .describe("true when the space names no reviewers, so its reviewers are the workspace's admins."),
+    session_stale_minutes: z
+      .int()
+      .min(1)
+      .describe(
+        "Minutes without an activity after which a live agent run on the space's issues is `stale` (30 unless set).",
+      ),
     updated_at: timeOut,
   })
   .meta({ id: "Space" });
@@ -77,6 +83,13 @@ export const updateSpaceInput = z.strictObject({
     .max(50, { error: "must name at most 50 reviewers" })
     .optional()
     .describe("Members (email or usr_… id) to review the space's issues; [] for the workspace's admins."),
+  session_stale_minutes: z
+    .number({ error: "must be a whole number of minutes" })
+    .int({ error: "must be a whole number of minutes" })
+    .min(5, { error: "must be at least 5 minutes" })
+    .max(10_080, { error: "must be at most 10,080 minutes (a week)" })
+    .optional()
+    .describe("Minutes without an activity after which a live agent run is `stale`, 5 to 10,080 (a week)."),
 });
 export type UpdateSpaceInput = z.input<typeof updateSpaceInput>;
 
@@ -109,6 +122,7 @@ async function view(db: Db, ctx: Ctx, row: Awaited<ReturnType<typeof findSpace>>
     done_requires: row.done_requires,
     reviewers: people,
     reviewers_default: JSON.parse(row.reviewers).length === 0,
+    session_stale_minutes: row.session_stale_minutes,
     updated_at: row.updated_at,
   };
 }
@@ -194,11 +208,13 @@ export async function updateSpace(
           name: current.name,
           done_requires: current.done_requires,
           reviewers: JSON.parse(current.reviewers),
+          session_stale_minutes: current.session_stale_minutes,
         },
         {
           name: data.name ?? current.name,
           done_requires: data.done_requires ?? current.done_requires,
           reviewers: reviewers ?? JSON.parse(current.reviewers),
+          session_stale_minutes: data.session_stale_minutes ?? current.session_stale_minutes,
         },
       );
       if (Object.keys(changes).length === 0) return;
@@ -208,6 +224,9 @@ export async function updateSpace(
           ...(data.done_requires ? { done_requires: data.done_requires } : {}),
           ...(reviewers ? { reviewers: JSON.stringify(reviewers) } : {}),
           ...(data.name !== undefined ? { name: data.name } : {}),
+          ...(data.session_stale_minutes !== undefined
+            ? { session_stale_minutes: data.session_stale_minutes }
+            : {}),
           updated_at: at,
         })
         .where("id", "=", row.id)

@@ -71,7 +71,7 @@ test("docket import github FILE --space ENG: a dry run, the run, and a second ru
   const none = await fetch(`${service.url}/v1/issues`, {
     headers: { authorization: `Bearer ${service.token}` },
   });
-  const before = (await none.json()).data.length;
+  const before = ((await none.json()) as { data: unknown[] }).data.length;
 
   const real = JSON.parse((await run(["import", "github", file, "--space", "ENG", "--json"])).stdout);
   assert.equal(real.status, "completed");
@@ -79,7 +79,7 @@ test("docket import github FILE --space ENG: a dry run, the run, and a second ru
   const after = await fetch(`${service.url}/v1/issues`, {
     headers: { authorization: `Bearer ${service.token}` },
   });
-  assert.equal((await after.json()).data.length, before + 2);
+  assert.equal(((await after.json()) as { data: unknown[] }).data.length, before + 2);
 
   const again = await run(["import", "github", file, "--space", "ENG"]);
   expectCode(again, 0);

@@ -184,3 +184,36 @@ test("an issue delegated to one agent is not another's next issue; its own agent
   assert.equal(xs.session, run.id);
   assert.equal((await ok(a, "GET", `/v1/sessions/${run.id}`)).status, "active");
 });
+
+test("a space sets how long a silent run stays live: session_stale_minutes (admins; 5 minutes to a week)", async (t) => {
+  const a = await api(t);
+  const bot = await agent(a.env.core, a.workspaceId, a.personId, "builder");
+  assert.equal((await ok(a, "GET", "/v1/spaces/ENG")).session_stale_minutes, 30);
+  for (const bad of [4, 10_081, 7.5, "10"]) {
+    const refusal = await refused(a, 400, "invalid_request", "PATCH", "/v1/spaces/ENG", {
+      session_stale_minutes: bad,
+    });
+    assert.ok(refusal.fields["body.session_stale_minutes"], JSON.stringify(refusal));
+  }
+  await refused(a, 403, "forbidden", "PATCH", "/v1/spaces/ENG", { session_stale_minutes: 10 }, bot.headers);
+  assert.equal((await ok(a, "GET", "/v1/spaces/ENG")).session_stale_minutes, 30, "refusals change nothing");
+  const set = await ok(a, "PATCH", "/v1/spaces/ENG", { session_stale_minutes: 10 });
+  assert.equal(set.session_stale_minutes, 10);
+  const changed = await ok(a, "GET", "/v1/events?type=space.updated");
+  assert.deepEqual(changed.data.at(-1).data.changes.session_stale_minutes, { from: 30, to: 10 });
+
+  await ok(a, "POST", "/v1/issues", { title: "Quick", status: "todo" });
+  const { session } = await ok(a, "POST", "/v1/sessions", { issue: "ENG-1", ttl_seconds: 7200 }, bot.headers);
+  await ok(
+    a,
+    "POST",
+    `/v1/sessions/${session.id}/activities`,
+    { activities: [{ id: "1", kind: "thought", body: "thinking" }] },
+    bot.headers,
+  );
+  a.env.clock.advance(9 * 60_000);
+  assert.deepEqual(await sweepRuns(a.env.core), { stopped: 0, stale: 0, orphaned: 0 });
+  a.env.clock.advance(60_000);
+  assert.deepEqual(await sweepRuns(a.env.core), { stopped: 0, stale: 1, orphaned: 0 });
+  assert.equal((await ok(a, "GET", `/v1/sessions/${session.id}`)).status, "stale");
+});

@@ -357,7 +357,7 @@ op({
   tag: "Spaces",
   summary: "Rename a space, or set its review policy and reviewers (workspace admins)",
   description:
-    "`name`: a new name (unique in the workspace, else 409; the prefix stays). `done_requires`: anyone (the default); not_author (someone other than whoever last changed the issue's title or description; an agent and its person count apart); person (an agent may move an issue to in_review, only a person marks it done). A refused change to done is 403 `review_required`, naming who may finish it and that POST /v1/issues/{id}/approvals asks for it. `reviewers` (emails or ids of members; [] for the workspace's admins) are told when an issue moves to in_review. Only the Owner and admins, as themselves, may: others and every agent connection get 403.",
+    "`name`: a new name (unique in the workspace, else 409; the prefix stays). `done_requires`: anyone (the default); not_author (someone other than whoever last changed the issue's title or description; an agent and its person count apart); person (an agent may move an issue to in_review, only a person marks it done). A refused change to done is 403 `review_required`, naming who may finish it and that POST /v1/issues/{id}/approvals asks for it. `reviewers` (emails or ids of members; [] for the workspace's admins) are told when an issue moves to in_review. `session_stale_minutes` (5 to 10,080): how long a live agent run on the space's issues may be silent before it is `stale` (30 by default). Only the Owner and admins, as themselves, may: others and every agent connection get 403.",
   scope: "workspace.write",
   params: spaceParams,
   body: updateSpaceInput,
