@@ -87,7 +87,8 @@ const KIND_TEXT: Record<string, string> = {
   review: "asks for your review",
   webhook_disabled: "it receives no events until it is enabled again",
   budget_warning: "80% of this month's budget is spent",
-  budget_exceeded: "this month's budget is spent: its runs stop and it takes no new work until the month ends",
+  budget_exceeded:
+    "this month's budget is spent: its runs stop and it takes no new work until the month ends",
 };
 
 function itemText(core: Core, n: Pending): string {
