@@ -2754,6 +2754,10 @@ export interface components {
         /** @enum {string} */
         status: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled" | "iced";
       }[];
+      /** @description Where an imported issue came from (null for one made here). */
+      source: ("github" | "linear" | "jira") | null;
+      /** @description The imported issue's address in its source, when it had one. */
+      source_url: string | null;
     };
     Activity: {
       id: string;
@@ -5844,7 +5848,9 @@ export interface operations {
            *           "title": "Import issues from the old tracker",
            *           "status": "backlog"
            *         }
-           *       ]
+           *       ],
+           *       "source": "github",
+           *       "source_url": "ENG-42"
            *     }
            */
           "application/json": components["schemas"]["Issue"];
@@ -5963,7 +5969,9 @@ export interface operations {
            *           "title": "Import issues from the old tracker",
            *           "status": "backlog"
            *         }
-           *       ]
+           *       ],
+           *       "source": "github",
+           *       "source_url": "ENG-42"
            *     }
            */
           "application/json": components["schemas"]["Issue"];
@@ -6185,7 +6193,9 @@ export interface operations {
            *           "title": "Import issues from the old tracker",
            *           "status": "backlog"
            *         }
-           *       ]
+           *       ],
+           *       "source": "github",
+           *       "source_url": "ENG-42"
            *     }
            */
           "application/json": components["schemas"]["Issue"];
@@ -6315,7 +6325,9 @@ export interface operations {
            *           "title": "Import issues from the old tracker",
            *           "status": "backlog"
            *         }
-           *       ]
+           *       ],
+           *       "source": "github",
+           *       "source_url": "ENG-42"
            *     }
            */
           "application/json": components["schemas"]["Issue"];
@@ -11037,7 +11049,9 @@ export interface operations {
            *             "title": "Import issues from the old tracker",
            *             "status": "backlog"
            *           }
-           *         ]
+           *         ],
+           *         "source": "github",
+           *         "source_url": "ENG-42"
            *       },
            *       "blockers": [
            *         {
@@ -11476,7 +11490,9 @@ export interface operations {
            *             "title": "Import issues from the old tracker",
            *             "status": "backlog"
            *           }
-           *         ]
+           *         ],
+           *         "source": "github",
+           *         "source_url": "ENG-42"
            *       },
            *       "blockers": [
            *         {
@@ -11833,7 +11849,9 @@ export interface operations {
            *             "title": "Import issues from the old tracker",
            *             "status": "backlog"
            *           }
-           *         ]
+           *         ],
+           *         "source": "github",
+           *         "source_url": "ENG-42"
            *       },
            *       "blockers": [
            *         {

@@ -225,6 +225,14 @@ export const issueView = issueSummary
     blocks: z.array(neighbour),
     blockedBy: z.array(neighbour),
     relatesTo: z.array(neighbour),
+    source: z
+      .enum(["github", "linear", "jira"])
+      .nullable()
+      .describe("Where an imported issue came from (null for one made here)."),
+    source_url: z
+      .string()
+      .nullable()
+      .describe("The imported issue's address in its source, when it had one."),
   })
   .meta({ id: "Issue" });
 export type IssueView = z.output<typeof issueView>;
@@ -426,7 +434,13 @@ export async function getIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Pro
   const [row] = (await read(db, { workspaceId: ctx.workspaceId, key })) as SummaryRow[];
   if (!row) throw await missing(db, ctx, "issue", ref, `No issue ${ref} in this workspace.`);
   const edges = await neighbours(db, row.id);
-  return { ...summaryView(row), description: row.description, ...edges };
+  return {
+    ...summaryView(row),
+    description: row.description,
+    ...edges,
+    source: (row.source ?? null) as IssueView["source"],
+    source_url: row.source_url ?? null,
+  };
 }
 
 const SORT_KEYS: Record<(typeof ISSUE_SORTS)[number], SortKey[]> = {

@@ -314,6 +314,9 @@ test("a dry run shows the mapping and writes nothing; the real run writes it all
   assert.equal(one.created_at, "2024-01-01T10:00:00.000Z");
   assert.ok(one.description.endsWith(`\n\n---\nImported from GitHub: ${REPO}/1`), one.description);
   assert.deepEqual(JSON.parse(one.labels), ["bug", "frontend"]);
+  // the API shows where it came from; a native issue says null
+  const shown = (await a.call("GET", `/v1/issues/${one.identifier}`)).body;
+  assert.deepEqual([shown.source, shown.source_url], ["github", `${REPO}/1`]);
   const two = bySource.get(`${REPO}/2`)!;
   assert.equal(two.status, "done");
   assert.equal(two.completed_at, "2024-02-01T09:30:00.000Z");

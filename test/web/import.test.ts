@@ -83,6 +83,15 @@ test("import page: dry run report, then the import, watched to the end", async (
   await page.waitForTimeout(500);
   await real.scrollIntoViewIfNeeded();
   await shot(page, "import-done-390");
+
+  // an imported issue's page links to where it came from
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const first = issues.find((i: { title: string; identifier: string }) => i.title === "Issue 1 from GitHub")!;
+  await page.goto(`${env.baseUrl}/acme/issue/${first.identifier}`);
+  const from = page.getByRole("link", { name: "from GitHub ↗" });
+  await from.waitFor();
+  assert.equal(await from.getAttribute("href"), `${URL}/1`);
+  await shot(page, "import-issue-source-1440");
   assertNoErrors(errors);
 
   // a member is told only admins import

@@ -388,10 +388,26 @@ export function Properties({ ws, issue, save }: { ws: string; issue: Issue; save
             </time>
           </dd>
         </div>
+        {issue.source && (
+          <div>
+            <dt>Imported</dt>
+            <dd>
+              {issue.source_url ? (
+                <a href={issue.source_url} target="_blank" rel="noreferrer noopener">
+                  from {SOURCE_NAMES[issue.source]} ↗
+                </a>
+              ) : (
+                `from ${SOURCE_NAMES[issue.source]}`
+              )}
+            </dd>
+          </div>
+        )}
       </dl>
     </aside>
   );
 }
+
+const SOURCE_NAMES = { github: "GitHub", linear: "Linear", jira: "Jira" } as const;
 
 function DueDate({ issue, onChange }: { issue: Issue; onChange: (due: string | null) => void }) {
   const [value, setValue] = useState(issue.due_date ?? "");
