@@ -223,6 +223,8 @@ test("a list filtered by space, status and priority is read from its own index a
       blockedBy: _b,
       blocks: _k,
       relatesTo: _r,
+      source: _s,
+      source_url: _u,
       ...summary
     } = made.find((m) => m.id === s.id)! as IssueView & Record<string, unknown>;
     assert.deepEqual(s, summary, `${s.identifier} is listed as a read shows it`);
