@@ -160,6 +160,7 @@ test("Jira CSV: repeated columns read by position, people with their account ids
     milestone: "1.2",
     cycle: { name: "OPS Sprint 2", startsAt: null, endsAt: null },
     parentSourceId: null,
+    parentKnown: true,
     blockedBySourceIds: [],
     relatedSourceIds: [],
     duplicateOfSourceId: null,

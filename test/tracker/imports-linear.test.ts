@@ -134,6 +134,7 @@ test("the 30-column shape: every field of a full row", async () => {
     milestone: "Beta",
     cycle: { name: "Sprint Seven", startsAt: "2026-02-23T00:00:00.000Z", endsAt: "2026-03-09T00:00:00.000Z" },
     parentSourceId: "ENG-1",
+    parentKnown: true,
     blockedBySourceIds: [],
     relatedSourceIds: [],
     duplicateOfSourceId: null,

@@ -428,6 +428,54 @@ test("a second run of the same file changes nothing and says so; changed and add
   );
 });
 
+test("a parent the source took away is cleared on the next run; a parent set here to an issue of our own stays", async (t) => {
+  const a = await api(t);
+  const core = a.env.core;
+  const ctx = ctxOf(core, a.workspaceId, a.personId);
+  const first = await run(ctx, JSON.stringify(GRAPHQL));
+  assert.equal(first.status, "completed", first.error ?? "");
+  const bySource = async () =>
+    new Map(
+      (
+        await core.db.selectFrom("issues").selectAll().where("workspace_id", "=", a.workspaceId).execute()
+      ).map((i) => [i.source_url, i]),
+    );
+  const before = await bySource();
+  assert.equal(before.get(`${REPO}/4`)!.parent_id, before.get(`${REPO}/2`)!.id);
+  // a person makes issue 5 a child of an issue made here, not imported
+  const own = await a.call("POST", "/v1/issues", { space: "ENG", title: "Our own epic" });
+  assert.equal(own.status, 201, JSON.stringify(own.body));
+  const five = before.get(`${REPO}/5`)!;
+  const set = await a.call(
+    "PATCH",
+    `/v1/issues/${five.id}`,
+    { parent: own.body.id },
+    { "if-match": `"${five.version}"` },
+  );
+  assert.equal(set.status, 200, JSON.stringify(set.body));
+
+  // the source: issue 4 has no parent any more (neither side says so), issue 5's title changed
+  const changed = structuredClone(GRAPHQL) as ReturnType<typeof gh>[];
+  changed[1]!.subIssues = [];
+  changed[3]!.parent = null;
+  changed[4]!.title = "Issue 5, renamed";
+  const second = await run(ctx, JSON.stringify(changed));
+  assert.equal(second.status, "completed", second.error ?? "");
+  assert.deepEqual(second.counts!.parents, { set: 0, cleared: 1 });
+  const after = await bySource();
+  assert.equal(after.get(`${REPO}/4`)!.parent_id, null, "the parent the source took away is gone");
+  assert.equal(
+    after.get(`${REPO}/4`)!.version,
+    before.get(`${REPO}/4`)!.version + 2,
+    "one version for the row, one for the parent",
+  );
+  assert.equal(after.get(`${REPO}/5`)!.parent_id, own.body.id, "a parent set here stays");
+
+  // the same file again: nothing to clear, nothing changed
+  const third = await run(ctx, JSON.stringify(changed));
+  assert.match(third.summary, /^Nothing changed/);
+});
+
 test("a run killed midway resumes when run again: nothing doubled, nothing missing", async (t) => {
   const a = await api(t);
   const core = a.env.core;

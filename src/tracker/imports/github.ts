@@ -172,6 +172,8 @@ export function githubIssue(
     milestone: milestone?.trim() ? milestone.trim() : null,
     cycle: null,
     parentSourceId: refOf(raw.parent, repo),
+    // the GraphQL shape with `parent` asked for says so; the REST shape never speaks of parents
+    parentKnown: !rest && raw.parent !== undefined,
     blockedBySourceIds: blockedBy,
     relatedSourceIds: [],
     duplicateOfSourceId: null,

@@ -107,7 +107,10 @@ const importCountsView = z
     milestones: z.object({ created: countOut }),
     cycles: z.object({ created: countOut }),
     dependencies: z.object({ created: countOut, unchanged: countOut }),
-    parents: z.object({ set: countOut }),
+    parents: z.object({
+      set: countOut.describe("Parents set from the file."),
+      cleared: countOut.describe("Parents the source took away on a changed row, cleared here."),
+    }),
   })
   .describe(
     "What the import wrote (a dry run: what it would write): created, updated (a changed row), unchanged (a row as the last run left it).",
@@ -200,7 +203,8 @@ function summaryOf(row: ImportsTable, counts: ImportCounts | null): string {
     counts.comments.created +
     counts.comments.updated +
     counts.dependencies.created +
-    counts.parents.set;
+    counts.parents.set +
+    counts.parents.cleared;
   const would = row.dry_run === 1 ? "would " : "";
   if (row.status !== "completed") return "Running.";
   if (changed === 0 && counts.people.placeholders === 0)
@@ -210,6 +214,8 @@ function summaryOf(row: ImportsTable, counts: ImportCounts | null): string {
 
 function view(row: ImportRow): ImportView {
   const counts = row.counts === "{}" ? null : (JSON.parse(row.counts) as ImportCounts);
+  // imports recorded before parents could be cleared
+  if (counts) counts.parents = { set: counts.parents?.set ?? 0, cleared: counts.parents?.cleared ?? 0 };
   const mapping = row.mapping === "{}" ? null : (JSON.parse(row.mapping) as ImportMapping);
   return {
     id: row.id,
@@ -538,7 +544,7 @@ async function restoreDocket(
       milestones: { created: counts.milestones ?? 0 },
       cycles: { created: counts.cycles ?? 0 },
       dependencies: { created: counts.edges ?? 0, unchanged: 0 },
-      parents: { set: 0 },
+      parents: { set: 0, cleared: 0 },
     };
     const problems = report.people.missing.map((p) => ({
       row: null,

@@ -438,6 +438,9 @@ function* csvRow(
     milestone: one("Fix versions", "Fix Version/s") || null,
     cycle: sprint ? { name: sprint, startsAt: null, endsAt: null } : null,
     parentSourceId: parentKey || null,
+    parentKnown: ["Parent key", "Custom field (Epic Link)", "Parent", "Parent id"].some((c) =>
+      columns.has(c),
+    ),
     blockedBySourceIds: blockedBy,
     relatedSourceIds: related,
     duplicateOfSourceId: duplicateOf,
@@ -702,6 +705,7 @@ function* jsonIssue(
     milestone: text(obj(fixVersions[0])?.name) || null,
     cycle: sprint,
     parentSourceId: text(parent?.key) || null,
+    parentKnown: "parent" in fields,
     blockedBySourceIds: blockedBy,
     relatedSourceIds: related,
     duplicateOfSourceId: duplicateOf,

@@ -274,6 +274,7 @@ function* readRow(
     milestone: get("Project Milestone").trim() || null,
     cycle: cycleName ? { name: cycleName, startsAt: cycleStart, endsAt: cycleEnd } : null,
     parentSourceId: get("Parent issue").trim() || null,
+    parentKnown: index.has("Parent issue"),
     blockedBySourceIds: splitList(get("Blocked by")).filter((id) => id !== sourceId),
     relatedSourceIds: splitList(get("Related to")).filter((id) => id !== sourceId),
     duplicateOfSourceId: splitList(get("Duplicate of"))[0] ?? null,

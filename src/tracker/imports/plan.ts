@@ -49,6 +49,8 @@ export interface Plan {
   parents: [string, string][];
   blocks: [string, string][];
   related: [string, string, "related" | "duplicate"][];
+  /** issues written as changed whose parent the file removed (by id), to clear once issues are in */
+  unparent: string[];
   problems: Problems;
 }
 
@@ -67,6 +69,7 @@ export function newPlan(): Plan {
     parents: [],
     blocks: [],
     related: [],
+    unparent: [],
     problems: new Problems(),
   };
 }
@@ -168,7 +171,7 @@ export function fitIssue(
 
 /** What an issue's row holds, as a hash: equal hashes mean nothing to change. */
 export function issueHash(issue: ImportIssue): string {
-  const { comments: _c, ...rest } = issue;
+  const { comments: _c, parentKnown: _p, ...rest } = issue;
   return createHash("sha256").update(JSON.stringify(rest)).digest("base64url");
 }
 

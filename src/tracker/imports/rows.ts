@@ -25,6 +25,11 @@ export interface ImportIssue {
   milestone: string | null; // by name
   cycle: { name: string; startsAt: string | null; endsAt: string | null } | null;
   parentSourceId: string | null;
+  /**
+   * The file says what this issue's parent is (a parent column or field is there), so no parent means none:
+   * a re-run clears a parent the source removed. Not part of the issue's hash.
+   */
+  parentKnown?: boolean;
   blockedBySourceIds: string[]; // this issue is blocked by these
   relatedSourceIds: string[];
   duplicateOfSourceId: string | null;

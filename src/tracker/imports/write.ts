@@ -44,7 +44,7 @@ export interface ImportCounts {
   milestones: { created: number };
   cycles: { created: number };
   dependencies: { created: number; unchanged: number };
-  parents: { set: number };
+  parents: { set: number; cleared: number };
 }
 
 export interface ImportMapping {
@@ -74,7 +74,7 @@ const emptyCounts = (): ImportCounts => ({
   milestones: { created: 0 },
   cycles: { created: 0 },
   dependencies: { created: 0, unchanged: 0 },
-  parents: { set: 0 },
+  parents: { set: 0, cleared: 0 },
 });
 
 function* chunks<T>(list: readonly T[], size: number): Generator<T[]> {
@@ -714,7 +714,7 @@ export async function writeFile(
   let batch: Read[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    await writeBatch(ctx, job, space, batch, refs, counts, reopenedOrClosed);
+    await writeBatch(ctx, job, space, batch, refs, counts, reopenedOrClosed, plan.unparent);
     processed += batch.length;
     batch = [];
     await setJob(db, job.id, { phase: "issues", processed }, ctx.core.clock.now().toISOString());
@@ -750,6 +750,7 @@ async function writeBatch(
   refs: Parameters<typeof sourcedColumns>[2],
   counts: ImportCounts,
   reopenedOrClosed: string[],
+  unparent: string[],
 ): Promise<void> {
   const at = ctx.core.clock.now().toISOString();
   const importer = ctx.actor.personId;
@@ -874,6 +875,8 @@ async function writeBatch(
         current.set(r.id, r as IssuesTable);
     for (const b of changed) {
       const key = keys.get(b.issue.sourceId)!;
+      // the source took its parent away: cleared with the other links, once every issue is in
+      if (b.issue.parentKnown && !b.issue.parentSourceId) unparent.push(key.object_id);
       const before = current.get(key.object_id);
       if (!before) {
         // the issue was deleted here since: the source key is all that is left, so it is made again
@@ -1178,6 +1181,29 @@ async function writeLinks(
       }
       done += part.length;
       await setJob(trx, job.id, { processed: done }, ctx.core.clock.now().toISOString());
+    });
+  }
+
+  // parents the source removed from changed issues: cleared when the parent is one this source imported
+  // (a parent a person set here, to an issue of their own, stays)
+  const importedIssueIds = new Set(ids.values());
+  for (const part of chunks(plan.unparent, BATCH)) {
+    await db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom("issues")
+        .select(["id", "parent_id", "version"])
+        .where("id", "in", part)
+        .where("parent_id", "is not", null)
+        .execute();
+      for (const row of rows) {
+        if (!importedIssueIds.has(row.parent_id!)) continue;
+        await trx
+          .updateTable("issues")
+          .set({ parent_id: null, version: row.version + 1 })
+          .where("id", "=", row.id)
+          .execute();
+        counts.parents.cleared += 1;
+      }
     });
   }
 
