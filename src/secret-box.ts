@@ -190,6 +190,7 @@ const SEALED_COLUMNS = [
   { table: "signing_keys", column: "private_jwk", id: "kid" },
   { table: "service_secrets", column: "value", id: "name" },
   { table: "webhooks", column: "secret", id: "id" },
+  { table: "integrations", column: "secret", id: "id" },
 ] as const;
 
 const sealing = new WeakMap<Core, Promise<{ sealed: number; resealed: number }>>();

@@ -114,6 +114,9 @@ export async function insertSpace(
     done_requires: "anyone",
     reviewers: "[]",
     session_stale_minutes: 30,
+    auto_start_on_branch: 1,
+    auto_review_on_pr: 1,
+    auto_done_on_merge: 1,
     created_at: now,
     updated_at: now,
   };

@@ -101,6 +101,7 @@ const SEALED = [
   { table: "signing_keys", column: "private_jwk" },
   { table: "service_secrets", column: "value" },
   { table: "webhooks", column: "secret" },
+  { table: "integrations", column: "secret" },
 ] as const;
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -359,7 +359,106 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await db.schema.dropIndex("agent_sessions_live_agent_idx").execute();
     },
   }),
+  // Code hosts: connections to GitHub and GitLab (their webhook secrets sealed), the deliveries they
+  // sent, the pull requests, branches and commits linked to issues, and each space's automation switches.
+  "0031_integrations": (t) => integrationsMigration(t),
 };
+
+const integrationsMigration = (t: Dialectal): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("integrations")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("provider", "text", (c) => c.notNull().check(sql`provider in ('github', 'gitlab')`))
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("secret", "text", (c) => c.notNull())
+      .addColumn("repositories", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("space_rules", "text", (c) => c.notNull().defaultTo("{}"))
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_via", "text", (c) => c.notNull())
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("updated_at", t.time, (c) => c.notNull())
+      .addColumn("last_delivery_at", t.time)
+      .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema
+      .createIndex("integrations_workspace_idx")
+      .on("integrations")
+      .columns(["workspace_id", "id"])
+      .execute();
+
+    await db.schema
+      .createTable("integration_deliveries")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("integration_id", "text", (c) =>
+        c.notNull().references("integrations.id").onDelete("cascade"),
+      )
+      .addColumn("delivery_id", "text", (c) => c.notNull())
+      .addColumn("event", "text", (c) => c.notNull())
+      .addColumn("action", "text")
+      .addColumn("outcome", "text", (c) =>
+        c.notNull().check(sql`outcome in ('linked', 'ignored', 'rejected', 'error')`),
+      )
+      .addColumn("summary", "text", (c) => c.notNull().defaultTo(""))
+      .addColumn("received_at", t.time, (c) => c.notNull())
+      .addUniqueConstraint("integration_deliveries_key", ["integration_id", "delivery_id"])
+      .execute();
+    await db.schema
+      .createIndex("integration_deliveries_recent_idx")
+      .on("integration_deliveries")
+      .columns(["integration_id", "received_at"])
+      .execute();
+
+    await db.schema
+      .createTable("code_links")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+      .addColumn("issue_id", "text", (c) => c.notNull().references("issues.id").onDelete("cascade"))
+      .addColumn("integration_id", "text")
+      .addColumn("provider", "text", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('pull_request', 'branch', 'commit')`))
+      .addColumn("external_id", "text", (c) => c.notNull())
+      .addColumn("url", "text", (c) => c.notNull())
+      .addColumn("title", "text", (c) => c.notNull().defaultTo(""))
+      .addColumn("number", "integer")
+      .addColumn("state", "text")
+      .addColumn("review_state", "text")
+      .addColumn("author_login", "text")
+      .addColumn("closes", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("repository", "text", (c) => c.notNull())
+      .addColumn("branch", "text")
+      .addColumn("created_at", t.time, (c) => c.notNull())
+      .addColumn("updated_at", t.time, (c) => c.notNull())
+      .addColumn("merged_at", t.time)
+      .addColumn("closed_at", t.time)
+      .addUniqueConstraint("code_links_issue_external_key", ["issue_id", "external_id"])
+      .execute();
+    await db.schema
+      .createIndex("code_links_external_idx")
+      .on("code_links")
+      .columns(["workspace_id", "external_id"])
+      .execute();
+    await db.schema
+      .createIndex("code_links_state_idx")
+      .on("code_links")
+      .columns(["workspace_id", "kind", "state", "issue_id"])
+      .execute();
+
+    for (const column of ["auto_start_on_branch", "auto_review_on_pr", "auto_done_on_merge"])
+      await db.schema
+        .alterTable("spaces")
+        .addColumn(column, "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
+  },
+  async down(db: AnyDb) {
+    for (const column of ["auto_start_on_branch", "auto_review_on_pr", "auto_done_on_merge"])
+      await db.schema.alterTable("spaces").dropColumn(column).execute();
+    await db.schema.dropTable("code_links").execute();
+    await db.schema.dropTable("integration_deliveries").execute();
+    await db.schema.dropTable("integrations").execute();
+  },
+});
 
 const importsMigration = (t: Dialectal): Migration => ({
   async up(db: AnyDb) {

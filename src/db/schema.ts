@@ -66,6 +66,68 @@ export interface Database {
   imports: ImportsTable;
   import_keys: ImportKeysTable;
   exports: ExportsTable;
+  integrations: IntegrationsTable;
+  integration_deliveries: IntegrationDeliveriesTable;
+  code_links: CodeLinksTable;
+}
+
+/** A workspace's connection to a code host (src/tracker/integrations): its webhooks come in signed. */
+export interface IntegrationsTable {
+  id: string;
+  workspace_id: string;
+  provider: "github" | "gitlab";
+  name: string;
+  /** the webhook secret, sealed (src/secret-box.ts) */
+  secret: string;
+  /** JSON array of "owner/name" (GitLab: "group/sub/project"); empty: every repository */
+  repositories: ColumnType<string, string | undefined>;
+  /** JSON object: repository pattern -> space prefix whose identifiers link from it */
+  space_rules: ColumnType<string, string | undefined>;
+  created_by: string;
+  created_via: string;
+  created_at: string;
+  updated_at: string;
+  last_delivery_at: string | null;
+  version: ColumnType<number, number | undefined>;
+}
+
+/** A webhook delivery a code host sent (the last 100 per integration are kept). */
+export interface IntegrationDeliveriesTable {
+  id: string;
+  integration_id: string;
+  /** X-GitHub-Delivery or X-Gitlab-Event-UUID: a redelivery carries the same */
+  delivery_id: string;
+  event: string;
+  action: string | null;
+  outcome: "linked" | "ignored" | "rejected" | "error";
+  summary: ColumnType<string, string | undefined>;
+  received_at: string;
+}
+
+/** A pull request, branch or commit on a code host linked to an issue. */
+export interface CodeLinksTable {
+  id: string;
+  workspace_id: string;
+  issue_id: string;
+  integration_id: string | null;
+  provider: string;
+  kind: "pull_request" | "branch" | "commit";
+  /** "repo#number", "repo:branch" or "repo@sha": unique with the issue */
+  external_id: string;
+  url: string;
+  title: ColumnType<string, string | undefined>;
+  number: number | null;
+  state: string | null;
+  review_state: string | null;
+  author_login: string | null;
+  /** 1 when a closing word named the issue */
+  closes: ColumnType<number, number | undefined>;
+  repository: string;
+  branch: string | null;
+  created_at: string;
+  updated_at: string;
+  merged_at: string | null;
+  closed_at: string | null;
 }
 
 /** A workspace export (src/tracker/archive/jobs.ts): how far it is; its archive is in the data directory. */
@@ -379,6 +441,12 @@ export interface SpacesTable {
   reviewers: ColumnType<string, string | undefined>;
   /** minutes without an activity after which a live agent session is `stale` */
   session_stale_minutes: ColumnType<number, number | undefined>;
+  /** code hosts' automation (1 on, 0 off): a branch or draft starts a todo issue */
+  auto_start_on_branch: ColumnType<number, number | undefined>;
+  /** a pull request ready for review moves the issue to in_review */
+  auto_review_on_pr: ColumnType<number, number | undefined>;
+  /** a merge with a closing word finishes the issue (through the review policy) */
+  auto_done_on_merge: ColumnType<number, number | undefined>;
   created_at: string;
   updated_at: string;
 }
