@@ -180,7 +180,7 @@ async function requireCycle(ctx: Ctx, id: string, db: Db = ctx.core.db): Promise
 }
 
 /** Serialises cycle writes of a workspace on PostgreSQL, so two writes cannot both miss an overlap. */
-async function lockCycles(ctx: Ctx, trx: Transaction<Database>): Promise<void> {
+export async function lockCycles(ctx: Ctx, trx: Transaction<Database>): Promise<void> {
   if (ctx.core.store.kind === "postgres") {
     await sql`select pg_advisory_xact_lock(hashtext(${`cycles:${ctx.workspaceId}`}))`.execute(trx);
   }

@@ -19,6 +19,7 @@ import {
   READERS,
   startImport,
 } from "../../src/tracker/imports/index.ts";
+import { fitCycles } from "../../src/tracker/imports/write.ts";
 import { listPlaceholders, mapPlaceholder } from "../../src/tracker/imports/placeholders.ts";
 import type { ReadItem } from "../../src/tracker/imports/rows.ts";
 import { type Api, api, bearer } from "../support.ts";
@@ -761,4 +762,70 @@ test("Linear's CSV and Jira's REST JSON go through the same import (the readers 
       ["Jira issue", "done", 1, "jira"],
     ],
   );
+});
+
+test("cycles that would overlap another cycle of the space, or that have no dates, are left out and said so", async (t) => {
+  const a = await api(t);
+  const core = a.env.core;
+  const ctx = ctxOf(core, a.workspaceId, a.personId);
+  const made = await a.call("POST", "/v1/cycles", {
+    space: "ENG",
+    name: "Ours",
+    starts_on: "2026-03-01",
+    ends_on: "2026-03-14",
+  });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const linear = [
+    "ID,Title,Status,Created,Cycle Name,Cycle Start,Cycle End",
+    "ENG-1,First,Todo,2024-01-01T10:00:00.000Z,Sprint A,2026-02-01T00:00:00.000Z,2026-02-14T00:00:00.000Z",
+    "ENG-2,Second,Todo,2024-01-01T10:00:00.000Z,Sprint B,2026-02-10T00:00:00.000Z,2026-02-24T00:00:00.000Z",
+    "ENG-3,Third,Todo,2024-01-01T10:00:00.000Z,Sprint C,2026-03-10T00:00:00.000Z,2026-03-20T00:00:00.000Z",
+    "ENG-4,Fourth,Todo,2024-01-01T10:00:00.000Z,Sprint A,2026-02-01T00:00:00.000Z,2026-02-14T00:00:00.000Z",
+  ].join("\n");
+  const dry = await run(ctx, linear, { source: "linear", dry_run: true });
+  assert.equal(dry.status, "completed", dry.error ?? "");
+  assert.deepEqual(
+    dry.mapping!.cycles.map((c) => [c.name, c.issues, c.exists, c.skipped !== null]),
+    [
+      ["Sprint A", 2, false, false],
+      ["Sprint B", 1, false, true],
+      ["Sprint C", 1, false, true],
+    ],
+  );
+  assert.match(dry.mapping!.cycles[1]!.skipped!, /overlaps "Sprint A"/);
+  assert.match(dry.mapping!.cycles[2]!.skipped!, /overlaps "Ours"/);
+  assert.ok(dry.problems.some((p) => /Cycle "Sprint B".*imported without a cycle/.test(p.message)));
+  const real = await run(ctx, linear, { source: "linear" });
+  assert.equal(real.status, "completed", real.error ?? "");
+  assert.equal(real.counts!.cycles.created, 1);
+  const cycles = await core.db
+    .selectFrom("cycles")
+    .select(["name", "starts_on", "ends_on"])
+    .orderBy("name")
+    .execute();
+  assert.deepEqual(cycles, [
+    { name: "Ours", starts_on: "2026-03-01", ends_on: "2026-03-14" },
+    { name: "Sprint A", starts_on: "2026-02-01", ends_on: "2026-02-14" },
+  ]);
+  const issues = await core.db
+    .selectFrom("issues")
+    .leftJoin("cycles", "cycles.id", "issues.cycle_id")
+    .select(["issues.title", "cycles.name"])
+    .orderBy("issues.number")
+    .execute();
+  assert.deepEqual(
+    issues.map((i) => [i.title, i.name]),
+    [
+      ["First", "Sprint A"],
+      ["Second", null],
+      ["Third", null],
+      ["Fourth", "Sprint A"],
+    ],
+  );
+  // Jira's CSV names sprints without dates: left out, not given made-up dates
+  const fit = fitCycles([], {
+    cycles: new Map([["OPS Sprint 2", { startsAt: null, endsAt: null, issues: 3 }]]),
+  });
+  assert.deepEqual(fit.create, []);
+  assert.equal(fit.skipped.get("OPS Sprint 2"), "the file gives no dates for it");
 });

@@ -122,7 +122,19 @@ const mappingView = z
     priorities: z.array(z.object({ source: z.string(), priority: z.string(), issues: countOut })),
     labels: z.array(z.object({ name: z.string(), issues: countOut, exists: z.boolean() })),
     milestones: z.array(z.object({ name: z.string(), issues: countOut, exists: z.boolean() })),
-    cycles: z.array(z.object({ name: z.string(), issues: countOut, exists: z.boolean() })),
+    cycles: z.array(
+      z.object({
+        name: z.string(),
+        issues: countOut,
+        exists: z.boolean(),
+        skipped: z
+          .string()
+          .nullable()
+          .describe(
+            "Why the cycle is left out (no dates in the file, or dates overlapping another cycle); null when it is imported.",
+          ),
+      }),
+    ),
     people: z.array(
       z.object({
         source_id: z.string().describe("The person's name in the source (a GitHub login, a Jira account …)."),
@@ -217,6 +229,8 @@ function view(row: ImportRow): ImportView {
   // imports recorded before parents could be cleared
   if (counts) counts.parents = { set: counts.parents?.set ?? 0, cleared: counts.parents?.cleared ?? 0 };
   const mapping = row.mapping === "{}" ? null : (JSON.parse(row.mapping) as ImportMapping);
+  // imports recorded before a cycle could be left out
+  if (mapping) mapping.cycles = mapping.cycles.map((c) => ({ ...c, skipped: c.skipped ?? null }));
   return {
     id: row.id,
     source: row.source,

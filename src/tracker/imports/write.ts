@@ -5,6 +5,7 @@ import { invalid } from "../../errors.ts";
 import { newId } from "../../secrets.ts";
 import { CLOSED_STATUSES, PRIORITIES } from "../common.ts";
 import type { Ctx } from "../context.ts";
+import { lockCycles } from "../cycles.ts";
 import { emitEvent } from "../events.ts";
 import { LABEL_PALETTE, labelKey, MAX_LABELS } from "../labels.ts";
 import {
@@ -52,7 +53,7 @@ export interface ImportMapping {
   priorities: { source: string; priority: string; issues: number }[];
   labels: { name: string; issues: number; exists: boolean }[];
   milestones: { name: string; issues: number; exists: boolean }[];
-  cycles: { name: string; issues: number; exists: boolean }[];
+  cycles: { name: string; issues: number; exists: boolean; skipped: string | null }[];
   people: {
     source_id: string;
     name: string;
@@ -358,20 +359,18 @@ export async function checkFile(
   );
   counts.milestones.created = milestoneNames.filter((n) => !existingMilestones.has(n)).length;
   const cycleNames = [...plan.cycles.keys()];
-  const existingCycles = new Set(
-    cycleNames.length && job.space_id
-      ? (
-          await db
-            .selectFrom("cycles")
-            .select("name")
-            .where("workspace_id", "=", ctx.workspaceId)
-            .where("space_id", "=", job.space_id)
-            .where("name", "in", cycleNames.slice(0, 1000))
-            .execute()
-        ).map((r) => r.name)
-      : [],
+  const cycleFit = fitCycles(
+    job.space_id && cycleNames.length ? await spaceCycles(db, job.space_id) : [],
+    plan,
   );
-  counts.cycles.created = cycleNames.filter((n) => !existingCycles.has(n)).length;
+  counts.cycles.created = cycleFit.create.length;
+  for (const [name, reason] of cycleFit.skipped)
+    plan.problems.add({
+      row: null,
+      sourceId: null,
+      message: `Cycle "${name}": ${reason}; its ${plan.cycles.get(name)!.issues} issues are imported without a cycle.`,
+      skipped: false,
+    });
 
   const mapping: ImportMapping = {
     statuses: [...plan.statuses].map(([source, v]) => ({ source, status: v.status, issues: v.issues })),
@@ -382,9 +381,12 @@ export async function checkFile(
     milestones: milestoneNames
       .slice(0, MAX_LISTED_MAPPINGS)
       .map((name) => ({ name, issues: plan.milestones.get(name)!, exists: existingMilestones.has(name) })),
-    cycles: cycleNames
-      .slice(0, MAX_LISTED_MAPPINGS)
-      .map((name) => ({ name, issues: plan.cycles.get(name)!.issues, exists: existingCycles.has(name) })),
+    cycles: cycleNames.slice(0, MAX_LISTED_MAPPINGS).map((name) => ({
+      name,
+      issues: plan.cycles.get(name)!.issues,
+      exists: cycleFit.existing.has(name),
+      skipped: cycleFit.skipped.get(name) ?? null,
+    })),
     people: peopleView,
     people_count: people.length,
     edges: {
@@ -538,6 +540,69 @@ const keyRow = (
   updated_at: at,
 });
 
+type SpaceCycle = { id: string; name: string; starts_on: string; ends_on: string };
+
+async function spaceCycles(
+  db: Kysely<Database> | Transaction<Database>,
+  spaceId: string,
+): Promise<SpaceCycle[]> {
+  return db
+    .selectFrom("cycles")
+    .select(["id", "name", "starts_on", "ends_on"])
+    .where("space_id", "=", spaceId)
+    .execute();
+}
+
+/**
+ * Which of the file's cycles (sprints) are there already (by name), which are made, and which are left out
+ * and why: a cycle of a space must not overlap another (the rule cycles.ts keeps), so one whose dates
+ * overlap a cycle of the space, or one made before it in the file, is left out, and so is one the file
+ * gives no dates for (Jira's CSV names sprints only): made-up dates would be a lie and would overlap.
+ */
+export function fitCycles(
+  existing: readonly SpaceCycle[],
+  plan: Pick<Plan, "cycles">,
+): {
+  existing: Map<string, string>;
+  create: { key: string; name: string; starts_on: string; ends_on: string }[];
+  skipped: Map<string, string>;
+} {
+  const byName = new Map(existing.map((c) => [c.name, c]));
+  const taken = existing.map((c) => ({ name: c.name, starts_on: c.starts_on, ends_on: c.ends_on }));
+  const out = {
+    existing: new Map<string, string>(),
+    create: [] as { key: string; name: string; starts_on: string; ends_on: string }[],
+    skipped: new Map<string, string>(),
+  };
+  for (const [fullName, c] of plan.cycles) {
+    const name = fullName.slice(0, 120);
+    const had = byName.get(name);
+    if (had) {
+      out.existing.set(fullName, had.id);
+      continue;
+    }
+    if (!c.startsAt && !c.endsAt) {
+      out.skipped.set(fullName, "the file gives no dates for it");
+      continue;
+    }
+    const a = (c.startsAt ?? c.endsAt)!.slice(0, 10);
+    const b = (c.endsAt ?? c.startsAt)!.slice(0, 10);
+    // a cycle ends on or after its start
+    const [starts_on, ends_on] = [a, b].sort() as [string, string];
+    const clash = taken.find((t) => t.starts_on <= ends_on && t.ends_on >= starts_on);
+    if (clash) {
+      out.skipped.set(
+        fullName,
+        `${starts_on} to ${ends_on} overlaps "${clash.name}" (${clash.starts_on} to ${clash.ends_on}), and cycles of a space must not overlap`,
+      );
+      continue;
+    }
+    taken.push({ name, starts_on, ends_on });
+    out.create.push({ key: fullName, name, starts_on, ends_on });
+  }
+  return out;
+}
+
 /** Labels, milestones and cycles the file names: found by name, else made (without events). */
 async function ensureNamed(
   ctx: Ctx,
@@ -612,37 +677,23 @@ async function ensureNamed(
     counts.milestones.created = newMilestones.length;
 
     const cycles = new Map<string, string>();
-    const cycleNames = [...plan.cycles.keys()];
-    if (job.space_id) {
-      for (const part of chunks(cycleNames, 500))
-        for (const r of await trx
-          .selectFrom("cycles")
-          .select(["id", "name"])
-          .where("workspace_id", "=", ctx.workspaceId)
-          .where("space_id", "=", job.space_id)
-          .where("name", "in", part)
-          .execute())
-          cycles.set(r.name, r.id);
-      const rows = cycleNames
-        .filter((n) => !cycles.has(n))
-        .map((name) => {
-          const c = plan.cycles.get(name)!;
-          const starts = (c.startsAt ?? c.endsAt ?? at).slice(0, 10);
-          const ends = (c.endsAt ?? c.startsAt ?? at).slice(0, 10);
-          return {
-            id: newId("cyc", new Date(at)),
-            workspace_id: ctx.workspaceId,
-            space_id: job.space_id!,
-            name: name.slice(0, 120),
-            starts_on: starts,
-            // a cycle ends on or after its start
-            ends_on: [starts, ends].sort()[1]!,
-            version: 1,
-            ...by,
-          };
-        });
+    if (job.space_id && plan.cycles.size) {
+      // the same lock cycles.ts takes, so a cycle made meanwhile cannot slip in beside an imported one
+      await lockCycles(ctx, trx);
+      const fit = fitCycles(await spaceCycles(trx, job.space_id), plan);
+      for (const [name, id] of fit.existing) cycles.set(name, id);
+      const rows = fit.create.map((c) => ({
+        id: newId("cyc", new Date(at)),
+        workspace_id: ctx.workspaceId,
+        space_id: job.space_id!,
+        name: c.name,
+        starts_on: c.starts_on,
+        ends_on: c.ends_on,
+        version: 1,
+        ...by,
+      }));
       await insertChunked(trx, "cycles", rows);
-      for (const r of rows) cycles.set(r.name, r.id);
+      for (const [i, c] of fit.create.entries()) cycles.set(c.key, rows[i]!.id);
       counts.cycles.created = rows.length;
     }
     return { labels, milestones, cycles };
