@@ -59,6 +59,41 @@ export interface Config {
    * on one instance; EVENT_STREAM_MAX_SECONDS: the longest one stays open (see src/events/access.ts).
    */
   eventStreams: StreamLimits;
+  /** Metrics for Prometheus and traces over OTLP: both off unless configured (docs/operators.md). */
+  telemetry: TelemetryConfig;
+}
+
+export interface TelemetryConfig {
+  /** METRICS_PORT: where Prometheus scrapes /metrics, apart from PORT; undefined (off) by default. */
+  metricsPort: number | undefined;
+  /** METRICS_HOST: the address the metrics port listens on (127.0.0.1 by default). */
+  metricsHost: string;
+  /**
+   * Where spans go over OTLP/HTTP (protobuf): OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or
+   * OTEL_EXPORTER_OTLP_ENDPOINT with /v1/traces added; undefined (tracing off) when neither is set.
+   */
+  tracesEndpoint: string | undefined;
+  /** OTEL_SERVICE_NAME: the service.name traces and metrics carry (docket by default). */
+  serviceName: string;
+}
+
+function telemetry(env: Env): TelemetryConfig {
+  const port = value(env, "METRICS_PORT");
+  const metricsHost = value(env, "METRICS_HOST") ?? "127.0.0.1";
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(metricsHost)) {
+    throw new ConfigError(
+      "METRICS_HOST",
+      `must be a host name or IP address (got ${JSON.stringify(metricsHost)})`,
+    );
+  }
+  const traces = url(env, "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", ["http", "https"]);
+  const base = url(env, "OTEL_EXPORTER_OTLP_ENDPOINT", ["http", "https"]);
+  return {
+    metricsPort: port === undefined ? undefined : integer(env, "METRICS_PORT", 0, 0, 65535),
+    metricsHost,
+    tracesEndpoint: traces ?? (base === undefined ? undefined : `${base.replace(/\/+$/, "")}/v1/traces`),
+    serviceName: value(env, "OTEL_SERVICE_NAME") ?? "docket",
+  };
 }
 
 /** MCP_ALLOWED_ORIGINS: each an http(s) origin, no path, query or credentials; kept in normal form. */
@@ -490,6 +525,7 @@ export function loadConfig(env: Env = process.env): Config {
         integer(env, "EVENT_STREAM_MAX_SECONDS", DEFAULT_STREAM_LIMITS.maxLifetimeMs / 1000, 1, 86_400) *
         1000,
     },
+    telemetry: telemetry(env),
   };
 }
 
