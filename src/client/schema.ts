@@ -2168,6 +2168,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/integrations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's code host integrations
+     * @description Oldest first; their secrets are never shown again. The Owner and admins only.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    get: operations["listIntegrations"];
+    put?: never;
+    /**
+     * Connect GitHub or GitLab: the webhook URL to paste and its secret
+     * @description The workspace's Owner and admins only (403 otherwise). Answers with the integration, its `webhook_url` and its `secret` (given, or 32 random bytes in hex), shown only here: paste both in the repository's (or organization's, group's) webhook settings, content type application/json. The code host sends its webhooks to `webhook_url` (`POST /api/integrations/{id}/webhook`, no token: GitHub's `X-Hub-Signature-256` or GitLab's `X-Gitlab-Token` is checked against the secret before the body is read; 401 when missing or wrong, 413 over 1 MiB, 200 `{duplicate: true}` for a redelivery, 202 for an event it does not act on). Pull requests, branches and commits naming an issue (`ENG-42`) are linked to it, and move it per the space's automation switches.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    post: operations["createIntegration"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/integrations/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One integration, with the last deliveries it received
+     * @description Its webhook URL, repositories and the last 20 deliveries (event, action, outcome and what was done), newest first; never its secret. The Owner and admins only.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    get: operations["getIntegration"];
+    put?: never;
+    post?: never;
+    /**
+     * Remove an integration and its delivery log
+     * @description Its webhooks are answered 404 from now on; the links it made stay on their issues. The Owner and admins only.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    delete: operations["deleteIntegration"];
+    options?: never;
+    head?: never;
+    /**
+     * Rename an integration, change its repositories, or rotate its secret
+     * @description Only the fields sent change. `rotate_secret: true` (or a `secret` of your own) replaces the secret, shown in this answer only: deliveries signed with the old one are refused from now on. The Owner and admins only.
+     *
+     *     Needs the `workspace.write` scope.
+     */
+    patch: operations["updateIntegration"];
+    trace?: never;
+  };
+  "/issues/{id}/links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An issue's pull requests, branches and commits
+     * @description Linked by a code host integration when their title, body, branch name or commit message named the issue: pull requests first (with state open, draft, merged or closed, and review state), then branches, then commits, newest first.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listIssueCodeLinks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/exports": {
     parameters: {
       query?: never;
@@ -3907,6 +3991,163 @@ export interface components {
         response: string;
       }[];
     };
+    CreatedIntegration: {
+      /** @example int_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
+      id: string;
+      /** @enum {string} */
+      provider: "github" | "gitlab";
+      name: string;
+      /** @description The repositories taken; empty: all. */
+      repositories: string[];
+      space_rules: {
+        [key: string]: string;
+      };
+      /**
+       * @description Where the code host sends its webhooks: paste it in the repository's or group's webhook settings.
+       * @example https://docket.example.com/api/integrations/int_01JQ2Z8X3V4B5N6M7K8J9H0G1F/webhook
+       */
+      webhook_url: string;
+      /** @description The admin who made it: the person the integration's changes are accountable to. */
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      last_delivery_at: string | null;
+      version: number;
+      /** @description The last 20 deliveries received, newest first. */
+      deliveries: components["schemas"]["IntegrationDelivery"][];
+      /**
+       * @description The webhook secret, shown only in this answer: paste it on the code host with the webhook URL.
+       * @example 3f7c…
+       */
+      secret: string;
+    };
+    IntegrationDelivery: {
+      /** @description The code host's delivery id (X-GitHub-Delivery, X-Gitlab-Event-UUID). */
+      delivery_id: string;
+      /** @example pull_request */
+      event: string;
+      /** @example opened */
+      action: string | null;
+      /**
+       * @description linked (something was linked or updated), ignored, rejected or error.
+       * @enum {string}
+       */
+      outcome: "linked" | "ignored" | "rejected" | "error";
+      /** @example PR #12 linked to ENG-42; ENG-42 → in_review */
+      summary: string;
+      /** Format: date-time */
+      received_at: string;
+    };
+    Integration: {
+      /** @example int_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
+      id: string;
+      /** @enum {string} */
+      provider: "github" | "gitlab";
+      name: string;
+      /** @description The repositories taken; empty: all. */
+      repositories: string[];
+      space_rules: {
+        [key: string]: string;
+      };
+      /**
+       * @description Where the code host sends its webhooks: paste it in the repository's or group's webhook settings.
+       * @example https://docket.example.com/api/integrations/int_01JQ2Z8X3V4B5N6M7K8J9H0G1F/webhook
+       */
+      webhook_url: string;
+      /** @description The admin who made it: the person the integration's changes are accountable to. */
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      last_delivery_at: string | null;
+      version: number;
+    };
+    IntegrationDetail: {
+      /** @example int_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
+      id: string;
+      /** @enum {string} */
+      provider: "github" | "gitlab";
+      name: string;
+      /** @description The repositories taken; empty: all. */
+      repositories: string[];
+      space_rules: {
+        [key: string]: string;
+      };
+      /**
+       * @description Where the code host sends its webhooks: paste it in the repository's or group's webhook settings.
+       * @example https://docket.example.com/api/integrations/int_01JQ2Z8X3V4B5N6M7K8J9H0G1F/webhook
+       */
+      webhook_url: string;
+      /** @description The admin who made it: the person the integration's changes are accountable to. */
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      last_delivery_at: string | null;
+      version: number;
+      /** @description The last 20 deliveries received, newest first. */
+      deliveries: components["schemas"]["IntegrationDelivery"][];
+    };
+    UpdatedIntegration: {
+      /** @example int_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
+      id: string;
+      /** @enum {string} */
+      provider: "github" | "gitlab";
+      name: string;
+      /** @description The repositories taken; empty: all. */
+      repositories: string[];
+      space_rules: {
+        [key: string]: string;
+      };
+      /**
+       * @description Where the code host sends its webhooks: paste it in the repository's or group's webhook settings.
+       * @example https://docket.example.com/api/integrations/int_01JQ2Z8X3V4B5N6M7K8J9H0G1F/webhook
+       */
+      webhook_url: string;
+      /** @description The admin who made it: the person the integration's changes are accountable to. */
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      last_delivery_at: string | null;
+      version: number;
+      /** @description The last 20 deliveries received, newest first. */
+      deliveries: components["schemas"]["IntegrationDelivery"][];
+      /** @description The new secret, when it was rotated or set: shown only in this answer. */
+      secret?: string;
+    };
+    CodeLink: {
+      /** @example lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
+      id: string;
+      /** @enum {string} */
+      provider: "github" | "gitlab";
+      /** @enum {string} */
+      kind: "pull_request" | "branch" | "commit";
+      url: string;
+      /** @description A pull request's title, a commit's first line, a branch's name. */
+      title: string;
+      /** @description The pull (merge) request's number; null for a branch or commit. */
+      number: number | null;
+      /** @description A pull request's open, draft, merged or closed; a branch is open; a commit has none. */
+      state: ("open" | "draft" | "merged" | "closed") | null;
+      review_state: ("approved" | "changes_requested") | null;
+      author_login: string | null;
+      repository: string;
+      branch: string | null;
+      /** @description A closing word (fixes, closes, resolves…) named the issue: merging finishes it. */
+      closes: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      merged_at: string | null;
+      closed_at: string | null;
+    };
     Export: {
       id: string;
       /**
@@ -4004,7 +4245,10 @@ export interface components {
           unchanged: number;
         };
         parents: {
+          /** @description Parents set from the file. */
           set: number;
+          /** @description Parents the source took away on a changed row, cleared here. */
+          cleared: number;
         };
       } | null;
       mapping: {
@@ -4032,6 +4276,8 @@ export interface components {
           name: string;
           issues: number;
           exists: boolean;
+          /** @description Why the cycle is left out (no dates in the file, or dates overlapping another cycle); null when it is imported. */
+          skipped: string | null;
         }[];
         people: {
           /** @description The person's name in the source (a GitHub login, a Jira account …). */
@@ -4550,6 +4796,12 @@ export type SchemaIssueTemplate = components["schemas"]["IssueTemplate"];
 export type SchemaCreatedWebhook = components["schemas"]["CreatedWebhook"];
 export type SchemaWebhook = components["schemas"]["Webhook"];
 export type SchemaWebhookDelivery = components["schemas"]["WebhookDelivery"];
+export type SchemaCreatedIntegration = components["schemas"]["CreatedIntegration"];
+export type SchemaIntegrationDelivery = components["schemas"]["IntegrationDelivery"];
+export type SchemaIntegration = components["schemas"]["Integration"];
+export type SchemaIntegrationDetail = components["schemas"]["IntegrationDetail"];
+export type SchemaUpdatedIntegration = components["schemas"]["UpdatedIntegration"];
+export type SchemaCodeLink = components["schemas"]["CodeLink"];
 export type SchemaExport = components["schemas"]["Export"];
 export type SchemaImport = components["schemas"]["Import"];
 export type SchemaPlaceholder = components["schemas"]["Placeholder"];
@@ -17099,6 +17351,491 @@ export interface operations {
       503: components["responses"]["Unavailable"];
     };
   };
+  listIntegrations: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "int_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "provider": "github",
+           *           "name": "Acme",
+           *           "repositories": [
+           *             "ENG-42"
+           *           ],
+           *           "space_rules": {
+           *             "key": "ENG-42"
+           *           },
+           *           "webhook_url": "https://docket.example.com/api/integrations/int_01JQ2Z8X3V4B5N6M7K8J9H0G1F/webhook",
+           *           "created_by": "ENG-42",
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "last_delivery_at": "2026-03-01T09:00:00.000Z",
+           *           "version": 3
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Integration"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  createIntegration: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry: for 24 hours the same key and request get the first answer again; the same key with another request is refused (422). */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "provider": "github",
+         *       "secret": "2026-03-20",
+         *       "name": "Acme",
+         *       "repositories": [
+         *         "acme/web",
+         *         "acme/api"
+         *       ],
+         *       "space_rules": {
+         *         "acme/web": "WEB"
+         *       }
+         *     }
+         */
+        "application/json": {
+          /**
+           * @description The code host.
+           * @enum {string}
+           */
+          provider: "github" | "gitlab";
+          /** @description The webhook secret to paste on the code host; one of 32 random bytes (hex) is made when none is given. */
+          secret?: string;
+          /** @description What it is called (GitHub or GitLab unless given). */
+          name?: string;
+          /**
+           * @description The repositories whose deliveries are taken (`owner/name`; GitLab `group/sub/project`; `owner/*` for all of an owner's); empty or absent: every repository. Deliveries of others are answered 202 and ignored.
+           * @example [
+           *       "acme/web",
+           *       "acme/api"
+           *     ]
+           */
+          repositories?: string[];
+          /**
+           * @description Optional: which space's identifiers link from a repository ({`owner/name` or `owner/*`: `ENG`}); a repository no rule names links identifiers of every space.
+           * @example {
+           *       "acme/web": "WEB"
+           *     }
+           */
+          space_rules?: {
+            [key: string]: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "int_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "provider": "github",
+           *       "name": "Acme",
+           *       "repositories": [
+           *         "ENG-42"
+           *       ],
+           *       "space_rules": {
+           *         "key": "ENG-42"
+           *       },
+           *       "webhook_url": "https://docket.example.com/api/integrations/int_01JQ2Z8X3V4B5N6M7K8J9H0G1F/webhook",
+           *       "created_by": "ENG-42",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "last_delivery_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3,
+           *       "deliveries": [
+           *         {
+           *           "delivery_id": "ENG-42",
+           *           "event": "pull_request",
+           *           "action": "opened",
+           *           "outcome": "linked",
+           *           "summary": "PR #12 linked to ENG-42; ENG-42 → in_review",
+           *           "received_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "secret": "3f7c…"
+           *     }
+           */
+          "application/json": components["schemas"]["CreatedIntegration"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      422: components["responses"]["IdempotencyKeyReused"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getIntegration: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "int_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "provider": "github",
+           *       "name": "Acme",
+           *       "repositories": [
+           *         "ENG-42"
+           *       ],
+           *       "space_rules": {
+           *         "key": "ENG-42"
+           *       },
+           *       "webhook_url": "https://docket.example.com/api/integrations/int_01JQ2Z8X3V4B5N6M7K8J9H0G1F/webhook",
+           *       "created_by": "ENG-42",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "last_delivery_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3,
+           *       "deliveries": [
+           *         {
+           *           "delivery_id": "ENG-42",
+           *           "event": "pull_request",
+           *           "action": "opened",
+           *           "outcome": "linked",
+           *           "summary": "PR #12 linked to ENG-42; ENG-42 → in_review",
+           *           "received_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": components["schemas"]["IntegrationDetail"];
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  deleteIntegration: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *       "deleted": true
+           *     }
+           */
+          "application/json": {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  updateIntegration: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
+        "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "repositories": [
+         *         "acme/web",
+         *         "acme/api"
+         *       ],
+         *       "space_rules": {
+         *         "acme/web": "WEB"
+         *       },
+         *       "rotate_secret": false,
+         *       "secret": "2026-03-20"
+         *     }
+         */
+        "application/json": {
+          name?: string;
+          /**
+           * @description The repositories whose deliveries are taken (`owner/name`; GitLab `group/sub/project`; `owner/*` for all of an owner's); empty or absent: every repository. Deliveries of others are answered 202 and ignored.
+           * @example [
+           *       "acme/web",
+           *       "acme/api"
+           *     ]
+           */
+          repositories?: string[];
+          /**
+           * @description Optional: which space's identifiers link from a repository ({`owner/name` or `owner/*`: `ENG`}); a repository no rule names links identifiers of every space.
+           * @example {
+           *       "acme/web": "WEB"
+           *     }
+           */
+          space_rules?: {
+            [key: string]: string;
+          };
+          /** @description true: a new secret is made and shown in this answer only (paste it on the code host). */
+          rotate_secret?: boolean;
+          /** @description A new secret of your own (shown back in this answer only). */
+          secret?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "int_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "provider": "github",
+           *       "name": "Acme",
+           *       "repositories": [
+           *         "ENG-42"
+           *       ],
+           *       "space_rules": {
+           *         "key": "ENG-42"
+           *       },
+           *       "webhook_url": "https://docket.example.com/api/integrations/int_01JQ2Z8X3V4B5N6M7K8J9H0G1F/webhook",
+           *       "created_by": "ENG-42",
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "last_delivery_at": "2026-03-01T09:00:00.000Z",
+           *       "version": 3,
+           *       "deliveries": [
+           *         {
+           *           "delivery_id": "ENG-42",
+           *           "event": "pull_request",
+           *           "action": "opened",
+           *           "outcome": "linked",
+           *           "summary": "PR #12 linked to ENG-42; ENG-42 → in_review",
+           *           "received_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "secret": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["UpdatedIntegration"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listIssueCodeLinks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        /** @description An issue identifier such as ENG-42 (or its id, iss_…). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "provider": "github",
+           *           "kind": "pull_request",
+           *           "url": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "number": 42,
+           *           "state": "open",
+           *           "review_state": "approved",
+           *           "author_login": "ENG-42",
+           *           "repository": "ENG-42",
+           *           "branch": "ENG-42",
+           *           "closes": false,
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "merged_at": "2026-03-01T09:00:00.000Z",
+           *           "closed_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["CodeLink"][];
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
   createExport: {
     parameters: {
       query?: never;
@@ -17367,7 +18104,8 @@ export interface operations {
            *               "unchanged": 2
            *             },
            *             "parents": {
-           *               "set": 2
+           *               "set": 2,
+           *               "cleared": 2
            *             }
            *           },
            *           "mapping": {
@@ -17403,7 +18141,8 @@ export interface operations {
            *               {
            *                 "name": "Acme",
            *                 "issues": 2,
-           *                 "exists": false
+           *                 "exists": false,
+           *                 "skipped": "ENG-42"
            *               }
            *             ],
            *             "people": [
@@ -17566,7 +18305,8 @@ export interface operations {
            *           "unchanged": 2
            *         },
            *         "parents": {
-           *           "set": 2
+           *           "set": 2,
+           *           "cleared": 2
            *         }
            *       },
            *       "mapping": {
@@ -17602,7 +18342,8 @@ export interface operations {
            *           {
            *             "name": "Acme",
            *             "issues": 2,
-           *             "exists": false
+           *             "exists": false,
+           *             "skipped": "ENG-42"
            *           }
            *         ],
            *         "people": [
@@ -17736,7 +18477,8 @@ export interface operations {
            *           "unchanged": 2
            *         },
            *         "parents": {
-           *           "set": 2
+           *           "set": 2,
+           *           "cleared": 2
            *         }
            *       },
            *       "mapping": {
@@ -17772,7 +18514,8 @@ export interface operations {
            *           {
            *             "name": "Acme",
            *             "issues": 2,
-           *             "exists": false
+           *             "exists": false,
+           *             "skipped": "ENG-42"
            *           }
            *         ],
            *         "people": [

@@ -12,6 +12,7 @@ import "./events.ts";
 import "./exports.ts";
 import "./files.ts";
 import "./imports.ts";
+import "./integrations.ts";
 import "./issues.ts";
 import "./labels.ts";
 import "./budgets.ts";

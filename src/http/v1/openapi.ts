@@ -109,6 +109,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "New-issue templates of a space: a name and the fields a new issue starts with (title, description, status, priority, labels, estimate). Members read them; the Owner and admins write them.",
   Webhooks:
     "Event deliveries to your URLs, signed per Standard Webhooks, retried for about 3 days, with a log of every attempt.",
+  "Code hosts":
+    "Connections to GitHub and GitLab: their signed webhooks link pull requests, branches and commits to the issues they name, and move those issues per each space's automation switches. The Owner and admins connect them.",
   Exports:
     "The workspace as one archive file (manifest with a SHA-256 per part, JSONL per type, files' bytes): asked for as a job, watched, then downloaded for 7 days. Restored into an empty workspace with an import of source `docket`. The Owner and admins only.",
   Imports:
