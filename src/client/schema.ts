@@ -2259,7 +2259,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * The workspace's exports, newest first
+     * @description Every export of the workspace asked for in the last 7 days (older ones are deleted with their archives), newest first, a page at a time, each as `GET /v1/exports/{id}` answers it. The workspace's Owner and admins only, as themselves: others and every agent connection get 403.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["listExports"];
     put?: never;
     /**
      * Export the workspace as one archive (a job)
@@ -17824,6 +17830,83 @@ export interface operations {
            */
           "application/json": {
             data: components["schemas"]["CodeLink"][];
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listExports: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *           "status": "queued",
+           *           "spaces": [
+           *             "ENG"
+           *           ],
+           *           "progress": {
+           *             "part": "ENG-42",
+           *             "done": 2,
+           *             "total": 2
+           *           },
+           *           "size": 482133,
+           *           "error": "ENG-42",
+           *           "created_by": {
+           *             "person_id": "usr_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
+           *             "via": "tok_01JQ3Z8X4K7M2N5P6R8S9T0V1W"
+           *           },
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "started_at": "2026-03-01T09:00:00.000Z",
+           *           "finished_at": "2026-03-01T09:00:00.000Z",
+           *           "expires_at": "2026-03-01T09:00:00.000Z",
+           *           "download_url": "https://docket.example.com/files/download/file_01JQ3Z8X4K7M2N5P6R8S9T0V1W?expires=1772355600&signature=Xy2Qw9aBcD4eFgH1"
+           *         }
+           *       ],
+           *       "next_cursor": "ENG-42"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Export"][];
+            next_cursor: string | null;
           };
         };
       };

@@ -42,6 +42,11 @@ test("docket export -o writes the archive; --json says what it wrote", async () 
   assert.deepEqual(answer.spaces, ["ENG"]);
   assert.equal(answer.path, path.join(service.dir, "eng.docket"));
 
+  const listed = await run(["exports", "list"]);
+  expectCode(listed, 0);
+  assert.match(listed.stdout, new RegExp(`${answer.id}\\s+succeeded\\s+ENG`));
+  assert.equal(listed.stdout.trim().split("\n").length, 3, "a header and both exports");
+
   const missing = await run(["export"]);
   expectCode(missing, 2);
   assert.match(missing.stderr, /--output <file> is required/);

@@ -78,6 +78,24 @@ test("exports: a job answered 202, watched to succeeded, downloaded, and the dow
   const stray = await a.call("POST", "/v1/exports", { everything: true });
   assert.equal(stray.status, 400);
 
+  // the list: newest first, a page at a time, each as its GET answers it
+  const second = await a.call("POST", "/v1/exports", { spaces: ["ENG"] });
+  assert.equal(second.status, 202, second.text);
+  await settled(a, second.body.id);
+  const listed = await a.call("GET", "/v1/exports?limit=1");
+  assert.equal(listed.status, 200, listed.text);
+  assert.deepEqual(
+    listed.body.data.map((e: { id: string }) => e.id),
+    [second.body.id],
+  );
+  const rest = await a.call(
+    "GET",
+    `/v1/exports?limit=1&cursor=${encodeURIComponent(listed.body.next_cursor)}`,
+  );
+  assert.deepEqual(rest.body.data, [(await a.call("GET", `/v1/exports/${done.id}`)).body]);
+  assert.equal(rest.body.next_cursor, null);
+  assert.equal((await a.call("GET", "/v1/exports?limit=0")).status, 400);
+
   // 7 days on it has expired: the download is refused, then housekeeping deletes it
   a.env.clock.advance(7 * DAY + 1000);
   assert.equal((await a.call("GET", `/v1/exports/${done.id}`)).body.status, "expired");
@@ -87,7 +105,7 @@ test("exports: a job answered 202, watched to succeeded, downloaded, and the dow
     headers: bearer(a.token),
   });
   assert.equal(late.statusCode, 409);
-  assert.equal(await sweepExports(a.env.core), 1);
+  assert.equal(await sweepExports(a.env.core), 2, "both exports");
   assert.equal((await a.call("GET", `/v1/exports/${done.id}`)).status, 404);
 });
 
@@ -121,6 +139,8 @@ test("exports: members, agents and other workspaces are refused", async (t) => {
   const other = await seed(a.env.core, "other", "cy@example.com");
   const foreign = await a.call("GET", `/v1/exports/${started.body.id}`, undefined, bearer(other.token));
   assert.equal(foreign.status, 404);
+  assert.deepEqual((await a.call("GET", "/v1/exports", undefined, bearer(other.token))).body.data, []);
+  assert.equal((await a.call("GET", "/v1/exports", undefined, bearer(token))).status, 403);
   const download = await a.app.inject({
     method: "GET",
     url: `/v1/exports/${started.body.id}/download`,

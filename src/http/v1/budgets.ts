@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   budgetParams,
   budgetView,
@@ -13,9 +12,7 @@ import {
   updateBudgetInput,
 } from "../../tracker/budgets.ts";
 import { getUsage, MAX_USAGE_DAYS, usageQuery, usageView } from "../../tracker/usage.ts";
-import { op } from "./route.ts";
-
-const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+import { op, page } from "./route.ts";
 
 op({
   method: "GET",

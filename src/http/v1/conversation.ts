@@ -52,9 +52,7 @@ import {
   updateSpace,
   updateSpaceInput,
 } from "../../tracker/spaces.ts";
-import { noBody, op } from "./route.ts";
-
-const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+import { noBody, op, page } from "./route.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Comments

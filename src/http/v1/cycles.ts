@@ -15,10 +15,9 @@ import {
   updateCycleInput,
 } from "../../tracker/cycles.ts";
 import { issueSummary } from "../../tracker/issues.ts";
-import { etagCovers, op } from "./route.ts";
+import { etagCovers, op, page } from "./route.ts";
 
 const params = z.strictObject({ id: cycleId });
-const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 
 op({
   method: "GET",

@@ -14,10 +14,9 @@ import {
   updateDecisionInput,
 } from "../../tracker/decisions.ts";
 import { pageQuery } from "../../tracker/pagination.ts";
-import { op } from "./route.ts";
+import { op, page } from "./route.ts";
 
 const params = z.strictObject({ id: decisionId });
-const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 
 op({
   method: "GET",

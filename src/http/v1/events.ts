@@ -16,9 +16,7 @@ import {
 } from "../../tracker/events.ts";
 import { parse } from "../../validate.ts";
 import { bearerToken } from "../auth.ts";
-import { op } from "./route.ts";
-
-const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+import { op, page } from "./route.ts";
 
 op({
   method: "GET",

@@ -3,11 +3,13 @@ import {
   exportParams,
   exportView,
   getExport,
+  listExports,
+  listExportsQuery,
   openExport,
   startExport,
 } from "../../tracker/archive/jobs.ts";
 import { attachmentDisposition } from "../../tracker/files/store.ts";
-import { op } from "./route.ts";
+import { op, page } from "./route.ts";
 
 const WHO =
   "The workspace's Owner and admins only, as themselves: others and every agent connection get 403.";
@@ -38,6 +40,19 @@ op({
   params: exportParams,
   response: exportView,
   handler: async ({ ctx, params }) => getExport(ctx, params.id),
+});
+
+op({
+  method: "GET",
+  path: "/exports",
+  operationId: "listExports",
+  tag: "Exports",
+  summary: "The workspace's exports, newest first",
+  description: `Every export of the workspace asked for in the last 7 days (older ones are deleted with their archives), newest first, a page at a time, each as \`GET /v1/exports/{id}\` answers it. ${WHO}`,
+  scope: "workspace.read",
+  query: listExportsQuery,
+  response: page(exportView),
+  handler: async ({ ctx, query }) => listExports(ctx, query),
 });
 
 op({

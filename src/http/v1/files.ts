@@ -11,9 +11,7 @@ import {
   registerFileInput,
   uploadUrlView,
 } from "../../tracker/files.ts";
-import { op } from "./route.ts";
-
-const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+import { op, page } from "./route.ts";
 
 op({
   method: "POST",

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   createImportInput,
   getImport,
@@ -17,9 +16,7 @@ import {
   placeholderParams,
   placeholderView,
 } from "../../tracker/imports/placeholders.ts";
-import { op } from "./route.ts";
-
-const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+import { op, page } from "./route.ts";
 
 op({
   method: "POST",

@@ -249,3 +249,7 @@ export function mount(app: FastifyInstance, core: Core, ops: readonly Operation[
 
 /** The empty object schema, for operations without a body that still refuse stray fields. */
 export const noBody = z.strictObject({});
+
+/** A list's answer: one page of `item`s and the cursor of the next page (null on the last). */
+export const page = (item: z.ZodType) =>
+  z.object({ data: z.array(item), next_cursor: z.string().nullable() });

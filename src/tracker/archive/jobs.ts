@@ -13,6 +13,7 @@ import { parse } from "../../validate.ts";
 import { countOut, objectId, timeOut } from "../common.ts";
 import { actorView, type Ctx } from "../context.ts";
 import { actsAsAgent } from "../inbox.ts";
+import { type Page, type PageInput, pageQuery, paginate } from "../pagination.ts";
 import { type ExportProgress, exportWorkspace } from "./export.ts";
 
 /**
@@ -261,18 +262,17 @@ export async function runExport(ctx: Ctx, id: string): Promise<void> {
 export async function getExport(ctx: Ctx, id: string): Promise<ExportView> {
   await requireAdmin(ctx);
   const row = await findExport(ctx, parse(exportId, id));
-  // a job whose process ended without a word is failed, not running for ever
+  return view(ctx.core, staleAsFailed(ctx.core, row));
+}
+
+/** A job whose process ended without a word is failed, not running for ever. */
+function staleAsFailed(core: Core, row: ExportsTable): ExportsTable {
   if (
     (row.status === "running" || row.status === "queued") &&
-    row.heartbeat_at < new Date(ctx.core.clock.now().getTime() - EXPORT_STALE_MS).toISOString()
-  ) {
-    return view(ctx.core, {
-      ...row,
-      status: "failed",
-      error: "the export stopped (its server restarted); ask again",
-    });
-  }
-  return view(ctx.core, row);
+    row.heartbeat_at < new Date(core.clock.now().getTime() - EXPORT_STALE_MS).toISOString()
+  )
+    return { ...row, status: "failed", error: "the export stopped (its server restarted); ask again" };
+  return row;
 }
 
 /** The archive of a succeeded export, as a stream, with a file name for it. */
@@ -333,4 +333,25 @@ export async function sweepExports(core: Core): Promise<number> {
     .where("heartbeat_at", "<", new Date(now.getTime() - EXPORT_STALE_MS).toISOString())
     .execute();
   return expired.length;
+}
+
+export const listExportsQuery = z.strictObject({ ...pageQuery });
+
+/** The workspace's exports, newest first, a page at a time (stale running ones shown failed). */
+export async function listExports(ctx: Ctx, input: PageInput): Promise<Page<ExportView>> {
+  await requireAdmin(ctx);
+  const q = parse(listExportsQuery, input);
+  const page = await paginate(
+    ctx.core.db.selectFrom("exports").selectAll().where("workspace_id", "=", ctx.workspaceId),
+    "exports",
+    [
+      { column: "created_at", direction: "desc" },
+      { column: "id", direction: "desc" },
+    ],
+    q,
+  );
+  return {
+    data: page.data.map((r) => view(ctx.core, staleAsFailed(ctx.core, r))),
+    next_cursor: page.next_cursor,
+  };
 }

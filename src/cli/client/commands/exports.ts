@@ -3,9 +3,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Schemas } from "../../../client/index.ts";
-import { UsageError } from "../../output.ts";
+import { table, UsageError } from "../../output.ts";
 import { ok } from "../api.ts";
-import { type ClientCommand, many } from "../context.ts";
+import { type ClientCommand, LIST_OPTIONS, many, moreNote, pageWant } from "../context.ts";
 import { fields, formatBytes, progressBar } from "../render.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -74,6 +74,33 @@ export const EXPORT_COMMANDS: ClientCommand[] = [
           ],
           ctx.paint,
         ),
+      };
+    },
+  },
+  {
+    name: "exports list",
+    summary: "The workspace's exports of the last 7 days, newest first, with their status",
+    options: { ...LIST_OPTIONS },
+    examples: ["docket exports list", "docket exports list --json"],
+    async run(ctx, v) {
+      const api = ctx.api();
+      const page = await api.list(pageWant(v), (at) => ok(api.v1.GET("/exports", { params: { query: at } })));
+      return {
+        json: page,
+        text: page.data.length
+          ? `${table(
+              ["id", "status", "spaces", "rows", "size", "asked at", "expires"],
+              page.data.map((e) => [
+                e.id,
+                e.status,
+                e.spaces ? e.spaces.join(", ") : "all",
+                String(e.progress.total),
+                e.size === null ? "" : formatBytes(e.size),
+                e.created_at.slice(0, 16).replace("T", " "),
+                e.expires_at.slice(0, 10),
+              ]),
+            )}${moreNote(page.next_cursor, page.data.length)}`
+          : "No exports in the last 7 days.",
       };
     },
   },
