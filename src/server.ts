@@ -7,6 +7,7 @@ import { isUnavailable, openStore, type Store } from "./db/store.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { buildApp } from "./http/app.ts";
 import { createLogger } from "./http/logger.ts";
+import { startTelemetry, type Telemetry } from "./ops/telemetry.ts";
 import { sealStoredSecrets } from "./secret-box.ts";
 import { startInboxMail } from "./tracker/inbox-mail.ts";
 import { startWebhookWorker } from "./tracker/webhook-delivery.ts";
@@ -14,6 +15,8 @@ import { startWebhookWorker } from "./tracker/webhook-delivery.ts";
 export interface RunningServer {
   app: FastifyInstance;
   core: Core;
+  /** Metrics and traces: where Prometheus scrapes (when on), and a flush of the spans buffered. */
+  telemetry: Telemetry;
   /** Where it listens, e.g. http://127.0.0.1:3000 */
   address: string;
   /**
@@ -114,6 +117,16 @@ export async function startServer(
     await store.close();
     throw error;
   }
+  // metrics (METRICS_PORT) and traces (OTEL_EXPORTER_OTLP_ENDPOINT), when turned on; before the app, whose
+  // requests they observe
+  let telemetry: Telemetry;
+  try {
+    telemetry = await startTelemetry(core, logger);
+  } catch (error) {
+    await closeCore(core);
+    await store.close();
+    throw error;
+  }
   let ready = false;
   // While draining: when (performance.now()) the listener will have closed at the latest; see close.
   let drainingUntil: number | undefined;
@@ -163,6 +176,7 @@ export async function startServer(
       await app.close();
       await closeCore(core);
       await store.close();
+      await telemetry.close();
     })();
     return closing;
   };
@@ -203,7 +217,7 @@ export async function startServer(
       execution: "sync",
       flavor: "last-resort",
     });
-    return { app, core, address, close };
+    return { app, core, address, close, telemetry };
   } catch (error) {
     await close();
     throw error;

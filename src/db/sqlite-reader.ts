@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { CompiledQuery } from "kysely";
+import { telemetryHooks } from "../ops/hooks.ts";
 
 /**
  * Reads off the event loop (SQLite): node:sqlite runs a statement on the thread that calls it, so a
@@ -86,6 +87,11 @@ export class SqliteReader {
 
   /** Runs a compiled read-only query on a reader thread; its rows as plain objects. */
   query<R>(query: CompiledQuery<R>): Promise<R[]> {
+    const observe = telemetryHooks.db;
+    return observe ? observe("sqlite", query.sql, () => this.#query(query)) : this.#query(query);
+  }
+
+  #query<R>(query: CompiledQuery<R>): Promise<R[]> {
     if (this.#closed) return Promise.reject(new Error("The SQLite database is closed"));
     const id = ++this.#next;
     const parameters = query.parameters.map((v) =>

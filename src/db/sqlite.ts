@@ -13,6 +13,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
+import { telemetryHooks } from "../ops/hooks.ts";
 
 /**
  * Kysely over `node:sqlite` (built into Node 24, FTS5 included, nothing native to compile).
@@ -345,7 +346,12 @@ class NodeSqliteConnection implements DatabaseConnection {
     return entry;
   }
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const observe = telemetryHooks.db;
+    return observe ? observe("sqlite", query.sql, () => this.#execute<R>(query)) : this.#execute<R>(query);
+  }
+
+  async #execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     try {
       const { statement, reader, columns } = this.#prepare(query.sql);
       const params = query.parameters.map(bind);

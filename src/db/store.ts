@@ -3,6 +3,7 @@ import path from "node:path";
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { type DatabaseConfig, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
+import { telemetryHooks } from "../ops/hooks.ts";
 import { type ChangeSignal, postgresChanges, sqliteChanges } from "./changes.ts";
 import { type MigrationReport, migrateToLatest } from "./migrations.ts";
 import { preparedName } from "./prepared.ts";
@@ -45,6 +46,8 @@ export interface Store {
   writeProblem(): Promise<string | undefined>;
   /** SQLite: folds the write-ahead log back into the database and truncates it; PostgreSQL: nothing. */
   checkpoint(): Promise<void>;
+  /** The connections the store holds now, in use and idle (db.client.connection.count). */
+  connections?(): { used: number; idle: number };
   close(): Promise<void>;
 }
 
@@ -108,6 +111,16 @@ class PreparingClient extends pg.Client {
   health: WriteHealth | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this forwards them all
   override query(config: any, values?: any, callback?: any): any {
+    // timed and traced when telemetry is on (src/ops/telemetry.ts): the statements Kysely sends
+    const observe = telemetryHooks.db;
+    if (observe && typeof config === "string" && typeof values !== "function" && callback === undefined) {
+      return observe("postgresql", config, () => this.#query(config, values));
+    }
+    return this.#query(config, values, callback);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as query
+  #query(config: any, values?: any, callback?: any): any {
     const name = typeof config === "string" ? preparedName(config) : undefined;
     const result =
       name !== undefined && typeof values !== "function"
@@ -252,6 +265,11 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
         if (problem) return problem;
       }
       return health.recentlyFull ? "writes are failing: the database is out of space" : undefined;
+    },
+    connections() {
+      if (pgPool) return { used: pgPool.totalCount - pgPool.idleCount, idle: pgPool.idleCount };
+      // SQLite: one connection, busy only inside a statement (never seen from here), and the readers'
+      return closed ? { used: 0, idle: 0 } : { used: 0, idle: 1 + (reader?.threads ?? 0) };
     },
     async checkpoint() {
       if (closed || !sqlite) return;

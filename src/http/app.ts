@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from "../auth/web/sessions.ts";
 import type { Core } from "../core.ts";
 import { unavailable } from "../errors.ts";
 import { mcpRoutes } from "../mcp/endpoint.ts";
+import { instrumentApp } from "../ops/telemetry.ts";
 import { MAX_NESTING, nestsDeeperThan } from "../validate.ts";
 import { AGENT_AUTH_PREFIX, agentAuthRoutes } from "./auth/agent-auth.ts";
 import { oauthAuthorizeRoutes } from "./auth/oauth-authorize.ts";
@@ -105,6 +106,8 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     // a path that is not UTF-8, or a segment past maxParamLength: the error shape, as for any other 4xx
     frameworkErrors: frameworkErrorReply,
   });
+  // metrics and traces of every request, when turned on (src/ops/telemetry.ts); first, to time it all
+  instrumentApp(app);
 
   // The first path segment of every server route: the web app's paths (`/{workspace}/…`) are the rest.
   const reserved = reservedSegments();

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import type { LogLevel } from "../config.ts";
+import { telemetryHooks } from "../ops/hooks.ts";
 
 /**
  * Query parameters whose values are secrets: tokens, codes, assertions, keys, and the signatures of
@@ -22,6 +23,8 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${kept.join("&")}`;
 }
 
+const NO_FIELDS = {};
+
 /**
  * Structured JSON logs. Requests are logged by method, redacted URL, address and request id; headers and
  * bodies never, and any field named like a secret is censored wherever it appears.
@@ -32,6 +35,11 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       level,
       base: { service: "docket" },
       timestamp: pino.stdTimeFunctions.isoTime,
+      // a line written inside a traced request or job carries its trace (when tracing is on)
+      mixin: () => {
+        const traceId = telemetryHooks.traceId?.();
+        return traceId ? { trace_id: traceId } : NO_FIELDS;
+      },
       redact: {
         paths: [
           "authorization",

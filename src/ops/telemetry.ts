@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Logger } from "pino";
+import type { Core } from "../core.ts";
+import { preparedName } from "../db/prepared.ts";
+import { type DbSystem, telemetryHooks } from "./hooks.ts";
+import type { Metrics } from "./metrics.ts";
+import type { Tracing } from "./tracing.ts";
+
+/**
+ * Turns metrics (METRICS_PORT) and tracing (OTEL_EXPORTER_OTLP_ENDPOINT) on. With neither set nothing
+ * of OpenTelemetry is loaded, no hook is installed (src/ops/hooks.ts stays empty), and requests and
+ * queries run exactly as without this file. One process has one telemetry: the first service started
+ * in it owns it.
+ */
+export interface Telemetry {
+  /** Where Prometheus scrapes, when metrics are on. */
+  metricsAddress: string | undefined;
+  /** Sends the spans buffered so far (tests; shutdown does it too). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const OFF: Telemetry = { metricsAddress: undefined, flush: async () => {}, close: async () => {} };
+
+let running: { metrics: Metrics | undefined; tracing: Tracing | undefined } | undefined;
+
+/** The version traces and metrics carry (service.version). */
+const VERSION = "0.1.0";
+
+export async function startTelemetry(core: Core, logger: Logger): Promise<Telemetry> {
+  const config = core.config.telemetry;
+  if (config.metricsPort === undefined && config.tracesEndpoint === undefined) return OFF;
+  if (running) {
+    logger.warn("telemetry is already on in this process; this service shares it");
+    return OFF;
+  }
+  const [metrics, tracing] = await Promise.all([
+    config.metricsPort === undefined
+      ? undefined
+      : import("./metrics.ts").then((m) => m.startMetrics(core, config, VERSION, logger)),
+    config.tracesEndpoint === undefined
+      ? undefined
+      : import("./tracing.ts").then((m) => m.startTracing(config, VERSION)),
+  ]);
+  running = { metrics, tracing };
+  install(metrics, tracing);
+  logger.info(
+    {
+      ...(metrics ? { metrics: metrics.address } : {}),
+      ...(tracing ? { traces: config.tracesEndpoint } : {}),
+    },
+    "telemetry on",
+  );
+  let closed: Promise<void> | undefined;
+  return {
+    metricsAddress: metrics?.address,
+    flush: async () => {
+      await tracing?.flush();
+    },
+    close() {
+      closed ??= (async () => {
+        uninstall();
+        running = undefined;
+        await Promise.allSettled([metrics?.close(), tracing?.close()]);
+      })();
+      return closed;
+    },
+  };
+}
+
+/** What one statement is, for its span and its metric: never its values. */
+interface Statement {
+  operation: string;
+  table: string | undefined;
+  /** a prepared statement's name (src/db/prepared.ts) */
+  name: string | undefined;
+}
+
+const statements = new Map<string, Statement>();
+const TABLE =
+  /\b(?:from|into|update|join|table)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?(?:\s*\.\s*"?([A-Za-z_][A-Za-z0-9_]*)"?)?/i;
+
+/** The operation (SELECT, INSERT, BEGIN…) and first table a statement names; remembered per text. */
+export function describeStatement(text: string): Statement {
+  let known = statements.get(text);
+  if (known) return known;
+  const name = preparedName(text);
+  const body = text.replace(/^\s*(\/\*.*?\*\/\s*)*/s, "");
+  let operation = (/^[A-Za-z]+/.exec(body)?.[0] ?? "QUERY").toUpperCase();
+  if (operation === "WITH") {
+    // the statement a common table expression leads to: the first verb after its last closing bracket
+    operation = (/\)\s*(select|insert|update|delete)\b/i.exec(body)?.[1] ?? "SELECT").toUpperCase();
+  }
+  const m = TABLE.exec(body);
+  const table = m ? (m[2] ?? m[1]) : undefined;
+  known = { operation, table: table === "pragma_page_count" ? undefined : table, name };
+  if (statements.size >= 5000) statements.clear();
+  statements.set(text, known);
+  return known;
+}
+
+const SPAN = Symbol("docket.span");
+const STARTED = Symbol("docket.started");
+type Instrumented = FastifyRequest & { [SPAN]?: import("@opentelemetry/api").Span; [STARTED]?: number };
+
+let appHook: ((app: FastifyInstance) => void) | undefined;
+
+/** Called by buildApp first thing: adds the request hooks when telemetry is on; nothing otherwise. */
+export function instrumentApp(app: FastifyInstance): void {
+  appHook?.(app);
+}
+
+function install(metrics: Metrics | undefined, tracing: Tracing | undefined): void {
+  telemetryHooks.db = async <T>(sys: DbSystem, text: string, run: () => Promise<T>): Promise<T> => {
+    const s = describeStatement(text);
+    const span = tracing?.dbSpan(sys, s.operation, s.table, s.name);
+    const t0 = performance.now();
+    let failed = false;
+    try {
+      return await run();
+    } catch (error) {
+      failed = true;
+      if (span) tracing?.fail(span, error);
+      throw error;
+    } finally {
+      metrics?.db(sys, s.operation, s.table, (performance.now() - t0) / 1000, failed);
+      span?.end();
+    }
+  };
+  if (tracing) {
+    telemetryHooks.span = tracing.span;
+    telemetryHooks.traceId = tracing.traceId;
+  }
+  if (metrics) {
+    telemetryHooks.eventsWritten = metrics.eventsWritten;
+    telemetryHooks.eventDelivered = metrics.eventDelivered;
+    telemetryHooks.webhookFailed = metrics.webhookFailed;
+    telemetryHooks.searched = metrics.searched;
+  }
+  appHook = (app) => {
+    const scheme = app.initialConfig.https ? "https" : "http";
+    app.addHook("onRequest", (request: Instrumented, _reply: FastifyReply, done: () => void) => {
+      const route = request.routeOptions.url;
+      request[STARTED] = performance.now();
+      metrics?.requestStarted(request.method, scheme);
+      if (!tracing) return done();
+      const span = tracing.serverSpan(request.method, route, request.headers, scheme);
+      span.setAttribute("url.path", request.url.split("?")[0]!);
+      request[SPAN] = span;
+      // every later hook and the handler run with the request's span as the current one
+      tracing.runIn(span, done);
+    });
+    if (tracing) {
+      // a body arrives through the socket's own events: the handler is put back under the request's span
+      app.addHook("preHandler", (request: Instrumented, _reply: FastifyReply, done: () => void) => {
+        const span = request[SPAN];
+        if (span) tracing.runIn(span, done);
+        else done();
+      });
+    }
+    const finish = (request: Instrumented, status: number) => {
+      const started = request[STARTED];
+      if (started === undefined) return;
+      request[STARTED] = undefined;
+      const route = request.routeOptions.url;
+      metrics?.requestEnded(request.method, scheme, route, status, (performance.now() - started) / 1000);
+      const span = request[SPAN];
+      if (span) {
+        span.setAttribute("http.response.status_code", status);
+        if (status >= 500) span.setStatus({ code: 2, message: String(status) });
+        span.end();
+      }
+    };
+    app.addHook("onResponse", (request: Instrumented, reply: FastifyReply, done: () => void) => {
+      finish(request, reply.statusCode);
+      done();
+    });
+    app.addHook("onRequestAbort", (request: Instrumented, done: () => void) => {
+      finish(request, 499);
+      done();
+    });
+  };
+}
+
+function uninstall(): void {
+  for (const key of Object.keys(telemetryHooks)) delete telemetryHooks[key as keyof typeof telemetryHooks];
+  appHook = undefined;
+}

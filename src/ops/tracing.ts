@@ -1,0 +1,163 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  type Context,
+  defaultTextMapGetter,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from "@opentelemetry/api";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
+import type { TelemetryConfig } from "../config.ts";
+import type { Attributes, DbSystem } from "./hooks.ts";
+
+/**
+ * Traces, exported over OTLP/HTTP (JSON) in batches: a server span per request (named by its route
+ * template), a client span per database statement (operation and table, never its values) inside it,
+ * and spans for outbound webhooks and mail. Loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set (see
+ * src/ops/telemetry.ts).
+ *
+ * The current span is carried in an AsyncLocalStorage of this module's own: nothing is registered
+ * globally, so the service's spans are the only ones made.
+ */
+export interface Tracing {
+  /** Starts a request's server span, a child of the caller's `traceparent` if it sent one. */
+  serverSpan(
+    method: string,
+    route: string | undefined,
+    headers: Record<string, unknown>,
+    scheme: string,
+  ): Span;
+  /** Runs `fn` (and everything it starts) with `span` as the current span. */
+  runIn(span: Span, fn: () => void): void;
+  /** A statement's span under the current one; none outside a trace (background polling is not traced). */
+  dbSpan(
+    system: DbSystem,
+    operation: string,
+    table: string | undefined,
+    statement: string | undefined,
+  ): Span | undefined;
+  /** Runs `run` as a span: a child of the current one, else the root of a trace of its own. */
+  span<T>(
+    name: string,
+    kind: "client" | "internal",
+    attributes: Attributes,
+    run: () => Promise<T>,
+  ): Promise<T>;
+  /** The current trace's id (hex), if any. */
+  traceId(): string | undefined;
+  /** Marks a span failed. */
+  fail(span: Span, error: unknown): void;
+  /** Sends what is buffered now. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const propagator = new W3CTraceContextPropagator();
+
+export function startTracing(config: TelemetryConfig, version: string): Tracing {
+  const exporter = new OTLPTraceExporter({ url: config.tracesEndpoint, timeoutMillis: 5000 });
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({
+      [ATTR_SERVICE_NAME]: config.serviceName,
+      [ATTR_SERVICE_VERSION]: version,
+    }),
+    spanProcessors: [
+      // a busy instance makes thousands of spans a second: sent every second, in large batches; what
+      // does not fit the queue is dropped rather than held
+      new BatchSpanProcessor(exporter, {
+        maxQueueSize: 16_384,
+        maxExportBatchSize: 2048,
+        scheduledDelayMillis: 1000,
+        exportTimeoutMillis: 10_000,
+      }),
+    ],
+  });
+  const tracer: Tracer = provider.getTracer("docket", version);
+  const current = new AsyncLocalStorage<Context>();
+  const active = () => current.getStore() ?? ROOT_CONTEXT;
+
+  return {
+    serverSpan(method, route, headers, scheme) {
+      const parent = headers.traceparent
+        ? propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter)
+        : ROOT_CONTEXT;
+      return tracer.startSpan(
+        route ? `${method} ${route}` : method,
+        {
+          kind: SpanKind.SERVER,
+          attributes: {
+            "http.request.method": method,
+            ...(route ? { "http.route": route } : {}),
+            "url.scheme": scheme,
+          },
+        },
+        parent,
+      );
+    },
+    runIn(span, fn) {
+      current.run(trace.setSpan(ROOT_CONTEXT, span), fn);
+    },
+    dbSpan(system, operation, table, statement) {
+      const parent = current.getStore();
+      if (!parent || !trace.getSpan(parent)) return undefined;
+      return tracer.startSpan(
+        table ? `${operation} ${table}` : operation,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            "db.system.name": system,
+            "db.operation.name": operation,
+            ...(table ? { "db.collection.name": table } : {}),
+            "db.query.summary": table ? `${operation} ${table}` : operation,
+            // a prepared statement's name (src/db/prepared.ts): the same on every instance of a build
+            ...(statement ? { "docket.db.statement": statement } : {}),
+          },
+        },
+        parent,
+      );
+    },
+    span(name, kind, attributes, run) {
+      const defined: Record<string, string | number | boolean> = {};
+      for (const [k, v] of Object.entries(attributes)) if (v !== undefined) defined[k] = v;
+      const span = tracer.startSpan(
+        name,
+        { kind: kind === "client" ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes: defined },
+        active(),
+      );
+      return current.run(trace.setSpan(active(), span), async () => {
+        try {
+          return await run();
+        } catch (error) {
+          span.recordException(error as Error);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message });
+          throw error;
+        } finally {
+          span.end();
+        }
+      });
+    },
+    traceId() {
+      const ctx = current.getStore();
+      return ctx ? trace.getSpan(ctx)?.spanContext().traceId : undefined;
+    },
+    fail: failSpan,
+    flush: () => provider.forceFlush(),
+    close: () => provider.shutdown(),
+  };
+}
+
+/** Marks a span failed (a 5xx answer, a statement that threw). */
+export function failSpan(span: Span, error: unknown): void {
+  if (error instanceof Error) span.recordException(error);
+  span.setStatus({
+    code: SpanStatusCode.ERROR,
+    ...(error instanceof Error ? { message: error.message } : {}),
+  });
+}
