@@ -3,7 +3,7 @@ import { z } from "zod";
 import { insertRows } from "../db/insert.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../secrets.ts";
-import { type ActorView, actorView, type Ctx } from "./context.ts";
+import { type ActorView, actorView, type Ctx, type ViaIntegration } from "./context.ts";
 import { emitEvent, eventRow } from "./events.ts";
 import { type Page, type PageInput, paginate } from "./pagination.ts";
 
@@ -34,7 +34,9 @@ export async function recordActivity(
   at: string = ctx.core.clock.now().toISOString(),
 ): Promise<void> {
   const subjects = Array.isArray(subject) ? subject : [subject];
-  const text = JSON.stringify(changes);
+  // a code host integration's change says what on the host caused it (kept beside the changes)
+  const via = ctx.integration;
+  const text = JSON.stringify(via ? { ...changes, via_integration: via } : changes);
   const rows = subjects.map((s) => ({
     id: newId("act", new Date(at)),
     workspace_id: ctx.workspaceId,
@@ -54,7 +56,11 @@ export async function recordActivity(
   const event = {
     type: `${subject.type}.${eventAction}`,
     object: subject,
-    data: action === "superseded" ? { changes, superseded: true } : { changes },
+    data: {
+      changes,
+      ...(action === "superseded" ? { superseded: true } : {}),
+      ...(via ? { via_integration: via } : {}),
+    },
     at,
   };
   if (ctx.core.store.kind === "postgres") {
@@ -104,6 +110,18 @@ export const activityView = z
       .describe(
         "Who made the change: the person, and what they acted through (`via`): a personal access token (pat_…), an agent connection (con_…, then `agent` is set), or `web`, the person themselves in the web app.",
       ),
+    via_integration: z
+      .object({
+        provider: z.string(),
+        kind: z.string(),
+        number: z.int().nullable(),
+        author_login: z.string().nullable(),
+        url: z.string(),
+      })
+      .nullable()
+      .describe(
+        "Set when a code host integration made the change (actor.via is its int_… id): what on the host caused it, shown as “GitHub (pull request #123 by octocat)”.",
+      ),
     at: z.iso.datetime(),
   })
   .meta({ id: "Activity" });
@@ -113,6 +131,7 @@ export interface ActivityView {
   action: string;
   changes: Changes;
   actor: ActorView & { name: string; agent: { id: string; name: string } | null };
+  via_integration: ViaIntegration | null;
   at: string;
 }
 
@@ -136,17 +155,23 @@ export async function listActivity(
     page,
   );
   return {
-    data: data.map((r) => ({
-      id: r.id,
-      action: r.action,
-      changes: JSON.parse(r.changes),
-      actor: {
-        ...actorView(r.actor_id, r.actor_via),
-        name: r.actor_name ?? "",
-        agent: r.agent_name !== null ? { id: r.actor_via, name: r.agent_name } : null,
-      },
-      at: r.created_at,
-    })),
+    data: data.map((r) => {
+      const { via_integration, ...changes } = JSON.parse(r.changes) as Changes & {
+        via_integration?: ViaIntegration;
+      };
+      return {
+        id: r.id,
+        action: r.action,
+        changes,
+        actor: {
+          ...actorView(r.actor_id, r.actor_via),
+          name: r.actor_name ?? "",
+          agent: r.agent_name !== null ? { id: r.actor_via, name: r.agent_name } : null,
+        },
+        via_integration: via_integration ?? null,
+        at: r.created_at,
+      };
+    }),
     next_cursor,
   };
 }

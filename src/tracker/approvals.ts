@@ -353,7 +353,9 @@ export async function requestApproval(
  */
 async function mayAnswer(trx: Db, ctx: Ctx, approval: ApprovalRow): Promise<void> {
   const me = ctx.actor.personId;
-  const askedAsThemselves = !approval.created_via.startsWith("con_");
+  // an agent's or a code host integration's question is answered by its person
+  const askedAsThemselves =
+    !approval.created_via.startsWith("con_") && !approval.created_via.startsWith("int_");
   if (askedAsThemselves && approval.created_by === me)
     throw new DocketError(
       403,

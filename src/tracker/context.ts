@@ -13,11 +13,26 @@ export interface Actor {
 /** The `via` of a change a person made themselves in the web app (signed in, with the session cookie). */
 export const WEB_VIA = "web";
 
+/**
+ * A change a code host integration made (its `via` is the integration's `int_…` id): what on the code
+ * host caused it, carried in the change's activity and event as `via_integration`, shown as "GitHub
+ * (pull request #123 by octocat)".
+ */
+export interface ViaIntegration {
+  provider: string;
+  kind: string;
+  number: number | null;
+  author_login: string | null;
+  url: string;
+}
+
 /** What every tracker function is handed: the core, the one workspace it may see, and who acts. */
 export interface Ctx {
   core: Core;
   workspaceId: string;
   actor: Actor;
+  /** set when a code host integration acts (src/tracker/integrations) */
+  integration?: ViaIntegration;
 }
 
 /** The `created_by` / `updated_by` shape of every object read. */

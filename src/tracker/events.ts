@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
+import { telemetryHooks } from "../ops/hooks.ts";
 import { newId } from "../secrets.ts";
 import { timeOut } from "./common.ts";
 import { type Ctx, WEB_VIA } from "./context.ts";
@@ -34,6 +35,7 @@ const OBJECT_PATHS: Record<string, string> = {
   budget: "budgets",
   import: "imports",
   session: "sessions",
+  code_link: "links",
 };
 
 /**
@@ -100,6 +102,8 @@ export const EVENT_TYPES = [
   "import.started",
   "import.completed",
   "import.failed",
+  "code_link.created",
+  "code_link.updated",
 ] as const;
 
 export interface EmitInput {
@@ -121,6 +125,7 @@ export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: E
   if (events.length === 0) return;
   for (const e of events) await trx.insertInto("events").values(eventRow(ctx, e)).execute();
   ctx.core.events.noteEventsWritten();
+  telemetryHooks.eventsWritten?.(events.length);
 }
 
 /**
@@ -377,7 +382,7 @@ export function actorMatches(
 /** The names of the rows of `table` with these ids (none read when there are none). */
 async function namesOf(
   db: Kysely<Database>,
-  table: "people" | "connections" | "personal_access_tokens",
+  table: "people" | "connections" | "personal_access_tokens" | "integrations",
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
@@ -393,10 +398,12 @@ export async function actorNames(
   const personIds = [...new Set(rows.map((r) => r.actor_id))];
   const cons = [...new Set(rows.map((r) => r.actor_via).filter((v) => v.startsWith("con_")))];
   const pats = [...new Set(rows.map((r) => r.actor_via).filter((v) => v.startsWith("pat_")))];
+  const ints = [...new Set(rows.map((r) => r.actor_via).filter((v) => v.startsWith("int_")))];
   const people = await namesOf(db, "people", personIds);
   const vias = new Map([
     ...(await namesOf(db, "connections", cons)),
     ...(await namesOf(db, "personal_access_tokens", pats)),
+    ...(await namesOf(db, "integrations", ints)),
   ]);
   return { people, vias };
 }

@@ -221,6 +221,9 @@ export async function guardClaimedWrite(
     }
     return undefined;
   }
+  // a code host integration moves a claimed issue along (a pull request opened, merged) without taking
+  // it from the agent or person holding it
+  if (ctx.actor.via.startsWith("int_")) return undefined;
   if (actsAsPerson(ctx)) return takeOver ? claim.id : undefined;
   throw claimedError(row.identifier, {
     id: claim.id,

@@ -325,7 +325,8 @@ export async function checkDonePolicy(
   const policy = space?.done_requires ?? "anyone";
   if (policy === "anyone") return;
   const ask = `next: PATCH /v1/issues/${issue.identifier} {"status": "in_review"}, then POST /v1/issues/${issue.identifier}/approvals {"mark_done": true}; a person's approval marks it done`;
-  if (policy === "person" && actsAsAgent(ctx)) {
+  // a code host integration is no person either: its merge asks a reviewer instead (src/tracker/integrations)
+  if (policy === "person" && (actsAsAgent(ctx) || ctx.actor.via.startsWith("int_"))) {
     throw reviewRequired(
       `${issue.identifier} needs a person to mark it done (space ${space!.prefix} requires a person): an agent may move it to in_review, and a person marks it done; ${ask}.`,
       "a person (not an agent connection)",
