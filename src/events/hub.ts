@@ -3,6 +3,7 @@ import pg from "pg";
 import { type Clock, systemClock } from "../clock.ts";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
 import type { Db, Store } from "../db/store.ts";
+import { telemetryHooks } from "../ops/hooks.ts";
 import {
   actorMatches,
   type EventRow,
@@ -421,9 +422,13 @@ export class EventHub {
   }
 
   #fanOut(rows: readonly EventRow[], views: readonly EventView[]): void {
+    // how long events took from their write to the streams (docket.events.delivery_lag), when measured
+    const delivered = telemetryHooks.eventDelivered;
+    const now = delivered ? this.#clock.now().getTime() : 0;
     rows.forEach((row, i) => {
       const subs = this.#byWorkspace.get(row.workspace_id);
       if (!subs) return;
+      delivered?.((now - Date.parse(row.created_at)) / 1000);
       const position = Number(row.position);
       for (const s of subs) {
         if (!s.live) {

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { SearchDocumentsTable } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
+import { telemetryHooks } from "../ops/hooks.ts";
 import { csv, queryBool, timeOut } from "./common.ts";
 import type { Ctx } from "./context.ts";
 import { decodeCursor, encodeCursor, type Page, pageQuery } from "./pagination.ts";
@@ -644,6 +645,8 @@ async function identifierHits(ctx: Ctx, parsed: ParsedSearch, query: SearchQuery
  * by relevance. Pages are offsets into that order, carried in an opaque cursor tied to q and type.
  */
 export async function search(ctx: Ctx, query: SearchQuery): Promise<Page<SearchResult>> {
+  const searched = telemetryHooks.searched;
+  const started = searched ? performance.now() : 0;
   const parsed = parseSearch(query.q, { typeahead: query.typeahead === true });
   const offset = offsetOf(query);
   const limit = query.limit;
@@ -677,6 +680,7 @@ export async function search(ctx: Ctx, query: SearchQuery): Promise<Page<SearchR
       updated_at: d.updated_at,
     });
   }
+  searched?.((performance.now() - started) / 1000);
   return {
     data,
     next_cursor: more ? encodeCursor("search", [offset + limit, fingerprint(query)]) : null,

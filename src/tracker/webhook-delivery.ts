@@ -3,6 +3,7 @@ import { Webhook } from "standardwebhooks";
 import type { Core } from "../core.ts";
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from "../db/schema.ts";
 import { OutboundError, outboundRequest } from "../net/outbound.ts";
+import { inSpan, telemetryHooks } from "../ops/hooks.ts";
 import { placeOf } from "../secret-box.ts";
 import { newId } from "../secrets.ts";
 import { eventViews, readEventsAfter, typeMatches } from "./events.ts";
@@ -362,7 +363,17 @@ const unreachable = (e: unknown) =>
   e instanceof OutboundError &&
   (e.reason === "timeout" || e.reason === "network" || e.reason === "dns_failed");
 
-async function attempt(core: Core, c: Claimed, timeoutMs: number): Promise<void> {
+/** One attempt, as a trace of its own when tracing is on: the POST and what is written of it. */
+function attempt(core: Core, c: Claimed, timeoutMs: number): Promise<void> {
+  return inSpan(
+    "webhook deliver",
+    "internal",
+    { "docket.webhook.id": c.delivery.webhook_id, "docket.event.type": c.delivery.event_type },
+    () => attemptNow(core, c, timeoutMs),
+  );
+}
+
+async function attemptNow(core: Core, c: Claimed, timeoutMs: number): Promise<void> {
   const { delivery: d, probe } = c;
   const hook: WebhooksTable | undefined = c.hook;
   const started = core.clock.now();
@@ -382,20 +393,27 @@ async function attempt(core: Core, c: Claimed, timeoutMs: number): Promise<void>
       // redirect followed, the whole exchange within the timeout
       const problem = schemeProblem(hook.url, core.config.webhookAllowPrivate);
       if (problem) throw new Error(`refused: the URL ${problem}`);
-      const r = await outboundRequest(hook.url, {
-        method: "POST",
-        allowPrivate: core.config.webhookAllowPrivate,
-        headers: {
-          "content-type": "application/json",
-          "webhook-id": d.id,
-          "webhook-timestamp": String(Math.floor(started.getTime() / 1000)),
-          "webhook-signature": signature,
-          "user-agent": "Docket-Webhooks/1",
-        },
-        body: d.payload,
-        timeoutMs,
-        maxBytes: MAX_ANSWER_BYTES,
-      });
+      const url = hook.url;
+      const r = await inSpan(
+        "POST",
+        "client",
+        { "http.request.method": "POST", "server.address": new URL(url).hostname },
+        () =>
+          outboundRequest(url, {
+            method: "POST",
+            allowPrivate: core.config.webhookAllowPrivate,
+            headers: {
+              "content-type": "application/json",
+              "webhook-id": d.id,
+              "webhook-timestamp": String(Math.floor(started.getTime() / 1000)),
+              "webhook-signature": signature,
+              "user-agent": "Docket-Webhooks/1",
+            },
+            body: d.payload,
+            timeoutMs,
+            maxBytes: MAX_ANSWER_BYTES,
+          }),
+      );
       status = r.status;
       response = r.body.subarray(0, 1024).toString("utf8");
     } catch (e) {
@@ -405,6 +423,17 @@ async function attempt(core: Core, c: Claimed, timeoutMs: number): Promise<void>
     duration = Math.round(performance.now() - t0);
   }
   const ok = status !== null && status >= 200 && status < 300;
+  if (!ok) {
+    telemetryHooks.webhookFailed?.(
+      status !== null
+        ? "status"
+        : noAnswer
+          ? "unreachable"
+          : hook?.status === "enabled"
+            ? "refused"
+            : "disabled",
+    );
+  }
   const attempts = Number(d.attempts) + 1;
   const now = core.clock.now();
   const nextAt = new Date(now.getTime() + backoff(attempts));

@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../../config.ts";
+import { inSpan } from "../../ops/hooks.ts";
 import { type DeliverCode, SIGN_IN_CODE_TTL_MS } from "./signin.ts";
 
 interface InfoLog {
@@ -32,19 +33,21 @@ export function createCodeDelivery(config: Config, log: InfoLog, say: ConsoleLin
   const transport = nodemailer.createTransport(config.smtpUrl);
   const host = new URL(config.baseUrl).host;
   return async (email, code) => {
-    await transport.sendMail({
-      from: config.mailFrom,
-      to: email,
-      subject: `${code} is your Docket sign-in code`,
-      text: [
-        `Your Docket sign-in code for ${host} is:`,
-        "",
-        `    ${code}`,
-        "",
-        "Type it on the sign-in page within 10 minutes. If you did not ask to sign in, ignore this mail;",
-        "nobody can sign in without the code.",
-      ].join("\n"),
-    });
+    await sendTraced("sign_in", () =>
+      transport.sendMail({
+        from: config.mailFrom,
+        to: email,
+        subject: `${code} is your Docket sign-in code`,
+        text: [
+          `Your Docket sign-in code for ${host} is:`,
+          "",
+          `    ${code}`,
+          "",
+          "Type it on the sign-in page within 10 minutes. If you did not ask to sign in, ignore this mail;",
+          "nobody can sign in without the code.",
+        ].join("\n"),
+      }),
+    );
   };
 }
 
@@ -79,21 +82,28 @@ export async function deliverInvitation(
   }
   const transport = nodemailer.createTransport(config.smtpUrl);
   const role = letter.role === "admin" ? "an admin" : "a member";
-  await transport.sendMail({
-    from: config.mailFrom,
-    to: letter.to,
-    subject: `${letter.inviterName} invited you to ${letter.workspaceName} on Docket`,
-    text: [
-      `${letter.inviterName} invited you to join ${letter.workspaceName} on Docket as ${role}.`,
-      "",
-      "Open this link to accept; you sign in (or sign up) with this email address:",
-      "",
-      `    ${letter.url}`,
-      "",
-      `The link works once, until ${letter.expiresAt.slice(0, 16).replace("T", " ")} UTC. If you did not expect`,
-      "this invitation, ignore this mail.",
-    ].join("\n"),
-  });
+  await sendTraced("invitation", () =>
+    transport.sendMail({
+      from: config.mailFrom,
+      to: letter.to,
+      subject: `${letter.inviterName} invited you to ${letter.workspaceName} on Docket`,
+      text: [
+        `${letter.inviterName} invited you to join ${letter.workspaceName} on Docket as ${role}.`,
+        "",
+        "Open this link to accept; you sign in (or sign up) with this email address:",
+        "",
+        `    ${letter.url}`,
+        "",
+        `The link works once, until ${letter.expiresAt.slice(0, 16).replace("T", " ")} UTC. If you did not expect`,
+        "this invitation, ignore this mail.",
+      ].join("\n"),
+    }),
+  );
   transport.close();
   return true;
+}
+
+/** One mail sent through SMTP, as a span when tracing is on (its kind, never its address or text). */
+function sendTraced<T>(kind: string, send: () => Promise<T>): Promise<T> {
+  return inSpan("smtp send", "client", { "docket.mail.kind": kind }, send);
 }
