@@ -77,8 +77,35 @@ interface Statement {
 }
 
 const statements = new Map<string, Statement>();
-const TABLE =
-  /\b(?:from|into|update|join|table)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?(?:\s*\.\s*"?([A-Za-z_][A-Za-z0-9_]*)"?)?/i;
+const TABLE_AFTER = /^\s+"?([A-Za-z_][A-Za-z0-9_]*)"?(?:\s*\.\s*"?([A-Za-z_][A-Za-z0-9_]*)"?)?/;
+
+/**
+ * The table a statement is about: the first named after FROM, INTO, UPDATE, JOIN or TABLE outside any
+ * brackets (a sub-select in the column list names another), else the first one anywhere.
+ */
+function tableOf(body: string): string | undefined {
+  let depth = 0;
+  let fallback: string | undefined;
+  const keyword = /\b(from|into|update|join|table)\b|[()']/gi;
+  for (let m = keyword.exec(body); m; m = keyword.exec(body)) {
+    const token = m[0];
+    if (token === "(") depth++;
+    else if (token === ")") depth = Math.max(0, depth - 1);
+    else if (token === "'") {
+      // a string literal: skip to its end
+      const end = body.indexOf("'", keyword.lastIndex);
+      if (end < 0) break;
+      keyword.lastIndex = end + 1;
+    } else {
+      const name = TABLE_AFTER.exec(body.slice(keyword.lastIndex));
+      if (!name) continue;
+      const table = name[2] ?? name[1];
+      if (depth === 0) return table;
+      fallback ??= table;
+    }
+  }
+  return fallback;
+}
 
 /** The operation (SELECT, INSERT, BEGIN…) and first table a statement names; remembered per text. */
 export function describeStatement(text: string): Statement {
@@ -91,8 +118,7 @@ export function describeStatement(text: string): Statement {
     // the statement a common table expression leads to: the first verb after its last closing bracket
     operation = (/\)\s*(select|insert|update|delete)\b/i.exec(body)?.[1] ?? "SELECT").toUpperCase();
   }
-  const m = TABLE.exec(body);
-  const table = m ? (m[2] ?? m[1]) : undefined;
+  const table = tableOf(body);
   known = { operation, table: table === "pragma_page_count" ? undefined : table, name };
   if (statements.size >= 5000) statements.clear();
   statements.set(text, known);

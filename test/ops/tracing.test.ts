@@ -1,0 +1,179 @@
+import assert from "node:assert/strict";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { test } from "node:test";
+import { createLogger } from "../../src/http/logger.ts";
+import { telemetryHooks } from "../../src/ops/hooks.ts";
+import { describeStatement } from "../../src/ops/telemetry.ts";
+import { startServer } from "../../src/server.ts";
+import { createTestDatabase, ON_POSTGRES, seed, testConfig } from "../support.ts";
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
+
+/** A small OTLP/HTTP receiver on loopback: keeps the spans of every JSON export it is sent. */
+async function receiver() {
+  const spans: OtlpSpan[] = [];
+  const server = http.createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      assert.equal(request.url, "/v1/traces");
+      assert.match(String(request.headers["content-type"]), /application\/json/);
+      const data = JSON.parse(body) as {
+        resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
+      };
+      for (const rs of data.resourceSpans) for (const ss of rs.scopeSpans) spans.push(...ss.spans);
+      response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { endpoint: `http://127.0.0.1:${port}`, spans, close: () => server.close() };
+}
+
+const attr = (span: OtlpSpan, key: string): unknown => {
+  const v = span.attributes.find((a) => a.key === key)?.value;
+  return v === undefined ? undefined : (v.stringValue ?? v.intValue ?? v.boolValue ?? v.doubleValue);
+};
+
+const SERVER = 2;
+const CLIENT = 3;
+
+test(`one request's spans reach an OTLP receiver: the server span by route, its statements beneath it (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
+  const otlp = await receiver();
+  t.after(() => otlp.close());
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  const logs: string[] = [];
+  const server = await startServer(testConfig(database.url, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint }), {
+    logger: createLogger("info", { write: (line: string) => logs.push(line) }),
+  });
+  let closed = false;
+  t.after(() => (closed ? undefined : server.close()));
+  assert.ok(telemetryHooks.db && telemetryHooks.span, "tracing hooks are installed");
+  const { token } = await seed(server.core);
+  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const secretTitle = "Quarterly payroll figures 7f3a";
+  const created = await fetch(`${server.address}/v1/issues`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ title: secretTitle, space: "ENG" }),
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const issue = (await created.json()) as { id: string; identifier?: string };
+
+  // the caller's own trace continues here (W3C traceparent)
+  const callerTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
+  const callerSpan = "00f067aa0ba902b7";
+  const read = await fetch(`${server.address}/v1/issues/${issue.id}`, {
+    headers: { authorization: auth.authorization, traceparent: `00-${callerTrace}-${callerSpan}-01` },
+  });
+  assert.equal(read.status, 200);
+  await read.arrayBuffer();
+  await server.telemetry.flush();
+
+  const inTrace = otlp.spans.filter((s) => s.traceId === callerTrace);
+  const root = inTrace.find((s) => s.kind === SERVER);
+  assert.ok(root, `a server span in the caller's trace (spans: ${otlp.spans.map((s) => s.name).join(", ")})`);
+  assert.equal(root.name, "GET /v1/issues/:id");
+  assert.equal(attr(root, "http.route"), "/v1/issues/:id");
+  assert.equal(attr(root, "http.request.method"), "GET");
+  assert.equal(Number(attr(root, "http.response.status_code")), 200);
+  assert.equal(root.parentSpanId, callerSpan, "the server span is the caller's span's child");
+
+  const statements = inTrace.filter((s) => s.kind === CLIENT && attr(s, "db.system.name") !== undefined);
+  assert.ok(statements.length >= 2, `the read's statements are traced (got ${statements.length})`);
+  for (const s of statements) {
+    assert.equal(s.parentSpanId, root.spanId, `${s.name} is a child of the request's span`);
+    assert.equal(attr(s, "db.system.name"), ON_POSTGRES ? "postgresql" : "sqlite");
+    assert.match(String(attr(s, "db.operation.name")), /^[A-Z]+$/);
+  }
+  assert.ok(
+    statements.some(
+      (s) => attr(s, "db.collection.name") === "issues" && attr(s, "db.operation.name") === "SELECT",
+    ),
+    `a SELECT on issues (got ${statements.map((s) => s.name).join(", ")})`,
+  );
+  // never the statement's values (nor its text)
+  const everything = JSON.stringify(otlp.spans);
+  assert.ok(!everything.includes(secretTitle), "no value of a statement appears in any span");
+  assert.ok(!everything.includes(token), "no token appears in any span");
+  assert.ok(!/select .* from/i.test(everything), "no statement text appears");
+
+  // the create's spans form their own trace: the POST's server span and its INSERT beneath it
+  const post = otlp.spans.find((s) => s.kind === SERVER && s.name === "POST /v1/issues");
+  assert.ok(post, "the create has its server span");
+  const insert = otlp.spans.find(
+    (s) =>
+      s.traceId === post.traceId &&
+      attr(s, "db.operation.name") === "INSERT" &&
+      attr(s, "db.collection.name") === "issues",
+  );
+  assert.ok(insert, "the create's INSERT into issues is traced, under the request (a body was read first)");
+  assert.equal(insert.parentSpanId, post.spanId);
+
+  // a log line written inside the request carries its trace
+  const lines = logs.map((l) => JSON.parse(l) as { trace_id?: string; msg?: string });
+  assert.ok(
+    lines.some((l) => l.trace_id === callerTrace),
+    `a log line carries trace_id (lines: ${lines.map((l) => `${l.msg}:${l.trace_id}`).join(" | ")})`,
+  );
+
+  await server.close();
+  closed = true;
+  assert.equal(telemetryHooks.db, undefined, "closing the service takes its hooks away");
+});
+
+test("without an endpoint nothing is traced and no hook is installed", async (t) => {
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  const server = await startServer(testConfig(database.url), { logger: createLogger("silent") });
+  t.after(() => server.close());
+  assert.equal(server.telemetry.metricsAddress, undefined);
+  assert.deepEqual(Object.keys(telemetryHooks), []);
+});
+
+test("statements are described by operation and table, never values", () => {
+  assert.deepEqual(describeStatement('/* docket:docket_q3 */ select "id" from "issues" where "id" = $1'), {
+    operation: "SELECT",
+    table: "issues",
+    name: "docket_q3",
+  });
+  assert.deepEqual(describeStatement('insert into "events" ("id") values (?)'), {
+    operation: "INSERT",
+    table: "events",
+    name: undefined,
+  });
+  assert.deepEqual(describeStatement('update "claims" set "ended_at" = $1'), {
+    operation: "UPDATE",
+    table: "claims",
+    name: undefined,
+  });
+  assert.deepEqual(
+    describeStatement("with x as (select 1) delete from labels where id in (select * from x)"),
+    {
+      operation: "DELETE",
+      table: "labels",
+      name: undefined,
+    },
+  );
+  assert.deepEqual(describeStatement("begin"), { operation: "BEGIN", table: undefined, name: undefined });
+});
+
+test("a statement's table is the one its outer FROM names, not a sub-select's", () => {
+  const s = describeStatement(
+    'select "i".*, (select count(*) from "comments" where "issue_id" = "i"."id") as "n", \'from x\' as "f" from "issues" as "i" where "i"."id" = $1',
+  );
+  assert.equal(s.table, "issues");
+  assert.equal(s.operation, "SELECT");
+});
