@@ -10,6 +10,7 @@ import { EXPORT_COMMANDS } from "./commands/exports.ts";
 import { FILE_COMMANDS } from "./commands/files.ts";
 import { FIND_COMMANDS } from "./commands/find.ts";
 import { IMPORT_COMMANDS } from "./commands/imports.ts";
+import { INTEGRATION_COMMANDS } from "./commands/integrations.ts";
 import { ISSUE_COMMANDS } from "./commands/issues.ts";
 import { KNOWLEDGE_COMMANDS } from "./commands/knowledge.ts";
 import { LABEL_COMMANDS } from "./commands/labels.ts";
@@ -36,6 +37,7 @@ export const CLIENT_COMMANDS: ClientCommand[] = [
   ...FIND_COMMANDS,
   ...EVENT_COMMANDS,
   ...WEBHOOK_COMMANDS,
+  ...INTEGRATION_COMMANDS,
   ...TEAM_COMMANDS,
   ...LABEL_COMMANDS,
   ...EXPORT_COMMANDS,

@@ -160,6 +160,33 @@ export function issueText(ctx: RunContext, i: Schemas["Issue"]): string {
   ].join("\n");
 }
 
+const LINK_STATE_COLOUR = { open: "green", draft: "gray", merged: "magenta", closed: "red" } as const;
+
+/** An issue's pull requests, branches and commits, one a line: what, where, its state and review. */
+export function codeLinkLines(ctx: RunContext, links: readonly Schemas["CodeLink"][]): string[] {
+  if (links.length === 0) return [];
+  const line = (l: Schemas["CodeLink"]) => {
+    const where =
+      l.kind === "pull_request"
+        ? `${l.provider === "gitlab" ? "MR" : "PR"} ${l.repository}${l.provider === "gitlab" ? "!" : "#"}${l.number}`
+        : l.kind === "branch"
+          ? `branch ${l.repository}:${l.branch ?? l.title}`
+          : `commit ${l.repository}@${l.url.split("/").at(-1)?.slice(0, 7) ?? ""}`;
+    const state = l.state ? ctx.paint(l.state, LINK_STATE_COLOUR[l.state]) : "";
+    const review =
+      l.review_state === "approved"
+        ? ctx.paint("approved", "green")
+        : l.review_state === "changes_requested"
+          ? ctx.paint("changes requested", "yellow")
+          : "";
+    const title = l.kind === "branch" ? "" : l.title;
+    const by = l.author_login ? `by ${l.author_login}` : "";
+    const closes = l.closes && l.kind === "pull_request" ? "(closes)" : "";
+    return `  ${[where, state, review, title, by, closes].filter(Boolean).join("  ")}`;
+  };
+  return ["", ctx.paint(`Code (${links.length})`, "bold"), ...links.map(line)];
+}
+
 /** Activity as a table: when, who (person and token or connection), what changed. */
 export function activityText(ctx: RunContext, list: readonly Schemas["Activity"][]): string {
   const change = (a: Schemas["Activity"]) =>
@@ -330,14 +357,20 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
     async run(ctx, v, [id]) {
       const api = ctx.api();
       const issue = await ok(api.v1.GET("/issues/{id}", { params: { path: { id: id! } } }));
-      if (v["no-comments"] === true) return { json: issue, text: issueText(ctx, issue) };
+      const links = await ok(api.v1.GET("/issues/{id}/links", { params: { path: { id: issue.id } } }));
+      const code = codeLinkLines(ctx, links.data);
+      if (v["no-comments"] === true)
+        return {
+          json: { ...issue, code_links: links.data },
+          text: [issueText(ctx, issue), ...code].join("\n"),
+        };
       const threads = await fetchThreads(api, issue.identifier, { all: true, limit: 100 });
       const open = await ok(
         api.v1.GET("/issues/{id}/approvals", {
           params: { path: { id: issue.id }, query: { status: "open" } },
         }),
       );
-      const extra: string[] = [];
+      const extra: string[] = [...code];
       if (open.data.length)
         extra.push(
           "",
@@ -349,9 +382,25 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       extra.push("", ctx.paint(`Comments (${threads.data.length})`, "bold"));
       if (threads.data.length) extra.push(threadsText(ctx, threads.data));
       return {
-        json: { ...issue, approvals: open.data, comments: threads.data },
+        json: { ...issue, code_links: links.data, approvals: open.data, comments: threads.data },
         text: [issueText(ctx, issue), ...extra].join("\n"),
       };
+    },
+  },
+  {
+    name: "issues branch",
+    summary: "The git branch name for an issue (eng-42-fix-login-redirect), which links its pull request",
+    positionals: ["id"],
+    options: {},
+    examples: ["docket issues branch ENG-42", "git switch -c $(docket issues branch ENG-42)"],
+    async run(ctx, _v, [id]) {
+      const issue = await ok(ctx.api().v1.GET("/issues/{id}", { params: { path: { id: id! } } }));
+      const given = (issue as { branch_name?: unknown }).branch_name;
+      const name =
+        typeof given === "string" && given
+          ? given
+          : (await import("../../../tracker/branch.ts")).branchName(issue.identifier, issue.title);
+      return { json: { identifier: issue.identifier, branch_name: name }, text: name };
     },
   },
   {
