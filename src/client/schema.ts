@@ -2872,6 +2872,14 @@ export interface components {
           name: string;
         } | null;
       };
+      /** @description Set when a code host integration made the change (actor.via is its int_… id): what on the host caused it, shown as “GitHub (pull request #123 by octocat)”. */
+      via_integration: {
+        provider: string;
+        kind: string;
+        number: number | null;
+        author_login: string | null;
+        url: string;
+      } | null;
       /** Format: date-time */
       at: string;
     };
@@ -3868,6 +3876,12 @@ export interface components {
       reviewers_default: boolean;
       /** @description Minutes without an activity after which a live agent run on the space's issues is `stale` (30 unless set). */
       session_stale_minutes: number;
+      /** @description Code hosts: a branch, or a draft pull request, naming a backlog or todo issue moves it to in_progress (on unless turned off). */
+      auto_start_on_branch: boolean;
+      /** @description Code hosts: a pull request ready for review moves its issue to in_review (on unless turned off). */
+      auto_review_on_pr: boolean;
+      /** @description Code hosts: merging a pull request whose closing word (fixes, closes, resolves…) or branch names the issue finishes it, through the review policy: a policy that needs a person asks the reviewers instead (on unless turned off). */
+      auto_done_on_merge: boolean;
       /** Format: date-time */
       updated_at: string;
     };
@@ -6660,6 +6674,13 @@ export interface operations {
            *               "name": "Acme"
            *             }
            *           },
+           *           "via_integration": {
+           *             "provider": "ENG-42",
+           *             "kind": "ENG-42",
+           *             "number": 42,
+           *             "author_login": "ENG-42",
+           *             "url": "ENG-42"
+           *           },
            *           "at": "2026-03-01T09:00:00.000Z"
            *         }
            *       ],
@@ -7695,6 +7716,13 @@ export interface operations {
            *               "name": "Acme"
            *             }
            *           },
+           *           "via_integration": {
+           *             "provider": "ENG-42",
+           *             "kind": "ENG-42",
+           *             "number": 42,
+           *             "author_login": "ENG-42",
+           *             "url": "ENG-42"
+           *           },
            *           "at": "2026-03-01T09:00:00.000Z"
            *         }
            *       ],
@@ -8241,6 +8269,13 @@ export interface operations {
            *               "id": "iss_01JQ3Z8X4K7M2N5P6R8S9T0V1W",
            *               "name": "Acme"
            *             }
+           *           },
+           *           "via_integration": {
+           *             "provider": "ENG-42",
+           *             "kind": "ENG-42",
+           *             "number": 42,
+           *             "author_login": "ENG-42",
+           *             "url": "ENG-42"
            *           },
            *           "at": "2026-03-01T09:00:00.000Z"
            *         }
@@ -16093,6 +16128,9 @@ export interface operations {
            *           ],
            *           "reviewers_default": false,
            *           "session_stale_minutes": 2,
+           *           "auto_start_on_branch": false,
+           *           "auto_review_on_pr": false,
+           *           "auto_done_on_merge": false,
            *           "updated_at": "2026-03-01T09:00:00.000Z"
            *         }
            *       ],
@@ -16171,6 +16209,9 @@ export interface operations {
            *       ],
            *       "reviewers_default": false,
            *       "session_stale_minutes": 2,
+           *       "auto_start_on_branch": false,
+           *       "auto_review_on_pr": false,
+           *       "auto_done_on_merge": false,
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
            */
@@ -16233,6 +16274,9 @@ export interface operations {
            *       ],
            *       "reviewers_default": false,
            *       "session_stale_minutes": 2,
+           *       "auto_start_on_branch": false,
+           *       "auto_review_on_pr": false,
+           *       "auto_done_on_merge": false,
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
            */
@@ -16272,7 +16316,10 @@ export interface operations {
          *       "reviewers": [
          *         "ENG-42"
          *       ],
-         *       "session_stale_minutes": 5
+         *       "session_stale_minutes": 5,
+         *       "auto_start_on_branch": false,
+         *       "auto_review_on_pr": false,
+         *       "auto_done_on_merge": false
          *     }
          */
         "application/json": {
@@ -16287,6 +16334,12 @@ export interface operations {
           reviewers?: string[];
           /** @description Minutes without an activity after which a live agent run is `stale`, 5 to 10,080 (a week). */
           session_stale_minutes?: number;
+          /** @description Code hosts: a branch or draft pull request moves a backlog/todo issue to in_progress. */
+          auto_start_on_branch?: boolean;
+          /** @description Code hosts: a pull request ready for review moves its issue to in_review. */
+          auto_review_on_pr?: boolean;
+          /** @description Code hosts: a merge with a closing word finishes the issue (through the review policy). */
+          auto_done_on_merge?: boolean;
         };
       };
     };
@@ -16316,6 +16369,9 @@ export interface operations {
            *       ],
            *       "reviewers_default": false,
            *       "session_stale_minutes": 2,
+           *       "auto_start_on_branch": false,
+           *       "auto_review_on_pr": false,
+           *       "auto_done_on_merge": false,
            *       "updated_at": "2026-03-01T09:00:00.000Z"
            *     }
            */

@@ -61,6 +61,21 @@ export const spaceView = z
       .describe(
         "Minutes without an activity after which a live agent run on the space's issues is `stale` (30 unless set).",
       ),
+    auto_start_on_branch: z
+      .boolean()
+      .describe(
+        "Code hosts: a branch, or a draft pull request, naming a backlog or todo issue moves it to in_progress (on unless turned off).",
+      ),
+    auto_review_on_pr: z
+      .boolean()
+      .describe(
+        "Code hosts: a pull request ready for review moves its issue to in_review (on unless turned off).",
+      ),
+    auto_done_on_merge: z
+      .boolean()
+      .describe(
+        "Code hosts: merging a pull request whose closing word (fixes, closes, resolves…) or branch names the issue finishes it, through the review policy: a policy that needs a person asks the reviewers instead (on unless turned off).",
+      ),
     updated_at: timeOut,
   })
   .meta({ id: "Space" });
@@ -90,7 +105,20 @@ export const updateSpaceInput = z.strictObject({
     .max(10_080, { error: "must be at most 10,080 minutes (a week)" })
     .optional()
     .describe("Minutes without an activity after which a live agent run is `stale`, 5 to 10,080 (a week)."),
+  auto_start_on_branch: z
+    .boolean({ error: "must be true or false" })
+    .optional()
+    .describe("Code hosts: a branch or draft pull request moves a backlog/todo issue to in_progress."),
+  auto_review_on_pr: z
+    .boolean({ error: "must be true or false" })
+    .optional()
+    .describe("Code hosts: a pull request ready for review moves its issue to in_review."),
+  auto_done_on_merge: z
+    .boolean({ error: "must be true or false" })
+    .optional()
+    .describe("Code hosts: a merge with a closing word finishes the issue (through the review policy)."),
 });
+const AUTOMATION = ["auto_start_on_branch", "auto_review_on_pr", "auto_done_on_merge"] as const;
 export type UpdateSpaceInput = z.input<typeof updateSpaceInput>;
 
 /** The workspace's space with this prefix or id (`spc_…`); another workspace's is 404, as a missing one. */
@@ -123,6 +151,9 @@ async function view(db: Db, ctx: Ctx, row: Awaited<ReturnType<typeof findSpace>>
     reviewers: people,
     reviewers_default: JSON.parse(row.reviewers).length === 0,
     session_stale_minutes: row.session_stale_minutes,
+    auto_start_on_branch: Boolean(Number(row.auto_start_on_branch)),
+    auto_review_on_pr: Boolean(Number(row.auto_review_on_pr)),
+    auto_done_on_merge: Boolean(Number(row.auto_done_on_merge)),
     updated_at: row.updated_at,
   };
 }
@@ -209,12 +240,14 @@ export async function updateSpace(
           done_requires: current.done_requires,
           reviewers: JSON.parse(current.reviewers),
           session_stale_minutes: current.session_stale_minutes,
+          ...Object.fromEntries(AUTOMATION.map((k) => [k, Boolean(Number(current[k]))])),
         },
         {
           name: data.name ?? current.name,
           done_requires: data.done_requires ?? current.done_requires,
           reviewers: reviewers ?? JSON.parse(current.reviewers),
           session_stale_minutes: data.session_stale_minutes ?? current.session_stale_minutes,
+          ...Object.fromEntries(AUTOMATION.map((k) => [k, data[k] ?? Boolean(Number(current[k]))])),
         },
       );
       if (Object.keys(changes).length === 0) return;
@@ -227,6 +260,9 @@ export async function updateSpace(
           ...(data.session_stale_minutes !== undefined
             ? { session_stale_minutes: data.session_stale_minutes }
             : {}),
+          ...Object.fromEntries(
+            AUTOMATION.filter((k) => data[k] !== undefined).map((k) => [k, data[k] ? 1 : 0]),
+          ),
           updated_at: at,
         })
         .where("id", "=", row.id)
