@@ -165,11 +165,13 @@ export class EventHub {
   }
 
   /**
-   * Called by a transaction of this process that writes events. SQLite: its COMMIT wakes the hub.
+   * Called by a transaction of this process that writes `count` events (counted in docket.events.written
+   * when metrics are on). SQLite: its COMMIT wakes the hub.
    * PostgreSQL: the sequencer looks just after, when the transaction has likely committed (the 25 ms
    * poll catches it otherwise).
    */
-  noteEventsWritten(): void {
+  noteEventsWritten(count = 1): void {
+    telemetryHooks.eventsWritten?.(count);
     this.#written = true;
     if (this.#store.kind === "postgres" && this.#started && this.#wanted() && !this.#soon) {
       this.#soon = setTimeout(() => {

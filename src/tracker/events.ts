@@ -2,7 +2,6 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
-import { telemetryHooks } from "../ops/hooks.ts";
 import { newId } from "../secrets.ts";
 import { timeOut } from "./common.ts";
 import { type Ctx, WEB_VIA } from "./context.ts";
@@ -124,8 +123,7 @@ export interface EmitInput {
 export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: EmitInput[]): Promise<void> {
   if (events.length === 0) return;
   for (const e of events) await trx.insertInto("events").values(eventRow(ctx, e)).execute();
-  ctx.core.events.noteEventsWritten();
-  telemetryHooks.eventsWritten?.(events.length);
+  ctx.core.events.noteEventsWritten(events.length);
 }
 
 /**
