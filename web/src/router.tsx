@@ -4,6 +4,7 @@ import { indexRoute, rootRoute, wsIndexRoute, wsRoute } from "./routes/base.ts";
 import { agentRoutes } from "./views/agents/routes.ts";
 import { conversationRoutes } from "./views/conversation/routes.ts";
 import { importRoutes } from "./views/imports/routes.ts";
+import { integrationRoutes } from "./views/integrations/routes.ts";
 import { issueRoutes } from "./views/issue/routes.ts";
 import { issuesRoutes } from "./views/issues/routes.ts";
 import { knowledgeRoutes } from "./views/knowledge/routes.ts";
@@ -28,6 +29,7 @@ const routeTree = rootRoute.addChildren([
     ...trashRoutes,
     ...spaceRoutes,
     ...importRoutes,
+    ...integrationRoutes,
   ]),
 ]);
 

@@ -38,4 +38,12 @@ describe("what an event makes stale", () => {
       staleAreas({ type: "decision.created", object: { type: "decision", id: "dec_1", url: "" } }),
     ).toContain("decisions");
   });
+  it("a pull request's change refreshes the issue's code links and the issue (automation may move it)", () => {
+    const areas = staleAreas({
+      type: "code_link.updated",
+      object: { type: "code_link", id: "lnk_1", url: "" },
+    } as never);
+    expect(areas).toContain("links");
+    expect(areas).toContain("issue");
+  });
 });

@@ -44,6 +44,9 @@ export function staleAreas(event: Pick<LiveEvent, "type" | "object">): string[] 
       return ["notes", "folders", "issue", "search"];
     case "file":
       return ["files", "issue"];
+    case "code_link":
+      // a pull request opened, merged or reviewed: the issue's links, and its status when automation moved it
+      return ["links", "issue", "issues", "activity"];
     case "claim":
     case "connection":
       return ["agents", "issues", "issue"];

@@ -223,6 +223,12 @@ function Sidebar({ ws }: { ws: string }) {
                 >
                   Import…
                 </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className="menu-item"
+                  onSelect={() => void navigate({ to: "/$ws/settings/integrations", params: { ws } })}
+                >
+                  Integrations…
+                </DropdownMenu.Item>
               </>
             )}
           </DropdownMenu.Content>
