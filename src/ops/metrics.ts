@@ -4,7 +4,6 @@ import type { Attributes as OtelAttributes } from "@opentelemetry/api";
 import { PrometheusExporter, PrometheusSerializer } from "@opentelemetry/exporter-prometheus";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { MeterProvider } from "@opentelemetry/sdk-metrics";
-import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { TelemetryConfig } from "../config.ts";
@@ -84,8 +83,8 @@ export async function startMetrics(
   const exporter = new PrometheusExporter({ preventServerStart: true });
   const provider = new MeterProvider({
     resource: resourceFromAttributes({
-      [ATTR_SERVICE_NAME]: config.serviceName,
-      [ATTR_SERVICE_VERSION]: version,
+      "service.name": config.serviceName,
+      "service.version": version,
     }),
     readers: [exporter],
   });

@@ -13,7 +13,6 @@ import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
 import type { TelemetryConfig } from "../config.ts";
 import type { Attributes, DbSystem } from "./hooks.ts";
 
@@ -65,8 +64,8 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
   const exporter = new OTLPTraceExporter({ url: config.tracesEndpoint, timeoutMillis: 5000 });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({
-      [ATTR_SERVICE_NAME]: config.serviceName,
-      [ATTR_SERVICE_VERSION]: version,
+      "service.name": config.serviceName,
+      "service.version": version,
     }),
     spanProcessors: [
       // a busy instance makes thousands of spans a second: sent every second, in large batches; what
