@@ -61,6 +61,32 @@ export interface Config {
   eventStreams: StreamLimits;
   /** Metrics for Prometheus and traces over OTLP: both off unless configured (docs/operators.md). */
   telemetry: TelemetryConfig;
+  /**
+   * DOCKET_ROLE (or `docket serve --role`): `all` (the default) serves HTTP and runs the background work;
+   * `web` serves HTTP only; `worker` runs the background work only (answering /healthz and /readyz).
+   * PostgreSQL only for `web` and `worker` (see docs/operators.md).
+   */
+  role: Role;
+}
+
+export const ROLES = ["all", "web", "worker"] as const;
+export type Role = (typeof ROLES)[number];
+
+function role(env: Env, db: DatabaseConfig): Role {
+  const raw = (value(env, "DOCKET_ROLE") ?? "all").toLowerCase();
+  if (!(ROLES as readonly string[]).includes(raw)) {
+    throw new ConfigError(
+      "DOCKET_ROLE",
+      `(or --role) must be one of ${ROLES.join(", ")} (got ${JSON.stringify(raw)})`,
+    );
+  }
+  if (raw !== "all" && db.kind !== "postgres") {
+    throw new ConfigError(
+      "DOCKET_ROLE",
+      `(or --role) ${raw} needs PostgreSQL: with SQLite (one process) the only role is all; set DATABASE_URL=postgres://… to run web and worker apart`,
+    );
+  }
+  return raw as Role;
 }
 
 export interface TelemetryConfig {
@@ -526,6 +552,7 @@ export function loadConfig(env: Env = process.env): Config {
         1000,
     },
     telemetry: telemetry(env),
+    role: role(env, db),
   };
 }
 

@@ -4,21 +4,27 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import { type Core, closeCore, createCore } from "./core.ts";
 import { isUnavailable, openStore, type Store } from "./db/store.ts";
-import { startHousekeeping } from "./housekeeping.ts";
 import { buildApp } from "./http/app.ts";
 import { createLogger } from "./http/logger.ts";
+import {
+  type BackgroundWork,
+  buildWorkerApp,
+  runsBackground,
+  servesHttp,
+  startBackgroundWork,
+} from "./ops/roles.ts";
 import { startTelemetry, type Telemetry } from "./ops/telemetry.ts";
 import { sealStoredSecrets } from "./secret-box.ts";
-import { startInboxMail } from "./tracker/inbox-mail.ts";
-import { startWebhookWorker } from "./tracker/webhook-delivery.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
   core: Core;
   /** Metrics and traces: where Prometheus scrapes (when on), and a flush of the spans buffered. */
   telemetry: Telemetry;
-  /** Where it listens, e.g. http://127.0.0.1:3000 */
+  /** Where it listens, e.g. http://127.0.0.1:3000 (a worker answers /healthz and /readyz only) */
   address: string;
+  /** The background loops (roles all and worker; undefined for web), with the schedules' leadership. */
+  background: BackgroundWork | undefined;
   /**
    * Shuts down: for `drainMs` (0 unless given) it still accepts connections but answers every request
    * 503 with `Connection: close`, so clients on open connections are told to go elsewhere instead of
@@ -137,11 +143,12 @@ export async function startServer(
     drainingUntil === undefined
       ? undefined
       : Math.max(1, Math.ceil((drainingUntil - performance.now()) / 1000)) + 1;
-  const app = buildApp(core, { logger, ready: () => ready, draining: retryAfter });
+  // role worker: the background loops, and an HTTP listener for health checks only (src/ops/roles.ts)
+  const app = servesHttp(config.role)
+    ? buildApp(core, { logger, ready: () => ready, draining: retryAfter })
+    : buildWorkerApp(core, { logger, ready: () => ready, draining: retryAfter });
   options.beforeListen?.(app);
-  let stopHousekeeping = () => {};
-  let stopWebhooks = () => {};
-  let stopInboxMail = () => {};
+  let background: BackgroundWork | undefined;
   let closing: Promise<void> | undefined;
   // when the listener last accepted a connection (see close)
   let lastConnectionAt = 0;
@@ -170,9 +177,7 @@ export async function startServer(
         // later, and a connection accepted meanwhile would be closed before its request arrived.
         if (app.server.listening) net.Server.prototype.close.call(app.server);
       }
-      stopHousekeeping();
-      stopWebhooks();
-      stopInboxMail();
+      await background?.stop();
       await app.close();
       await closeCore(core);
       await store.close();
@@ -203,10 +208,9 @@ export async function startServer(
       );
     }
     ready = true;
-    stopHousekeeping = startHousekeeping(core, logger);
     core.events.start();
-    stopWebhooks = startWebhookWorker(core, logger);
-    stopInboxMail = startInboxMail(core, logger);
+    // roles all and worker: webhooks, mail, jobs, and the schedules while this process leads
+    if (runsBackground(config.role)) background = startBackgroundWork(core, logger);
     // `docket serve` exposes gc (SERVICE_NODE_OPTIONS): start-up's garbage (building the OpenAPI
     // document, the MCP catalog and the routes) is collected once now, not held until a load comes. A
     // last-resort collection also gives back the young generation start-up grew to its most (two 8 MiB
@@ -217,7 +221,16 @@ export async function startServer(
       execution: "sync",
       flavor: "last-resort",
     });
-    return { app, core, address, close, telemetry };
+    return {
+      app,
+      core,
+      address,
+      close,
+      telemetry,
+      get background() {
+        return background;
+      },
+    };
   } catch (error) {
     await close();
     throw error;

@@ -23,6 +23,12 @@ export async function runServe(
       [
         "docket serve — run the Docket service",
         "",
+        "Usage: docket serve [--role all|web|worker]",
+        "  --role all     serve HTTP and run the background work (the default; DOCKET_ROLE sets it too)",
+        "  --role web     serve HTTP (the API, MCP, streams, the web app) and no background work",
+        "  --role worker  run the background work (webhooks, mail, housekeeping, imports and exports);",
+        "                 answers /healthz and /readyz only. web and worker need PostgreSQL.",
+        "",
         "Configuration comes from the environment:",
         "  PORT (3000)  HOST (0.0.0.0)  BASE_URL (http://localhost:$PORT)",
         "  DATABASE_URL (a SQLite file, default $DOCKET_DATA_DIR/docket.db, or postgres://…)",
@@ -38,13 +44,20 @@ export async function runServe(
     );
     return EXIT.ok;
   }
-  if (argv.length > 0) {
-    const problem = `docket serve takes no arguments (got "${argv.join(" ")}"); see docket serve --help`;
-    return reportError(io, new UsageError(problem), false);
+  let roleFlag: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--role" && i + 1 < argv.length) roleFlag = argv[++i];
+    else if (arg.startsWith("--role=")) roleFlag = arg.slice("--role=".length);
+    else {
+      const problem = `docket serve takes only --role all|web|worker (got "${argv.join(" ")}"); see docket serve --help`;
+      return reportError(io, new UsageError(problem), false);
+    }
   }
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(env);
+    // the flag wins over DOCKET_ROLE
+    config = loadConfig(roleFlag === undefined ? env : { ...env, DOCKET_ROLE: roleFlag });
   } catch (error) {
     return reportError(io, error, false);
   }
@@ -79,8 +92,10 @@ export async function runServe(
     process.off("SIGINT", onIntWhileStarting);
   }
   logger.info(
-    { address: server.address, base_url: config.baseUrl, database: config.database.kind },
-    `Docket is serving ${config.baseUrl}`,
+    { address: server.address, base_url: config.baseUrl, database: config.database.kind, role: config.role },
+    config.role === "worker"
+      ? `Docket's worker is running (health checks on ${server.address})`
+      : `Docket is serving ${config.baseUrl}${config.role === "web" ? " (role web: no background work)" : ""}`,
   );
   return new Promise<number>((resolve) => {
     const stop = (signal: string) => {
