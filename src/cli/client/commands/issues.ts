@@ -187,7 +187,20 @@ export function codeLinkLines(ctx: RunContext, links: readonly Schemas["CodeLink
   return ["", ctx.paint(`Code (${links.length})`, "bold"), ...links.map(line)];
 }
 
-/** Activity as a table: when, who (person and token or connection), what changed. */
+/** A code host's change: "GitHub (pull request #123 by octocat)", "GitLab (merge request !7)". */
+export function integrationActor(v: NonNullable<Schemas["Activity"]["via_integration"]>): string {
+  const gitlab = v.provider === "gitlab";
+  const host = gitlab ? "GitLab" : v.provider === "github" ? "GitHub" : v.provider;
+  const what =
+    v.kind === "pull_request"
+      ? gitlab
+        ? `merge request !${v.number}`
+        : `pull request #${v.number}`
+      : v.kind.replace(/_/g, " ");
+  return `${host} (${what}${v.author_login ? ` by ${v.author_login}` : ""})`;
+}
+
+/** Activity as a table: when, who (person and token or connection, or the code host), what changed. */
 export function activityText(ctx: RunContext, list: readonly Schemas["Activity"][]): string {
   const change = (a: Schemas["Activity"]) =>
     Object.entries(a.changes)
@@ -198,9 +211,11 @@ export function activityText(ctx: RunContext, list: readonly Schemas["Activity"]
     list.map((a) => [
       humanTime(a.at, { precise: true }),
       a.action,
-      a.actor.agent
-        ? `${a.actor.agent.name} (for ${a.actor.name})`
-        : `${a.actor.name || a.actor.person_id} via ${a.actor.via}`,
+      a.via_integration
+        ? integrationActor(a.via_integration)
+        : a.actor.agent
+          ? `${a.actor.agent.name} (for ${a.actor.name})`
+          : `${a.actor.name || a.actor.person_id} via ${a.actor.via}`,
       change(a),
     ]),
     ctx.term.width ? { width: ctx.term.width, shrink: [2, 3] } : {},

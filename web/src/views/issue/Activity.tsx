@@ -50,7 +50,7 @@ function when(at: string): string {
  * progress · 2 hours ago"; several changes at once list under it.
  */
 export function ActivityLine({ entry, nameOf }: { entry: Entry; nameOf: NameOf }) {
-  const actor = activityActor(entry.actor);
+  const actor = activityActor(entry.actor, entry.via_integration);
   const changes = Object.entries(entry.changes);
   const verb =
     entry.action === "created"
@@ -63,11 +63,27 @@ export function ActivityLine({ entry, nameOf }: { entry: Entry; nameOf: NameOf }
   return (
     <li className={`tl-event ip-activity-${actor.kind}`}>
       <span className="tl-event-mark">
-        <Avatar name={entry.actor.agent?.name ?? entry.actor.name} agent={actor.kind === "agent"} />
+        <Avatar
+          name={
+            entry.via_integration ? actor.name.split(" ")[0]! : (entry.actor.agent?.name ?? entry.actor.name)
+          }
+          agent={actor.kind === "agent"}
+        />
       </span>
       <div className="tl-event-body">
         <p>
-          <span className="tl-actor">{actor.name}</span>
+          {entry.via_integration?.url ? (
+            <a
+              className="tl-actor"
+              href={entry.via_integration.url}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              {actor.name}
+            </a>
+          ) : (
+            <span className="tl-actor">{actor.name}</span>
+          )}
           {actor.kind === "agent" && <span className="badge badge-agent">agent</span>}{" "}
           {verb ??
             (changes.length === 1 && changes[0]

@@ -51,6 +51,19 @@ describe("the issue page's rules", () => {
     });
     expect(activityActor(actor({ via: "pat_1" })).kind).toBe("token");
     expect(activityActor(actor()).name).toBe("Ada");
+    // a code host's change is the integration's, naming what caused it
+    const pr = { provider: "github", kind: "pull_request", number: 123, author_login: "octocat", url: "" };
+    expect(activityActor(actor({ via: "int_1" }), pr)).toEqual({
+      name: "GitHub (pull request #123 by octocat)",
+      kind: "integration",
+    });
+    expect(
+      activityActor(actor({ via: "int_2" }), { ...pr, provider: "gitlab", number: 7, author_login: null })
+        .name,
+    ).toBe("GitLab (merge request !7)");
+    expect(activityActor(actor({ via: "int_1" }), { ...pr, kind: "branch", number: null }).name).toBe(
+      "GitHub (branch by octocat)",
+    );
     expect(
       eventActor({
         person_id: "per_1",
@@ -94,6 +107,7 @@ describe("the issue page's rules", () => {
       action: "iced",
       changes: { status: { from, to } },
       actor: actor(),
+      via_integration: null,
       at: "2026-01-01T00:00:00Z",
     });
     expect(thawStatus([entry("backlog", "todo"), entry("in_progress", "iced")])).toBe("in_progress");

@@ -14,16 +14,33 @@ export type IssuePatch = NonNullable<
 export type PatchField = keyof IssuePatch;
 
 /** How an actor of the activity reads: "Claude (agent for Ada)", "Ada (API token)", "Ada". */
-export function activityActor(actor: Activity["actor"]): {
+export function activityActor(
+  actor: Activity["actor"],
+  viaIntegration?: Activity["via_integration"],
+): {
   name: string;
-  kind: "agent" | "token" | "web" | "admin";
+  kind: "agent" | "token" | "web" | "admin" | "integration";
 } {
+  if (viaIntegration) return { name: integrationActor(viaIntegration), kind: "integration" };
   if (actor.agent) return { name: `${actor.agent.name} (agent for ${actor.name})`, kind: "agent" };
   if (actor.via.startsWith("con_")) return { name: `an agent (for ${actor.name})`, kind: "agent" };
   if (actor.via.startsWith("pat_") || actor.via.startsWith("tok_"))
     return { name: `${actor.name} (API token)`, kind: "token" };
   if (actor.via === "admin") return { name: `${actor.name} (admin)`, kind: "admin" };
   return { name: actor.name, kind: "web" };
+}
+
+/** A code host's change as people read it: "GitHub (pull request #123 by octocat)", "GitLab (merge request !7)". */
+export function integrationActor(v: NonNullable<Activity["via_integration"]>): string {
+  const gitlab = v.provider === "gitlab";
+  const host = gitlab ? "GitLab" : v.provider === "github" ? "GitHub" : v.provider;
+  const what =
+    v.kind === "pull_request"
+      ? gitlab
+        ? `merge request !${v.number}`
+        : `pull request #${v.number}`
+      : v.kind.replace(/_/g, " ");
+  return `${host} (${what}${v.author_login ? ` by ${v.author_login}` : ""})`;
 }
 
 /** How the actor of a live event reads. */
