@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:cluster`: throughput of three web instances and a worker behind HAProxy (scripts/cluster.ts)
+ * against one instance (role all, as `npm start` runs it) on the same machine and the same PostgreSQL
+ * database: issue reads, lists, search and issue creation, each loaded with autocannon from this process.
+ *
+ *   npm run bench:cluster -- --issues 20000 --duration 10 --connections 32
+ *
+ * Needs PostgreSQL at BENCH_POSTGRES (postgres://postgres@127.0.0.1:5432/postgres by default; a database
+ * of its own is made and dropped), Redis at REDIS_URL (redis://127.0.0.1:6379) and Debian's haproxy.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { type Cluster, freePort, startCluster } from "../scripts/cluster.ts";
+import type { SeededWorkspace } from "./seed.ts";
+import { SEARCH_WORDS } from "./text.ts";
+
+process.env.DOCKET_SECRET_KEY ??= Buffer.alloc(32, 66).toString("base64");
+const REPO = path.resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "32" },
+    warmup: { type: "string", default: "2" },
+    issues: { type: "string", default: "20000" },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const warmup = Number(values.warmup);
+const server = process.env.BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+function randomIssue(f: SeededWorkspace): string {
+  let n = Math.floor(Math.random() * f.spaces.reduce((sum, s) => sum + s.issues, 0));
+  for (const s of f.spaces) {
+    if (n < s.issues) return `${s.prefix}-${n + 1}`;
+    n -= s.issues;
+  }
+  return `${f.spaces[0]!.prefix}-1`;
+}
+
+type Req = { method?: string; path: string; headers: Record<string, string>; body?: string };
+const SCENARIOS: { name: string; request: (f: SeededWorkspace) => Req }[] = [
+  {
+    name: "read: GET /v1/issues/{id}",
+    request: (f) => ({ path: `/v1/issues/${randomIssue(f)}`, headers: auth(f) }),
+  },
+  {
+    name: "list: GET /v1/issues filtered",
+    request: (f) => ({ path: "/v1/issues?space=ENG&status=todo&priority=high&limit=50", headers: auth(f) }),
+  },
+  {
+    name: "search: GET /v1/search?q=word",
+    request: (f) => ({ path: `/v1/search?q=${encodeURIComponent(pick(SEARCH_WORDS))}`, headers: auth(f) }),
+  },
+  {
+    name: "write: POST /v1/issues",
+    request: (f) => ({
+      method: "POST",
+      path: "/v1/issues",
+      headers: { ...auth(f), "content-type": "application/json" },
+      body: JSON.stringify({
+        title: `Bench issue ${Math.random().toString(36).slice(2, 10)}`,
+        space: pick(f.spaces).prefix,
+      }),
+    }),
+  },
+];
+const auth = (f: SeededWorkspace) => ({
+  authorization: `Bearer ${(f as unknown as { token: string }).token}`,
+});
+
+/** CPU time the whole machine spent busy, in clock ticks. */
+function busyTicks(): number {
+  const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return cpu.reduce((a, b) => a + b, 0) - (cpu[3] ?? 0) - (cpu[4] ?? 0);
+}
+
+async function load(url: string, f: SeededWorkspace, request: (f: SeededWorkspace) => Req, seconds: number) {
+  const before = busyTicks();
+  const started = performance.now();
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (r: object) => ({ ...r, ...request(f) }) }],
+  } as autocannon.Options);
+  const wall = (performance.now() - started) / 1000;
+  const cores = (busyTicks() - before) / 100 / wall;
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requests.average, p99: result.latency.p99, bad, cores };
+}
+
+async function main() {
+  const name = `docket_bench_cluster_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  try {
+    const child = spawn(process.execPath, ["bench/prepare.ts", databaseUrl, values.issues], {
+      cwd: REPO,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    const code = await new Promise<number | null>((r) => child.once("close", r));
+    if (code !== 0) throw new Error(`seeding failed (${code})`);
+    const fixture = JSON.parse(out.trim().split("\n").at(-1)!) as SeededWorkspace;
+    const env = { REST_RATE_LIMIT: "1000000000" };
+    const results: Record<string, Record<string, Awaited<ReturnType<typeof load>>>> = {};
+    const setups: [string, () => Promise<{ cluster: Cluster; url: string }>][] = [
+      [
+        "one instance",
+        async () => {
+          const cluster = await startCluster({
+            databaseUrl,
+            redisUrl,
+            webs: 1,
+            worker: false,
+            webRole: "all",
+            env,
+          });
+          return { cluster, url: cluster.webs[0]!.url };
+        },
+      ],
+      [
+        "3 web + worker, HAProxy",
+        async () => {
+          const cluster = await startCluster({ databaseUrl, redisUrl, env });
+          return { cluster, url: cluster.url };
+        },
+      ],
+    ];
+    console.log(
+      `${availableParallelism()} cores; load average before: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}; ${values.issues} issues; ${connections} connections, ${duration} s each`,
+    );
+    for (const [label, setup] of setups) {
+      const { cluster, url: target } = await setup();
+      try {
+        for (const s of SCENARIOS) {
+          if (warmup) await load(target, fixture, s.request, warmup);
+          const r = await load(target, fixture, s.request, duration);
+          results[s.name] ??= {};
+          results[s.name]![label] = r;
+          console.log(
+            `${label.padEnd(26)} ${s.name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${r.cores.toFixed(2)} cores busy${r.bad ? `  ${r.bad} not 2xx` : ""}`,
+          );
+        }
+      } finally {
+        await cluster.close();
+      }
+    }
+    console.log("\ncluster / one instance:");
+    for (const [scenario, by] of Object.entries(results)) {
+      const one = by["one instance"]!.rps;
+      const many = by["3 web + worker, HAProxy"]!.rps;
+      console.log(
+        `  ${scenario.padEnd(34)} ${((many / one) * 100).toFixed(0)}% (${((1 - many / one) * 100).toFixed(0)}% loss)`,
+      );
+    }
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+void freePort;
+await main();
