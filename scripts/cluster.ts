@@ -23,7 +23,11 @@ export type Role = "all" | "web" | "worker";
 /** Whether `docket serve` knows roles (DOCKET_ROLE); until it does every instance runs with role all. */
 export function rolesSupported(): boolean {
   try {
-    const config = loadConfig({ DATABASE_URL: "postgres://x@127.0.0.1/x", DOCKET_ROLE: "web", DOCKET_SECRET_KEY: Buffer.alloc(32, 1).toString("base64") }) as { role?: string };
+    const config = loadConfig({
+      DATABASE_URL: "postgres://x@127.0.0.1/x",
+      DOCKET_ROLE: "web",
+      DOCKET_SECRET_KEY: Buffer.alloc(32, 1).toString("base64"),
+    }) as { role?: string };
     return config.role === "web";
   } catch {
     return false;
@@ -92,12 +96,18 @@ export class Instance {
     const log = createWriteStream(this.#logFile, { flags: "a" });
     const env: Record<string, string> = { ...this.#env, PORT: String(this.port), HOST: "127.0.0.1" };
     if (this.role !== "all" && rolesSupported()) env.DOCKET_ROLE = this.role;
-    const child = spawn(process.execPath, [DOCKET, "serve"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [DOCKET, "serve"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout!.pipe(log);
     child.stderr!.pipe(log);
     this.child = child;
     this.starts++;
-    this.#exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(signal ? null : code)));
+    this.#exited = new Promise((resolve) =>
+      child.once("exit", (code, signal) => resolve(signal ? null : code)),
+    );
     const failed = this.#exited.then((code) => {
       throw new Error(`${this.name} exited (${code}) before it was ready; see ${this.#logFile}`);
     });
@@ -107,7 +117,8 @@ export class Instance {
 
   /** SIGTERM: the instance drains and exits; resolves with its exit code. */
   async stop(): Promise<number | null> {
-    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return this.child?.exitCode ?? null;
+    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null)
+      return this.child?.exitCode ?? null;
     this.child.kill("SIGTERM");
     return this.#exited!;
   }
@@ -121,7 +132,11 @@ export class Instance {
 }
 
 /** The HAProxy configuration the cluster uses (README "Running several instances"). */
-export function haproxyConfig(port: number, webs: { name: string; port: number }[], statsPort?: number): string {
+export function haproxyConfig(
+  port: number,
+  webs: { name: string; port: number }[],
+  statsPort?: number,
+): string {
   return [
     "global",
     "  maxconn 4096",
@@ -156,7 +171,14 @@ export function haproxyConfig(port: number, webs: { name: string; port: number }
     ...webs.map((w) => `  server ${w.name} 127.0.0.1:${w.port}`),
     ...(statsPort === undefined
       ? []
-      : ["", "frontend stats", `  bind 127.0.0.1:${statsPort}`, "  stats enable", "  stats uri /", "  stats refresh 5s"]),
+      : [
+          "",
+          "frontend stats",
+          `  bind 127.0.0.1:${statsPort}`,
+          "  stats enable",
+          "  stats uri /",
+          "  stats refresh 5s",
+        ]),
     "",
   ].join("\n");
 }
@@ -168,6 +190,8 @@ export interface ClusterOptions {
   webs?: number;
   /** Whether to start a worker (true). */
   worker?: boolean;
+  /** The web instances' role: web (all when there is no worker to run the background work). */
+  webRole?: Role;
   /** Where logs, the HAProxy configuration and the shared data folder go (a fresh temporary folder). */
   dir?: string;
   /** More environment for every instance. */
@@ -205,8 +229,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   const webs: Instance[] = [];
   for (let i = 1; i <= (options.webs ?? 3); i++)
-    webs.push(new Instance(`web${i}`, await freePort(), "web", env, dir));
-  const worker = options.worker === false ? undefined : new Instance("worker", await freePort(), "worker", env, dir);
+    webs.push(
+      new Instance(
+        `web${i}`,
+        await freePort(),
+        options.webRole ?? (options.worker === false ? "all" : "web"),
+        env,
+        dir,
+      ),
+    );
+  const worker =
+    options.worker === false ? undefined : new Instance("worker", await freePort(), "worker", env, dir);
   const all = [...webs, ...(worker ? [worker] : [])];
   await all[0]!.start();
   await Promise.all(all.slice(1).map((i) => i.start()));
@@ -251,7 +284,9 @@ async function createDatabase(server: string): Promise<{ url: string; drop: () =
 }
 
 if (import.meta.main) {
-  const made = process.env.DATABASE_URL ? undefined : await createDatabase("postgres://postgres@127.0.0.1:5432/postgres");
+  const made = process.env.DATABASE_URL
+    ? undefined
+    : await createDatabase("postgres://postgres@127.0.0.1:5432/postgres");
   const cluster = await startCluster({
     databaseUrl: process.env.DATABASE_URL ?? made!.url,
     redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
@@ -262,7 +297,11 @@ if (import.meta.main) {
     [
       `Docket is serving ${cluster.url} (HAProxy)`,
       ...cluster.webs.map((w) => `  ${w.name}: ${w.url} (role ${roles}, pid ${w.pid})`),
-      ...(cluster.worker ? [`  worker: ${cluster.worker.url} (role ${rolesSupported() ? "worker" : "all"}, pid ${cluster.worker.pid})`] : []),
+      ...(cluster.worker
+        ? [
+            `  worker: ${cluster.worker.url} (role ${rolesSupported() ? "worker" : "all"}, pid ${cluster.worker.pid})`,
+          ]
+        : []),
       `Logs and the HAProxy configuration: ${cluster.dir}`,
       "Ctrl-C stops everything.",
       "",
