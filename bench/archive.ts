@@ -15,6 +15,9 @@ import { openStore } from "../src/db/store.ts";
 import { exportWorkspace } from "../src/tracker/archive/export.ts";
 import { restoreArchive } from "../src/tracker/archive/restore.ts";
 import { seedSize, seedWorkspace } from "./seed.ts";
+import { runAsService } from "./service-flags.ts";
+
+runAsService();
 
 const { values } = parseArgs({
   options: {
