@@ -121,7 +121,7 @@ function AddForm({ ws, onCreated }: { ws: string; onCreated: (c: Created) => voi
       setName("");
       setRepos("");
       onCreated(c);
-      void queryClient.invalidateQueries({ queryKey: integrationKeys.list(ws) });
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.list(ws), exact: true });
     },
   });
   const err = add.error instanceof ApiError ? add.error : null;
@@ -273,7 +273,12 @@ function IntegrationCard({ ws, integration: i }: { ws: string; integration: Inte
     mutationFn: () => unwrap(api.DELETE("/integrations/{id}", { params: { path: { id: i.id } } })),
     onSuccess: () => {
       toast(`${i.name} removed: delete its webhook on ${HOSTS[i.provider]} too`);
-      void queryClient.invalidateQueries({ queryKey: integrationKeys.list(ws) });
+      // gone at once, and its deliveries never read again
+      queryClient.setQueryData<Integration[]>(integrationKeys.list(ws), (list) =>
+        list?.filter((x) => x.id !== i.id),
+      );
+      queryClient.removeQueries({ queryKey: integrationKeys.one(ws, i.id) });
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.list(ws), exact: true });
     },
     onError: (error) => toastError(error, "Remove"),
   });
@@ -289,7 +294,8 @@ function IntegrationCard({ ws, integration: i }: { ws: string; integration: Inte
         <div className="int-card-title">
           <h3 id={headingId}>{i.name}</h3>
           <span className="muted">
-            {HOSTS[i.provider]} · {i.repositories.length ? i.repositories.join(", ") : "all repositories"}
+            {i.name === HOSTS[i.provider] ? "" : `${HOSTS[i.provider]} · `}
+            {i.repositories.length ? i.repositories.join(", ") : "every repository"}
           </span>
         </div>
         {!confirming && (
