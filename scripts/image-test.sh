@@ -62,7 +62,7 @@ BASE="localhost/docket-base:$SUITE-node$NODE_VERSION-$CA_DIGEST"
 started=$(now)
 if bh inspect --type image "$BASE" >/dev/null 2>&1; then
   say "base $BASE: cached"
-  base_s="cached"
+  base_s="(cached) 0"
 else
   say "base $BASE: making it (mmdebstrap $SUITE, Node $NODE_VERSION and npm $NPM_VERSION from the npm registry)"
   work="$CACHE/base-work"
@@ -93,6 +93,9 @@ else
   say "base made in ${base_s} s"
 fi
 
+# containers a run that was killed left behind (this storage holds only this script's)
+bh rm --all >/dev/null 2>&1 || true
+
 # 2. The image ----------------------------------------------------------------------------------------
 started=$(now)
 say "building $IMAGE (buildah bud --isolation chroot, BASE_IMAGE=$BASE)"
@@ -121,62 +124,146 @@ bh inspect --type image "$IMAGE" | node -e '
 if [ "$(du -s --block-size=1G "$CACHE/storage" | cut -f1)" -gt 8 ]; then bh rmi --prune >/dev/null 2>&1 || true; fi
 
 # 3. Run it -----------------------------------------------------------------------------------------
-ctr="$(bh from --pull-never --name "docket-image-test-$$" "$IMAGE")"
-server_pid=""
+declare -A PIDS=()   # what each started server's process group is
+CTRS=()
 cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -KILL -- "-$server_pid" 2>/dev/null || true; fi
-  bh rm "$ctr" >/dev/null 2>&1 || true
+  for name in "${!PIDS[@]}"; do
+    # tini starts docket in a process group of its own, but in the session setsid made
+    pkill -KILL -s "${PIDS[$name]}" 2>/dev/null || true
+  done
+  for c in "${CTRS[@]}"; do bh rm "$c" >/dev/null 2>&1 || true; done
 }
 trap cleanup EXIT
-log="$CACHE/serve.log"
-in_image() { bh run --isolation chroot "$ctr" -- "$@"; }
+new_container() { local c; c="$(bh from --pull-never --name "docket-image-test-$$-$1" "$IMAGE")"; CTRS+=("$c"); echo "$c"; }
+# a `docket` command inside the image: in_image <container> [--env K=V]... -- <args of docket>
+in_image() {
+  local c="$1"; shift
+  local envs=()
+  while [ "$1" != "--" ]; do envs+=("$1" "$2"); shift 2; done
+  shift
+  bh run --isolation chroot "${envs[@]}" "$c" -- node /app/dist/docket.mjs "$@"
+}
+json_field() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s)[process.argv[1]]))' "$1"; }
 
-say "inside the image: $(in_image id)"
-in_image node /app/dist/docket.mjs admin people create --email ada@example.com --name Ada --verified | sed 's/^/  | /'
-in_image node /app/dist/docket.mjs admin workspaces create --name Acme --owner ada@example.com \
-  --space-name Engineering --space-prefix ENG | sed 's/^/  | /'
-token="$(in_image node /app/dist/docket.mjs admin tokens create --workspace acme --email ada@example.com \
-  --name image-test --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).token))')"
+# the image's entrypoint (tini, then docket) in a session of its own, so that all of it can be stopped: start_serve <name> <container> <port> [--env K=V]... [-- <args after serve>]
+start_serve() {
+  local name="$1" c="$2" port="$3"; shift 3
+  local envs=() args=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1" "$2"); shift 2; done
+  [ $# -gt 0 ] && shift && args=("$@")
+  setsid buildah --root "$CACHE/storage" --runroot "$CACHE/run" --storage-driver "$DRIVER" run --isolation chroot \
+    --env "PORT=$port" --env "BASE_URL=http://127.0.0.1:$port" --env LOG_LEVEL=warn "${envs[@]}" \
+    "$c" -- tini -- node /app/dist/docket.mjs serve "${args[@]}" >"$CACHE/$name.log" 2>&1 &
+  PIDS[$name]=$!
+}
+# wait_ready <name> <port>: prints /readyz's answer once it is 200; fails if the server exits first
+wait_ready() {
+  local name="$1" port="$2" body
+  for _ in $(seq 1 600); do
+    if body="$(curl -fsS --max-time 2 "http://127.0.0.1:$port/readyz" 2>/dev/null)"; then echo "$body"; return 0; fi
+    kill -0 "${PIDS[$name]}" 2>/dev/null || { cat "$CACHE/$name.log" >&2; echo "image test: $name exited" >&2; return 1; }
+    sleep 0.1
+  done
+  cat "$CACHE/$name.log" >&2; echo "image test: $name's /readyz never answered 200" >&2; return 1
+}
+# stop_serve <name>: SIGTERM to tini reaches docket serve, which drains and must exit 0
+stop_serve() {
+  local name="$1" pid="${PIDS[$1]}" tini_pid t code=0
+  tini_pid="$(pgrep -s "$pid" -x tini | head -n 1 || true)"
+  t=$(now)
+  if [ -n "$tini_pid" ]; then kill -TERM "$tini_pid"; else pkill -TERM -s "$pid" || true; fi
+  wait "$pid" || code=$?
+  unset "PIDS[$name]"
+  say "$name: SIGTERM, stopped in $(since "$t") s, exit code $code"
+  [ "$code" -eq 0 ] || { cat "$CACHE/$name.log" >&2; echo "image test: $name did not stop cleanly" >&2; return 1; }
+}
+# rest_check <port> <token>: an issue written and read back over REST
+rest_check() {
+  local port="$1" token="$2" created key back
+  local auth=(-H "authorization: Bearer $token" -H 'content-type: application/json')
+  created="$(curl -fsS --max-time 10 "${auth[@]}" "http://127.0.0.1:$port/v1/issues" \
+    -d '{"title":"Built and run from the image","priority":"high"}')"
+  key="$(echo "$created" | json_field identifier)"
+  back="$(curl -fsS --max-time 10 "${auth[@]}" "http://127.0.0.1:$port/v1/issues/$key" | json_field title)"
+  [ "$back" = "Built and run from the image" ] || { echo "image test: GET /v1/issues/$key answered another issue" >&2; return 1; }
+  say "POST /v1/issues made $key; GET /v1/issues/$key read it back"
+}
+rss_of() { # the docket process under tini, in MiB
+  local tini_pid
+  tini_pid="$(pgrep -s "${PIDS[$1]}" -x tini | head -n 1 || true)"
+  [ -n "$tini_pid" ] && ps -o rss= --ppid "$tini_pid" | head -n 1 | awk '{ printf "%d", $1 / 1024 }'
+}
+# a person, a workspace and a token, made with the admin commands inside the image
+admin_token() {
+  local c="$1"; shift
+  in_image "$c" "$@" -- admin people create --email ada@example.com --name Ada --verified | sed 's/^/  | /' >&2
+  in_image "$c" "$@" -- admin workspaces create --name Acme --owner ada@example.com \
+    --space-name Engineering --space-prefix ENG | sed 's/^/  | /' >&2
+  in_image "$c" "$@" -- admin tokens create --workspace acme --email ada@example.com --name image-test --json |
+    json_field token
+}
+
+# 3a. One container on SQLite (its data in /data), as `docker run -v docket-data:/data docket` would
+c="$(new_container sqlite)"
+say "inside the image: $(bh run --isolation chroot "$c" -- id)"
+token="$(admin_token "$c")"
 [ -n "$token" ] || { echo "image test: no token from docket admin tokens create" >&2; exit 1; }
-
 started=$(now)
-# its entrypoint (tini, then docket serve) in a process group of its own, so that it can be stopped whole
-setsid buildah --root "$CACHE/storage" --runroot "$CACHE/run" --storage-driver "$DRIVER" run --isolation chroot \
-  --env "PORT=$PORT" --env "BASE_URL=http://127.0.0.1:$PORT" --env LOG_LEVEL=warn \
-  "$ctr" -- tini -- node /app/dist/docket.mjs serve >"$log" 2>&1 &
-server_pid=$!
-ready=""
-for _ in $(seq 1 600); do
-  if ready="$(curl -fsS --max-time 2 "http://127.0.0.1:$PORT/readyz" 2>/dev/null)"; then break; fi
-  kill -0 "$server_pid" 2>/dev/null || { cat "$log" >&2; echo "image test: docket serve exited" >&2; exit 1; }
-  ready=""
-  sleep 0.1
-done
-[ -n "$ready" ] || { cat "$log" >&2; echo "image test: /readyz never answered 200" >&2; exit 1; }
+start_serve sqlite "$c" "$PORT"
+ready="$(wait_ready sqlite "$PORT")"
 ready_s="$(since "$started")"
-say "/readyz 200 after ${ready_s} s: $ready"
-
-auth=(-H "authorization: Bearer $token" -H 'content-type: application/json')
-created="$(curl -fsS --max-time 10 "${auth[@]}" "http://127.0.0.1:$PORT/v1/issues" \
-  -d '{"title":"Built and run from the image","priority":"high"}')"
-key="$(echo "$created" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).identifier))')"
-read_back="$(curl -fsS --max-time 10 "${auth[@]}" "http://127.0.0.1:$PORT/v1/issues/$key")"
-echo "$read_back" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const i=JSON.parse(s);if(i.title!=="Built and run from the image"){console.error("image test: the issue read back is not the one written: "+s);process.exit(1)}})'
-say "POST /v1/issues made $key; GET /v1/issues/$key read it back"
+say "sqlite: /readyz 200 after ${ready_s} s: $ready"
+rest_check "$PORT" "$token"
 home="$(curl -fsSL --max-time 10 -o /dev/null -w '%{http_code} %{size_download}' "http://127.0.0.1:$PORT/")"
 say "GET / (the web app, after its redirect to sign-in): $home bytes"
-rss_kb="$(ps -o rss= --ppid "$(pgrep -g "$server_pid" -x tini | head -n 1)" 2>/dev/null | head -n 1 | tr -d ' ' || true)"
-[ -n "$rss_kb" ] && say "docket serve's RSS after these requests: $((rss_kb / 1024)) MiB"
+rss="$(rss_of sqlite || true)"
+[ -n "$rss" ] && say "sqlite: docket serve's RSS after these requests: $rss MiB"
+stop_serve sqlite
+summary="sqlite: /readyz 200 after ${ready_s} s (${ready})"
 
-# SIGTERM to tini reaches docket serve, which drains and exits 0
-tini_pid="$(pgrep -g "$server_pid" -x tini | head -n 1 || true)"
-stopped=$(now)
-if [ -n "$tini_pid" ]; then kill -TERM "$tini_pid"; else kill -TERM -- "-$server_pid"; fi
-code=0
-wait "$server_pid" || code=$?
-server_pid=""
-say "SIGTERM: stopped in $(since "$stopped") s, exit code $code"
-[ "$code" -eq 0 ] || { cat "$log" >&2; echo "image test: docket serve did not stop cleanly" >&2; exit 1; }
+# 3b. PostgreSQL, as compose.yaml runs it: the migration alone first, then a web and a worker process
+if [ -n "${DOCKET_IMAGE_TEST_DATABASE_URL:-}" ]; then
+  admin_url="$DOCKET_IMAGE_TEST_DATABASE_URL"
+  db="docket_image_test"
+  node -e '
+    const pg = require(process.argv[2]);
+    const c = new pg.Client({ connectionString: process.argv[1] });
+    c.connect()
+      .then(() => c.query(`drop database if exists ${process.argv[3]} with (force)`))
+      .then(() => c.query(`create database ${process.argv[3]}`))
+      .then(() => c.end(), (e) => { console.error(`image test: cannot make the database: ${e.message}`); process.exit(1); });
+  ' "$admin_url" "$ROOT/node_modules/pg" "$db"
+  url="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$admin_url" "$db")"
+  key="$(head -c 32 /dev/urandom | base64)"
+  pg_env=(--env "DATABASE_URL=$url" --env "DOCKET_SECRET_KEY=$key")
+  [ -n "${DOCKET_IMAGE_TEST_REDIS_URL:-}" ] && pg_env+=(--env "REDIS_URL=$DOCKET_IMAGE_TEST_REDIS_URL")
+  c="$(new_container postgres)"
+  t=$(now)
+  in_image "$c" "${pg_env[@]}" -- admin migrate | sed 's/^/  | /'
+  say "postgres: docket admin migrate (the compose file's migrate service) in $(since "$t") s"
+  token="$(admin_token "$c" "${pg_env[@]}")"
+  web_args=() worker_args=()
+  if in_image "$c" -- serve --help | grep -q -- '--role'; then web_args=(-- --role web); worker_args=(-- --role worker); fi
+  started=$(now)
+  start_serve web "$c" "$((PORT + 1))" "${pg_env[@]}" "${web_args[@]}"
+  if [ ${#worker_args[@]} -gt 0 ]; then
+    c2="$(new_container worker)"
+    start_serve worker "$c2" "$((PORT + 2))" "${pg_env[@]}" "${worker_args[@]}"
+  fi
+  ready_pg="$(wait_ready web "$((PORT + 1))")"
+  ready_pg_s="$(since "$started")"
+  say "postgres, role ${web_args[2]:-all}: /readyz 200 after ${ready_pg_s} s: $ready_pg"
+  summary="$summary; postgres, role ${web_args[2]:-all}: /readyz 200 after ${ready_pg_s} s (${ready_pg})"
+  if [ ${#worker_args[@]} -gt 0 ]; then
+    ready_worker="$(wait_ready worker "$((PORT + 2))")"
+    say "postgres, worker: /readyz 200: $ready_worker"
+    code="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$((PORT + 2))/v1/issues")"
+    [ "$code" = 404 ] || { echo "image test: the worker answered /v1/issues with $code, not 404" >&2; exit 1; }
+    summary="$summary; worker: /readyz 200 (${ready_worker})"
+  fi
+  rest_check "$((PORT + 1))" "$token"
+  stop_serve web
+  [ ${#worker_args[@]} -gt 0 ] && stop_serve worker
+fi
 
-printf '\n[image] measured: base %s s, image build %s s, image %s, /readyz 200 after %s s (%s)\n' \
-  "$base_s" "$build_s" "$image_size" "$ready_s" "$ready"
+printf '\n[image] measured: base %s s, image build %s s, image %s; %s\n' "$base_s" "$build_s" "$image_size" "$summary"
