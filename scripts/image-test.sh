@@ -134,6 +134,7 @@ cleanup() {
   for c in "${CTRS[@]}"; do bh rm "$c" >/dev/null 2>&1 || true; done
 }
 trap cleanup EXIT
+trap 'exit 143' TERM INT
 new_container() { local c; c="$(bh from --pull-never --name "docket-image-test-$$-$1" "$IMAGE")"; CTRS+=("$c"); echo "$c"; }
 # a `docket` command inside the image: in_image <container> [--env K=V]... -- <args of docket>
 in_image() {
