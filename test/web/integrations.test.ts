@@ -289,3 +289,60 @@ test("a pull request's state changes live on an open issue page as GitHub's webh
   await shot(phone.page, "issue-code-390");
   assertNoErrors(phone.errors);
 });
+
+test("a space's code host switches: an admin turns Done on merge off, and a merge then leaves its issue as it was", async (t) => {
+  const env = await appEnv(t);
+  const issue = (
+    await env.rest("POST", "/issues", { title: "Keep the session alive", status: "in_progress" })
+  ).body;
+  const made = (await env.rest("POST", "/integrations", { provider: "github" })).body;
+  const browser = await launch(t);
+  const { page, errors } = await signedIn(browser, env);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${env.baseUrl}/acme/spaces/ENG`);
+  const section = page.getByRole("region", { name: "Code hosts" });
+  const done = section.getByRole("checkbox", { name: /^Done on merge/ });
+  await done.waitFor();
+  for (const name of [/^Start on a branch/, /^In review on a pull request/, /^Done on merge/])
+    assert.equal(await section.getByRole("checkbox", { name }).isChecked(), true, "on by default");
+  await done.uncheck();
+  await page.getByText("Done on merge: off in ENG").waitFor();
+  assert.equal((await env.rest("GET", "/spaces/ENG")).body.auto_done_on_merge, false);
+  await section.scrollIntoViewIfNeeded();
+  await shot(page, "space-code-hosts-1440");
+
+  await github(env, made.id, made.secret, "pull_request", {
+    action: "closed",
+    number: 3,
+    pull_request: pullRequest(issue.identifier, {
+      number: 3,
+      html_url: "https://github.com/acme/web/pull/3",
+      state: "closed",
+      merged: true,
+      merged_at: new Date().toISOString(),
+      closed_at: new Date().toISOString(),
+    }),
+    repository,
+    sender: octocat,
+  });
+  const links = (await env.rest("GET", `/issues/${issue.identifier}/links`)).body.data;
+  assert.equal(links[0]?.state, "merged");
+  assert.equal((await env.rest("GET", `/issues/${issue.identifier}`)).body.status, "in_progress");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${env.baseUrl}/acme/spaces/ENG`);
+  await section.scrollIntoViewIfNeeded();
+  assert.equal(await done.isChecked(), false);
+  await shot(page, "space-code-hosts-390");
+  assertNoErrors(errors);
+
+  // a member reads them and cannot flip them
+  const bob = await addPerson(env.core, "bob@example.com", "Bob Builder");
+  await addMember(env.core, { workspace: "acme", email: "bob@example.com", role: "member" });
+  const member = await signedIn(browser, env, bob);
+  await member.page.goto(`${env.baseUrl}/acme/spaces/ENG`);
+  const theirs = member.page.getByRole("region", { name: "Code hosts" });
+  await theirs.getByText("Only the workspace's Owner and admins change these.").waitFor();
+  assert.equal(await theirs.getByRole("checkbox", { name: /^Done on merge/ }).isDisabled(), true);
+  assertNoErrors(member.errors);
+});

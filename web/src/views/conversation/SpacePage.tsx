@@ -1,8 +1,8 @@
 /**
  * A space's settings: its review policy — who may mark its issues done (anyone; someone other than
  * whoever last changed the issue's substance; a person, never an agent) — and its reviewers, told when an
- * issue moves to In review and asked approvals nobody in particular is asked. Workspace admins change
- * it; everyone else reads it.
+ * issue moves to In review and asked approvals nobody in particular is asked — and its code host
+ * switches (spaces/Automation.tsx). Workspace admins change it; everyone else reads it.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
@@ -11,6 +11,7 @@ import { ApiError, api, unwrap } from "../../api.ts";
 import { exactTime, relativeTime } from "../../lib/time.ts";
 import { useMembers } from "../../queries.ts";
 import { toast } from "../../ui/toast.tsx";
+import { SpaceAutomation } from "../spaces/Automation.tsx";
 import { SpaceName } from "../spaces/SpaceForms.tsx";
 import { SpaceTemplates } from "../spaces/Templates.tsx";
 import { convKeys, type Space, spaceQuery, useIsAdmin } from "./data.ts";
@@ -74,6 +75,7 @@ export function SpacePage() {
         )}
         {query.data && <SpaceName ws={ws} space={query.data} />}
         {query.data && <ReviewPolicy ws={ws} space={query.data} admin={admin} />}
+        {query.data && <SpaceAutomation ws={ws} space={query.data} admin={admin} />}
         {query.data && <SpaceTemplates ws={ws} prefix={query.data.prefix} admin={admin} />}
       </div>
     </>
