@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -16,6 +17,7 @@ interface Service {
   image?: string;
   build?: unknown;
   command?: string[] | string;
+  entrypoint?: string[] | string;
   environment?: Record<string, string | number | boolean | null> | string[];
   env_file?: (string | { path: string; required?: boolean })[] | string;
   depends_on?: string[] | Record<string, { condition?: string }>;
@@ -236,4 +238,23 @@ test("the Dockerfile: base image an argument (node:24-slim), non-root, tini, /re
   assert.match(runtime, /^ENTRYPOINT \["tini", "--"/m);
   assert.match(dockerfile, /build-web\.ts/);
   assert.match(dockerfile, /build-server\.ts/);
+});
+
+test("the shell scripts compose.yaml runs parse, and pass $ on to the container (written $$)", () => {
+  let scripts = 0;
+  for (const [name, s] of Object.entries(services)) {
+    for (const field of ["entrypoint", "command"] as const) {
+      const argv = s[field];
+      if (!Array.isArray(argv)) continue;
+      const at = argv.findIndex((a, i) => a === "-c" && /(^|\/)(ba)?sh$/.test(argv[i - 1] ?? ""));
+      if (at < 0) continue;
+      const script = argv[at + 1]!;
+      // a lone $ is compose's own interpolation, which would read the variable from compose's environment
+      assert.doesNotMatch(script.replaceAll("$$", ""), /\$/, `${name}'s ${field} leaves a $ to compose`);
+      const check = spawnSync("sh", ["-n", "-c", script.replaceAll("$$", "$")], { encoding: "utf8" });
+      assert.equal(check.status, 0, `${name}'s ${field} does not parse: ${check.stderr}`);
+      scripts++;
+    }
+  }
+  assert.ok(scripts >= 2, "seaweedfs and s3-bucket start from scripts");
 });
