@@ -14,6 +14,7 @@ import { installCors, mcpCorsPolicy, oauthCorsPolicy, v1CorsPolicy } from "./cor
 import { docsRoutes } from "./docs.ts";
 import { frameworkErrorReply, installErrorHandling, JSON_TOO_DEEP } from "./errors.ts";
 import { fileRoutes } from "./files.ts";
+import { integrationRoutes } from "./integrations.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { openApiRoutes } from "./v1/openapi.ts";
@@ -209,6 +210,8 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   app.register(docsRoutes(core));
   // The local file store's signed upload and download URLs: the signature is the authority.
   app.register(fileRoutes(core));
+  // Code hosts' webhooks: the delivery's signature is the authority (src/tracker/integrations).
+  app.register(integrationRoutes(core));
   // The browser OAuth sign-in of MCP clients: client registration, and authorization with consent.
   app.register(oauthRegisterRoutes(core));
   app.register(oauthAuthorizeRoutes(core));

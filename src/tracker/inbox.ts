@@ -175,7 +175,9 @@ export async function notify(
   const seen = new Set<string>();
   const rows = [];
   for (const n of notices) {
-    if (!options.evenSelf && !actsAsAgent(ctx) && n.personId === ctx.actor.personId) continue;
+    // a person is not told of what they did themselves; an agent's or code host integration's acts are told
+    const self = !actsAsAgent(ctx) && !ctx.actor.via.startsWith("int_") && n.personId === ctx.actor.personId;
+    if (!options.evenSelf && self) continue;
     const key = `${n.personId}:${n.kind}:${n.subject.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
