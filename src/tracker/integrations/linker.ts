@@ -29,7 +29,7 @@ export interface Mention {
   refs: boolean;
 }
 
-const IDENTIFIER = /(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{1,9})-(\d{1,9})(?![0-9])/g;
+const IDENTIFIER = /(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{1,9})-(\d{1,9})(?![A-Za-z0-9])/g;
 const CLOSING = new RegExp(`(?:^|[^A-Za-z])(${CLOSING_WORDS.join("|")})\\s*:?\\s*(?:#\\s*)?$`, "i");
 const REFERRING = /(?:^|[^A-Za-z])(refs?|references|part\s+of|related\s+to)\s*:?\s*(?:#\s*)?$/i;
 /** what may stand between two identifiers of one list */
