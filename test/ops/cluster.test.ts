@@ -474,7 +474,11 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
     t.diagnostic(`kill -9 ${victim.name}, serving ${onVictim.length} streams`);
     const killedAt = Date.now();
     await victim.kill();
-    await sleep(3000);
+    const back = () => onVictim.every((s) => s.reconnects.length > reconnectsBefore.get(s)!);
+    for (const until = Date.now() + 15_000; !back() && Date.now() < until; ) await sleep(100);
+    t.diagnostic(
+      `its streams reconnected elsewhere after ${onVictim.map((s) => `${s.reconnects.at(-1)?.ms} ms (${s.reconnects.at(-1)?.attempts} attempts)`).join(", ")}`,
+    );
     for (const s of onVictim) {
       assert.ok(
         s.reconnects.length > reconnectsBefore.get(s)!,
