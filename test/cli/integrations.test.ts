@@ -4,6 +4,7 @@
  * would leave them, so these tests read what people read, not how deliveries are taken.
  */
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { docket, type Outcome, type Service, startService } from "./support.ts";
@@ -289,4 +290,54 @@ test("docket issues branch prints the branch name the linker finds, and issues s
   );
   assert.equal(asJson.code_links[0].state, "open");
   assert.equal(asJson.code_links[0].closes, true);
+});
+
+test("a signed GitHub delivery shows in docket integrations show, and the change it made in docket issues activity", async () => {
+  const issue = JSON.parse(
+    (await run(["issues", "create", "--title", "Fix the logout", "--status", "todo", "--json"])).stdout,
+  );
+  const made = JSON.parse((await run(["integrations", "add", "github", "--json"])).stdout);
+  const body = JSON.stringify({
+    action: "opened",
+    number: 31,
+    pull_request: {
+      number: 31,
+      html_url: "https://github.com/acme/web/pull/31",
+      state: "open",
+      draft: false,
+      merged: false,
+      title: `Fix the logout (fixes ${issue.identifier})`,
+      body: "",
+      user: { login: "octocat" },
+      head: { ref: "logout", sha: "6dcb09b5b57875f334f61aebed695e2e4193db5e" },
+      base: { ref: "main" },
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+      merged_at: null,
+      closed_at: null,
+    },
+    repository: { full_name: "acme/web", html_url: "https://github.com/acme/web", default_branch: "main" },
+    sender: { login: "octocat" },
+  });
+  const res = await fetch(`${service.url}/api/integrations/${made.id}/webhook`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-github-event": "pull_request",
+      "x-github-delivery": "0b4a4a3e-0000-4000-8000-000000000031",
+      "x-hub-signature-256": `sha256=${createHmac("sha256", made.secret).update(body).digest("hex")}`,
+    },
+    body,
+  });
+  assert.ok(res.status < 300, `${res.status} ${await res.text()}`);
+
+  const show = await run(["integrations", "show", made.id]);
+  expectCode(show, 0);
+  assert.match(show.stdout, /Last deliveries \(1\)/);
+  assert.match(show.stdout, /pull_request\.opened\s+linked\s+.*#31.*ENG-\d+/);
+  const code = await run(["issues", "show", issue.identifier, "--no-comments"]);
+  assert.match(code.stdout, /^ {2}PR acme\/web#31 {2}open {2}Fix the logout/m);
+  const activity = await run(["issues", "activity", issue.identifier]);
+  expectCode(activity, 0);
+  assert.match(activity.stdout, /GitHub \(pull request #31 by octocat\)/);
 });
