@@ -101,6 +101,11 @@ export interface TelemetryConfig {
   tracesEndpoint: string | undefined;
   /** OTEL_SERVICE_NAME: the service.name traces and metrics carry (docket by default). */
   serviceName: string;
+  /**
+   * OTEL_TRACES_SAMPLER_ARG: the share of traces started here that are recorded and sent, 0 to 1 (1 by
+   * default); a request whose caller sent a sampled `traceparent` is always recorded.
+   */
+  tracesSampleRatio: number;
 }
 
 function telemetry(env: Env): TelemetryConfig {
@@ -119,7 +124,17 @@ function telemetry(env: Env): TelemetryConfig {
     metricsHost,
     tracesEndpoint: traces ?? (base === undefined ? undefined : `${base.replace(/\/+$/, "")}/v1/traces`),
     serviceName: value(env, "OTEL_SERVICE_NAME") ?? "docket",
+    tracesSampleRatio: ratio(env, "OTEL_TRACES_SAMPLER_ARG", 1),
   };
+}
+
+function ratio(env: Env, name: string, fallback: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^(0|1|0?\.\d+|1\.0*)$/.test(raw)) {
+    throw new ConfigError(name, `must be a number from 0 to 1 (got ${JSON.stringify(raw)})`);
+  }
+  return Number(raw);
 }
 
 /** MCP_ALLOWED_ORIGINS: each an http(s) origin, no path, query or credentials; kept in normal form. */

@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import type { TelemetryConfig } from "../config.ts";
 import type { Core } from "../core.ts";
 import type { DbSystem } from "./hooks.ts";
+import type { Statement } from "./tracing.ts";
 
 /**
  * Metrics, for Prometheus to scrape on a port of their own (METRICS_PORT, on METRICS_HOST: 127.0.0.1
@@ -27,7 +28,7 @@ export interface Metrics {
     status: number,
     seconds: number,
   ): void;
-  db(system: DbSystem, operation: string, table: string | undefined, seconds: number, failed: boolean): void;
+  db(system: DbSystem, statement: Statement, seconds: number, failed: boolean): void;
   eventsWritten(count: number): void;
   eventDelivered(lagSeconds: number): void;
   webhookFailed(reason: string): void;
@@ -216,6 +217,9 @@ export async function startMetrics(
     return attrs;
   };
 
+  // each statement's attributes, made once (src/ops/telemetry.ts describes a statement once per text)
+  const statementAttrs = new WeakMap<Statement, [OtelAttributes, OtelAttributes]>();
+
   return {
     address,
     requestStarted(method, scheme) {
@@ -231,13 +235,15 @@ export async function startMetrics(
         ...(status >= 500 ? { "error.type": String(status) } : {}),
       });
     },
-    db(system, operation, table, seconds, failed) {
-      dbDuration.record(seconds, {
-        "db.system.name": system,
-        "db.operation.name": operation,
-        ...(table ? { "db.collection.name": table } : {}),
-        ...(failed ? { "error.type": "error" } : {}),
-      });
+    db(system, statement, seconds, failed) {
+      let attrs = statementAttrs.get(statement);
+      if (!attrs) {
+        const ok: OtelAttributes = { "db.system.name": system, "db.operation.name": statement.operation };
+        if (statement.table) ok["db.collection.name"] = statement.table;
+        attrs = [ok, { ...ok, "error.type": "error" }];
+        statementAttrs.set(statement, attrs);
+      }
+      dbDuration.record(seconds, attrs[failed ? 1 : 0]);
     },
     eventsWritten(count) {
       eventsWritten.add(count);

@@ -4,7 +4,7 @@ import type { Core } from "../core.ts";
 import { preparedName } from "../db/prepared.ts";
 import { type DbSystem, telemetryHooks } from "./hooks.ts";
 import type { Metrics } from "./metrics.ts";
-import type { Tracing } from "./tracing.ts";
+import type { Statement, Tracing } from "./tracing.ts";
 
 /**
  * Turns metrics (METRICS_PORT) and tracing (OTEL_EXPORTER_OTLP_ENDPOINT) on. With neither set nothing
@@ -66,14 +66,6 @@ export async function startTelemetry(core: Core, logger: Logger): Promise<Teleme
       return closed;
     },
   };
-}
-
-/** What one statement is, for its span and its metric: never its values. */
-interface Statement {
-  operation: string;
-  table: string | undefined;
-  /** a prepared statement's name (src/db/prepared.ts) */
-  name: string | undefined;
 }
 
 const statements = new Map<string, Statement>();
@@ -139,7 +131,7 @@ export function instrumentApp(app: FastifyInstance): void {
 function install(metrics: Metrics | undefined, tracing: Tracing | undefined): void {
   telemetryHooks.db = async <T>(sys: DbSystem, text: string, run: () => Promise<T>): Promise<T> => {
     const s = describeStatement(text);
-    const span = tracing?.dbSpan(sys, s.operation, s.table, s.name);
+    const span = tracing?.dbSpan(sys, s);
     const t0 = performance.now();
     let failed = false;
     try {
@@ -149,7 +141,7 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
       if (span) tracing?.fail(span, error);
       throw error;
     } finally {
-      metrics?.db(sys, s.operation, s.table, (performance.now() - t0) / 1000, failed);
+      metrics?.db(sys, s, (performance.now() - t0) / 1000, failed);
       span?.end();
     }
   };
@@ -171,7 +163,6 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
       metrics?.requestStarted(request.method, scheme);
       if (!tracing) return done();
       const span = tracing.serverSpan(request.method, route, request.headers, scheme);
-      span.setAttribute("url.path", request.url.split("?")[0]!);
       request[SPAN] = span;
       // every later hook and the handler run with the request's span as the current one
       tracing.runIn(span, done);

@@ -5,6 +5,7 @@ import {
   ROOT_CONTEXT,
   type Span,
   SpanKind,
+  type SpanOptions,
   SpanStatusCode,
   type Tracer,
   trace,
@@ -12,9 +13,23 @@ import {
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import {
+  AlwaysOnSampler,
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+} from "@opentelemetry/sdk-trace-base";
 import type { TelemetryConfig } from "../config.ts";
 import type { Attributes, DbSystem } from "./hooks.ts";
+
+/** What a statement is (src/ops/telemetry.ts describes it once per text): never its values. */
+export interface Statement {
+  operation: string;
+  table: string | undefined;
+  /** a prepared statement's name (src/db/prepared.ts) */
+  name: string | undefined;
+}
 
 /**
  * Traces, exported over OTLP/HTTP (JSON) in batches: a server span per request (named by its route
@@ -36,12 +51,7 @@ export interface Tracing {
   /** Runs `fn` (and everything it starts) with `span` as the current span. */
   runIn(span: Span, fn: () => void): void;
   /** A statement's span under the current one; none outside a trace (background polling is not traced). */
-  dbSpan(
-    system: DbSystem,
-    operation: string,
-    table: string | undefined,
-    statement: string | undefined,
-  ): Span | undefined;
+  dbSpan(system: DbSystem, statement: Statement): Span | undefined;
   /** Runs `run` as a span: a child of the current one, else the root of a trace of its own. */
   span<T>(
     name: string,
@@ -67,6 +77,13 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
       "service.name": config.serviceName,
       "service.version": version,
     }),
+    // a caller's sampled traceparent is followed; traces started here are kept at OTEL_TRACES_SAMPLER_ARG
+    sampler: new ParentBasedSampler({
+      root:
+        config.tracesSampleRatio >= 1
+          ? new AlwaysOnSampler()
+          : new TraceIdRatioBasedSampler(config.tracesSampleRatio),
+    }),
     spanProcessors: [
       // a busy instance makes thousands of spans a second: sent every second, in large batches; what
       // does not fit the queue is dropped rather than held
@@ -81,6 +98,8 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
   const tracer: Tracer = provider.getTracer("docket", version);
   const current = new AsyncLocalStorage<Context>();
   const active = () => current.getStore() ?? ROOT_CONTEXT;
+  // each statement's span name and options, made once
+  const described_ = new WeakMap<Statement, { summary: string; options: SpanOptions }>();
 
   return {
     serverSpan(method, route, headers, scheme) {
@@ -103,24 +122,27 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
     runIn(span, fn) {
       current.run(trace.setSpan(ROOT_CONTEXT, span), fn);
     },
-    dbSpan(system, operation, table, statement) {
+    dbSpan(system, statement) {
       const parent = current.getStore();
-      if (!parent || !trace.getSpan(parent)) return undefined;
-      return tracer.startSpan(
-        table ? `${operation} ${table}` : operation,
-        {
-          kind: SpanKind.CLIENT,
-          attributes: {
-            "db.system.name": system,
-            "db.operation.name": operation,
-            ...(table ? { "db.collection.name": table } : {}),
-            "db.query.summary": table ? `${operation} ${table}` : operation,
-            // a prepared statement's name (src/db/prepared.ts): the same on every instance of a build
-            ...(statement ? { "docket.db.statement": statement } : {}),
-          },
-        },
-        parent,
-      );
+      // statements outside a request or job (the feed's polling, say) are not traced; nor those of a
+      // request whose trace is not sampled
+      if (!parent || !trace.getSpan(parent)?.isRecording()) return undefined;
+      let described = described_.get(statement);
+      if (!described) {
+        const { operation, table, name } = statement;
+        const summary = table ? `${operation} ${table}` : operation;
+        const attributes: Record<string, string> = {
+          "db.system.name": system,
+          "db.operation.name": operation,
+          "db.query.summary": summary,
+        };
+        if (table) attributes["db.collection.name"] = table;
+        // a prepared statement's name (src/db/prepared.ts): the same on every instance of a build
+        if (name) attributes["docket.db.statement"] = name;
+        described = { summary, options: { kind: SpanKind.CLIENT, attributes } };
+        described_.set(statement, described);
+      }
+      return tracer.startSpan(described.summary, described.options, parent);
     },
     span(name, kind, attributes, run) {
       const defined: Record<string, string | number | boolean> = {};

@@ -177,3 +177,31 @@ test("a statement's table is the one its outer FROM names, not a sub-select's", 
   assert.equal(s.table, "issues");
   assert.equal(s.operation, "SELECT");
 });
+
+test("OTEL_TRACES_SAMPLER_ARG=0 records no trace started here, yet follows a caller's sampled one", async (t) => {
+  const otlp = await receiver();
+  t.after(() => otlp.close());
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  const server = await startServer(
+    testConfig(database.url, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER_ARG: "0" }),
+    { logger: createLogger("silent") },
+  );
+  t.after(() => server.close());
+  const { token } = await seed(server.core);
+  const headers = { authorization: `Bearer ${token}` };
+  await (await fetch(`${server.address}/v1/issues`, { headers })).arrayBuffer();
+  const callerTrace = "0af7651916cd43dd8448eb211c80319c";
+  await (
+    await fetch(`${server.address}/v1/issues?limit=1`, {
+      headers: { ...headers, traceparent: `00-${callerTrace}-b7ad6b7169203331-01` },
+    })
+  ).arrayBuffer();
+  await server.telemetry.flush();
+  assert.ok(otlp.spans.length > 0, "the caller's sampled trace was recorded");
+  assert.ok(
+    otlp.spans.every((s) => s.traceId === callerTrace),
+    "nothing but the caller's trace was recorded",
+  );
+  assert.ok(otlp.spans.some((s) => s.kind === CLIENT && s.parentSpanId !== undefined));
+});
