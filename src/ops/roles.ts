@@ -69,10 +69,7 @@ export function buildWorkerApp(
   core: Core,
   options: { logger: Logger; ready: () => boolean; draining: () => number | undefined },
 ): FastifyInstance {
-  const app = Fastify({
-    loggerInstance: options.logger as FastifyBaseLogger,
-    disableRequestLogging: true,
-  });
+  const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger });
   const problem = (status: number, error: string, description: string) => ({
     status,
     body: { error, error_description: description },

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { sql } from "kysely";
 import { z } from "zod";
 import { roleOf } from "../../auth/workspaces.ts";
 import { DAY, MINUTE } from "../../clock.ts";
@@ -13,12 +14,14 @@ import { parse } from "../../validate.ts";
 import { countOut, objectId, timeOut } from "../common.ts";
 import { actorView, type Ctx } from "../context.ts";
 import { actsAsAgent } from "../inbox.ts";
+import { beatWhileRunning, JOB_RETAKE_MS } from "../job-claims.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "../pagination.ts";
 import { type ExportProgress, exportWorkspace } from "./export.ts";
 
 /**
  * Exports as jobs (`POST /v1/exports`): a row in `exports` says how far each one is; the archive is
- * written in the background by the instance that took the request, into `${DOCKET_DATA_DIR}/exports`,
+ * written in the background by the instance that took the request (role all) or by a worker that claims
+ * the job (role web records it only; see src/tracker/job-claims.ts), into `${DOCKET_DATA_DIR}/exports`,
  * and downloaded from `GET /v1/exports/{id}/download` until it expires 7 days after it was asked for.
  */
 
@@ -190,23 +193,91 @@ export async function startExport(
     expires_at: new Date(now.getTime() + EXPORT_TTL_MS).toISOString(),
   };
   await ctx.core.db.insertInto("exports").values(row).execute();
-  setImmediate(() => {
-    runExport(ctx, row.id).catch(onError);
-  });
+  // role web records the job only: a worker claims it (src/ops/jobs.ts); otherwise it runs here now
+  if (ctx.core.config.role !== "web") {
+    setImmediate(() => {
+      runExport(ctx, row.id).catch(onError);
+    });
+  }
   return view(ctx.core, row);
 }
 
-/** Writes the archive of a queued export, telling its row how far it is. */
-export async function runExport(ctx: Ctx, id: string): Promise<void> {
-  const core = ctx.core;
-  const row = await findExport(ctx, id);
-  if (row.status !== "queued") return;
-  const started = core.clock.now().toISOString();
-  await core.db
+/**
+ * Claims an export to write (this one, or the oldest waiting): a queued one, or one whose worker died
+ * (running, silent for JOB_RETAKE_MS; it starts over). One statement, so one process wins it.
+ */
+export async function claimExport(core: Core, id?: string): Promise<ExportsTable | undefined> {
+  const now = core.clock.now();
+  const at = now.toISOString();
+  const retake = new Date(now.getTime() - JOB_RETAKE_MS).toISOString();
+  const gone = new Date(now.getTime() - EXPORT_STALE_MS).toISOString();
+  let pick = core.db
+    .selectFrom("exports")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "queued"),
+        eb.and([eb("status", "=", "running"), eb("heartbeat_at", "<", retake)]),
+      ]),
+    )
+    // one shown as failed (silent past EXPORT_STALE_MS) stays so
+    .where("heartbeat_at", ">=", gone)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1);
+  if (id !== undefined) pick = pick.where("id", "=", id);
+  if (core.store.kind === "postgres") pick = pick.forUpdate().skipLocked();
+  return core.db
     .updateTable("exports")
-    .set({ status: "running", started_at: started, heartbeat_at: started, part: "starting" })
-    .where("id", "=", id)
-    .execute();
+    .set({
+      status: "running",
+      started_at: sql<string>`coalesce(started_at, ${at})`,
+      heartbeat_at: at,
+      part: "starting",
+      done: 0,
+      total: 0,
+    })
+    .where("id", "in", pick)
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "queued"),
+        eb.and([eb("status", "=", "running"), eb("heartbeat_at", "<", retake)]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Writes the archive of a queued export here (role all, the instance that took the request). */
+export async function runExport(ctx: Ctx, id: string): Promise<void> {
+  const row = await claimExport(ctx.core, id);
+  if (row) await runClaimedExport(ctx, row);
+}
+
+/**
+ * Writes the archive of an export this process claimed (see claimExport), telling its row how far it
+ * is; its maker acts when no `ctx` is given (a worker).
+ */
+export async function runClaimedExport(ctxOrCore: Ctx | Core, row: ExportsTable): Promise<void> {
+  const ctx: Ctx =
+    "workspaceId" in ctxOrCore
+      ? ctxOrCore
+      : {
+          core: ctxOrCore,
+          workspaceId: row.workspace_id,
+          actor: { personId: row.created_by, via: row.created_via },
+        };
+  const done = beatWhileRunning(ctx.core, "exports", row.id);
+  try {
+    await writeExport(ctx, row);
+  } finally {
+    done();
+  }
+}
+
+async function writeExport(ctx: Ctx, row: ExportsTable): Promise<void> {
+  const core = ctx.core;
+  const id = row.id;
   await mkdir(exportsDir(core), { recursive: true });
   const file = fileOf(core, id);
   let writing = Promise.resolve();

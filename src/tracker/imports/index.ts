@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { sql } from "kysely";
 import { z } from "zod";
 import { roleOf } from "../../auth/workspaces.ts";
 import { MINUTE } from "../../clock.ts";
@@ -17,6 +18,7 @@ import { emitEvent } from "../events.ts";
 import { fileStore } from "../files/store.ts";
 import { actsAsAgent } from "../inbox.ts";
 import { spaceRef } from "../issues.ts";
+import { beatWhileRunning, JOB_RETAKE_MS } from "../job-claims.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "../pagination.ts";
 import { readGithubJson } from "./github.ts";
 import { readJiraCsv, readJiraJson } from "./jira.ts";
@@ -377,17 +379,20 @@ export async function startImport(ctx: Ctx, input: CreateImportInput): Promise<I
     updated_at: at,
   };
   await db.insertInto("imports").values(row).execute();
-  const job = new Promise<void>((resolve) => {
-    setImmediate(() => {
-      runImport(ctx, row.id)
-        .catch(() => {})
-        .finally(() => {
-          running.delete(row.id);
-          resolve();
-        });
+  // role web records the job only: a worker claims it (src/ops/jobs.ts); otherwise it runs here now
+  if (ctx.core.config.role !== "web") {
+    const job = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        runImport(ctx, row.id)
+          .catch(() => {})
+          .finally(() => {
+            if (running.get(row.id) === job) running.delete(row.id);
+            resolve();
+          });
+      });
     });
-  });
-  running.set(row.id, job);
+    running.set(row.id, job);
+  }
   return view({ ...row, space_prefix: space?.prefix ?? null });
 }
 
@@ -421,31 +426,105 @@ export async function listImports(ctx: Ctx, input: PageInput): Promise<Page<Impo
   };
 }
 
-/** Runs a queued import to its end, telling its row how far it is. */
-export async function runImport(ctx: Ctx, id: string): Promise<void> {
-  const core = ctx.core;
-  const row = await findImport(ctx, id);
-  if (row.status !== "queued") return;
-  const started = core.clock.now().toISOString();
-  await core.db.transaction().execute(async (trx) => {
-    await trx
+/**
+ * Claims an import to run (this one, or the oldest waiting): a queued one, or one whose worker died
+ * (running, silent for JOB_RETAKE_MS; it resumes where it stopped). One statement, so one process wins
+ * it. `import.started` is published when it first starts. Undefined when there is none to take.
+ */
+export async function claimImport(core: Core, id?: string): Promise<ImportRow | undefined> {
+  const now = core.clock.now();
+  const at = now.toISOString();
+  const retake = new Date(now.getTime() - JOB_RETAKE_MS).toISOString();
+  const gone = new Date(now.getTime() - IMPORT_STALE_MS).toISOString();
+  const claimed = await core.db.transaction().execute(async (trx) => {
+    let pick = trx
+      .selectFrom("imports")
+      .select("id")
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", "queued"),
+          eb.and([eb("status", "=", "running"), eb("heartbeat_at", "<", retake)]),
+        ]),
+      )
+      // one shown as failed (silent past IMPORT_STALE_MS) stays so
+      .where((eb) => eb.or([eb("heartbeat_at", "is", null), eb("heartbeat_at", ">=", gone)]))
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(1);
+    if (id !== undefined) pick = pick.where("id", "=", id);
+    if (core.store.kind === "postgres") pick = pick.forUpdate().skipLocked();
+    const row = await trx
       .updateTable("imports")
       .set({
         status: "running",
         phase: "checking",
-        started_at: started,
-        heartbeat_at: started,
-        updated_at: started,
+        started_at: sql<string>`coalesce(started_at, ${at})`,
+        heartbeat_at: at,
+        updated_at: at,
       })
-      .where("id", "=", id)
-      .execute();
-    await emitEvent(trx, ctx, {
-      type: "import.started",
-      object: { type: "import", id },
-      data: { source: row.source, space: row.space_prefix ?? null, dry_run: row.dry_run === 1 },
-      at: started,
-    });
+      .where("id", "in", pick)
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", "queued"),
+          eb.and([eb("status", "=", "running"), eb("heartbeat_at", "<", retake)]),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const space = row.space_id
+      ? await trx.selectFrom("spaces").select("prefix").where("id", "=", row.space_id).executeTakeFirst()
+      : undefined;
+    const job: ImportRow = { ...row, space_prefix: space?.prefix ?? null };
+    if (row.started_at === at) {
+      await emitEvent(trx, jobCtx(core, row), {
+        type: "import.started",
+        object: { type: "import", id: row.id },
+        data: { source: row.source, space: job.space_prefix ?? null, dry_run: row.dry_run === 1 },
+        at,
+      });
+    }
+    return job;
   });
+  return claimed;
+}
+
+/** The import's maker acting, as when they asked for it. */
+const jobCtx = (core: Core, row: ImportsTable): Ctx => ({
+  core,
+  workspaceId: row.workspace_id,
+  actor: { personId: row.created_by, via: row.created_via },
+});
+
+/** Runs a queued import to its end here (role all, the instance that took the request). */
+export async function runImport(ctx: Ctx, id: string): Promise<void> {
+  const row = await claimImport(ctx.core, id);
+  if (row) await runClaimedImport(ctx, row);
+}
+
+/**
+ * Runs an import this process claimed (see claimImport) to its end, telling its row how far it is; its
+ * maker acts when no `ctx` is given (a worker).
+ */
+export async function runClaimedImport(ctxOrCore: Ctx | Core, row: ImportRow): Promise<void> {
+  const ctx = "workspaceId" in ctxOrCore ? ctxOrCore : jobCtx(ctxOrCore, row);
+  const done = beatWhileRunning(ctx.core, "imports", row.id);
+  const run = executeImport(ctx, row).finally(done);
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
+  running.set(row.id, settled);
+  try {
+    await run;
+  } finally {
+    if (running.get(row.id) === settled) running.delete(row.id);
+  }
+}
+
+async function executeImport(ctx: Ctx, row: ImportRow): Promise<void> {
+  const core = ctx.core;
+  const id = row.id;
   const job = { ...row, status: "running" as const };
   try {
     const stored = await core.db
