@@ -93,6 +93,8 @@ test("every main view: each control is named and keyboard focus is always visibl
     title: "Use PostgreSQL",
     decision: "We use **PostgreSQL**.",
   });
+  // a code host connected: the Integrations page shows its card
+  assert.equal((await env.rest("POST", "/integrations", { provider: "github" })).status, 201);
   // an agent's run on ENG-1: its page shows the run, the Runs view lists it
   await startedRun(await runAgent(env, "builder"), "ENG-1");
   const browser = await launch(t);
@@ -116,6 +118,8 @@ test("every main view: each control is named and keyboard focus is always visibl
     "/acme/agents",
     "/acme/settings/members",
     "/acme/settings/profile",
+    "/acme/settings/integrations",
+    "/acme/spaces/ENG",
   ];
   for (const view of views) {
     await page.goto(`${env.baseUrl}${view}`);
