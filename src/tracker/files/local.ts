@@ -11,6 +11,8 @@ import { type FileStore, normalizeMediaType, type PutTarget } from "./store.ts";
 const SECRET_NAME = "file_signing_key";
 const UPLOAD_KEY = /^uploads\/ws_[0-9A-Z]{26}\/upl_[0-9A-Z]{26}$/;
 const FILE_KEY = /^files\/ws_[0-9A-Z]{26}\/file_[0-9A-Z]{26}$/;
+/** A workspace export's archive (src/tracker/archive/jobs.ts). */
+const EXPORT_KEY = /^exports\/ws_[0-9A-Z]{26}\/exp_[0-9A-Z]{26}\.docket$/;
 
 const keys = new WeakMap<Core, Promise<Buffer>>();
 
@@ -85,7 +87,7 @@ export class LocalFileStore implements FileStore {
 
   /** The object's path on disk; refuses any key this store did not make. */
   pathOf(key: string): string {
-    if (!UPLOAD_KEY.test(key) && !FILE_KEY.test(key))
+    if (!UPLOAD_KEY.test(key) && !FILE_KEY.test(key) && !EXPORT_KEY.test(key))
       throw new Error(`not a file store key: ${JSON.stringify(key)}`);
     return path.join(this.#dir, key);
   }
