@@ -13,6 +13,7 @@ import { newId } from "../../secrets.ts";
 import { parse } from "../../validate.ts";
 import { countOut, objectId, timeOut } from "../common.ts";
 import { actorView, type Ctx } from "../context.ts";
+import { fileStore } from "../files/store.ts";
 import { actsAsAgent } from "../inbox.ts";
 import { beatWhileRunning, JOB_RETAKE_MS } from "../job-claims.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "../pagination.ts";
@@ -21,8 +22,9 @@ import { type ExportProgress, exportWorkspace } from "./export.ts";
 /**
  * Exports as jobs (`POST /v1/exports`): a row in `exports` says how far each one is; the archive is
  * written in the background by the instance that took the request (role all) or by a worker that claims
- * the job (role web records it only; see src/tracker/job-claims.ts), into `${DOCKET_DATA_DIR}/exports`,
- * and downloaded from `GET /v1/exports/{id}/download` until it expires 7 days after it was asked for.
+ * the job (role web records it only; see src/tracker/job-claims.ts), into `${DOCKET_DATA_DIR}/exports`
+ * and then into the file store (`exports/{workspace}/{id}.docket`, S3 or the local store), so any
+ * instance serves it, and downloaded from `GET /v1/exports/{id}/download` until it expires 7 days after it was asked for.
  */
 
 /** How long a finished archive is kept. */
@@ -85,6 +87,8 @@ export type ExportView = z.output<typeof exportView>;
 
 const exportsDir = (core: Core) => path.join(core.config.dataDir, "exports");
 const fileOf = (core: Core, id: string) => path.join(exportsDir(core), `${id}.docket`);
+/** Where a finished archive is kept in the file store, for whichever instance is asked for it. */
+const keyOf = (row: { workspace_id: string; id: string }) => `exports/${row.workspace_id}/${row.id}.docket`;
 
 function view(core: Core, row: ExportsTable): ExportView {
   const status =
@@ -307,6 +311,9 @@ async function writeExport(ctx: Ctx, row: ExportsTable): Promise<void> {
     clearInterval(beat);
     await writing;
     const size = (await stat(file)).size;
+    // into the file store, which every instance reads (the worker that wrote it may not serve it)
+    await fileStore(core).write(keyOf(row), createReadStream(file), size);
+    await rm(file, { force: true });
     const at = core.clock.now().toISOString();
     await core.db
       .updateTable("exports")
@@ -361,13 +368,13 @@ export async function openExport(
         : `Export ${id} is ${shown.status}; download it once its status is succeeded.`,
     );
   }
+  // in the file store; one written before archives went there is in this instance's data folder
   const file = fileOf(ctx.core, id);
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch {
+  const local = await stat(file).catch(() => undefined);
+  const stored = local ? undefined : await fileStore(ctx.core).head(keyOf(row));
+  const size = local?.size ?? stored?.size;
+  if (size === undefined)
     throw notFound(`The archive of export ${id} is not on this server any more; ask for a new export.`);
-  }
   const slug = (
     await ctx.core.db
       .selectFrom("workspaces")
@@ -375,7 +382,8 @@ export async function openExport(
       .where("id", "=", ctx.workspaceId)
       .executeTakeFirstOrThrow()
   ).slug;
-  return { stream: createReadStream(file), size, name: `${slug}-${row.created_at.slice(0, 10)}.docket` };
+  const stream = local ? createReadStream(file) : await fileStore(ctx.core).read(keyOf(row));
+  return { stream, size, name: `${slug}-${row.created_at.slice(0, 10)}.docket` };
 }
 
 /**
@@ -386,11 +394,12 @@ export async function sweepExports(core: Core): Promise<number> {
   const now = core.clock.now();
   const expired = await core.db
     .selectFrom("exports")
-    .select("id")
+    .select(["id", "workspace_id"])
     .where("expires_at", "<", now.toISOString())
     .execute();
-  for (const { id } of expired) {
+  for (const { id, workspace_id } of expired) {
     await rm(fileOf(core, id), { force: true });
+    await fileStore(core).delete(keyOf({ id, workspace_id }));
     await core.db.deleteFrom("exports").where("id", "=", id).execute();
   }
   await core.db
