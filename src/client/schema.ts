@@ -2848,6 +2848,37 @@ export interface components {
       source: ("github" | "linear" | "jira") | null;
       /** @description The imported issue's address in its source, when it had one. */
       source_url: string | null;
+      /** @description The git branch name to work on it in (eng-42-fix-login-redirect): a code host integration links a branch or pull request named so to the issue. */
+      branch_name: string;
+      /** @description Its pull requests, branches and commits from code hosts: pull requests first, newest first. */
+      code_links: components["schemas"]["CodeLink"][];
+    };
+    CodeLink: {
+      /** @example lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
+      id: string;
+      /** @enum {string} */
+      provider: "github" | "gitlab";
+      /** @enum {string} */
+      kind: "pull_request" | "branch" | "commit";
+      url: string;
+      /** @description A pull request's title, a commit's first line, a branch's name. */
+      title: string;
+      /** @description The pull (merge) request's number; null for a branch or commit. */
+      number: number | null;
+      /** @description A pull request's open, draft, merged or closed; a branch is open; a commit has none. */
+      state: ("open" | "draft" | "merged" | "closed") | null;
+      review_state: ("approved" | "changes_requested") | null;
+      author_login: string | null;
+      repository: string;
+      branch: string | null;
+      /** @description A closing word (fixes, closes, resolves…) named the issue: merging finishes it. */
+      closes: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      merged_at: string | null;
+      closed_at: string | null;
     };
     Activity: {
       id: string;
@@ -4141,33 +4172,6 @@ export interface components {
       /** @description The new secret, when it was rotated or set: shown only in this answer. */
       secret?: string;
     };
-    CodeLink: {
-      /** @example lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
-      id: string;
-      /** @enum {string} */
-      provider: "github" | "gitlab";
-      /** @enum {string} */
-      kind: "pull_request" | "branch" | "commit";
-      url: string;
-      /** @description A pull request's title, a commit's first line, a branch's name. */
-      title: string;
-      /** @description The pull (merge) request's number; null for a branch or commit. */
-      number: number | null;
-      /** @description A pull request's open, draft, merged or closed; a branch is open; a commit has none. */
-      state: ("open" | "draft" | "merged" | "closed") | null;
-      review_state: ("approved" | "changes_requested") | null;
-      author_login: string | null;
-      repository: string;
-      branch: string | null;
-      /** @description A closing word (fixes, closes, resolves…) named the issue: merging finishes it. */
-      closes: boolean;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-      merged_at: string | null;
-      closed_at: string | null;
-    };
     Export: {
       id: string;
       /**
@@ -4782,6 +4786,7 @@ export type SchemaConnection = components["schemas"]["Connection"];
 export type SchemaIssueSummary = components["schemas"]["IssueSummary"];
 export type SchemaAssignee = components["schemas"]["Assignee"];
 export type SchemaIssue = components["schemas"]["Issue"];
+export type SchemaCodeLink = components["schemas"]["CodeLink"];
 export type SchemaActivity = components["schemas"]["Activity"];
 export type SchemaTrashItem = components["schemas"]["TrashItem"];
 export type SchemaDependency = components["schemas"]["Dependency"];
@@ -4821,7 +4826,6 @@ export type SchemaIntegrationDelivery = components["schemas"]["IntegrationDelive
 export type SchemaIntegration = components["schemas"]["Integration"];
 export type SchemaIntegrationDetail = components["schemas"]["IntegrationDetail"];
 export type SchemaUpdatedIntegration = components["schemas"]["UpdatedIntegration"];
-export type SchemaCodeLink = components["schemas"]["CodeLink"];
 export type SchemaExport = components["schemas"]["Export"];
 export type SchemaImport = components["schemas"]["Import"];
 export type SchemaPlaceholder = components["schemas"]["Placeholder"];
@@ -6122,7 +6126,28 @@ export interface operations {
            *         }
            *       ],
            *       "source": "github",
-           *       "source_url": "ENG-42"
+           *       "source_url": "ENG-42",
+           *       "branch_name": "ENG-42",
+           *       "code_links": [
+           *         {
+           *           "id": "lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "provider": "github",
+           *           "kind": "pull_request",
+           *           "url": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "number": 42,
+           *           "state": "open",
+           *           "review_state": "approved",
+           *           "author_login": "ENG-42",
+           *           "repository": "ENG-42",
+           *           "branch": "ENG-42",
+           *           "closes": false,
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "merged_at": "2026-03-01T09:00:00.000Z",
+           *           "closed_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
            *     }
            */
           "application/json": components["schemas"]["Issue"];
@@ -6243,7 +6268,28 @@ export interface operations {
            *         }
            *       ],
            *       "source": "github",
-           *       "source_url": "ENG-42"
+           *       "source_url": "ENG-42",
+           *       "branch_name": "ENG-42",
+           *       "code_links": [
+           *         {
+           *           "id": "lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "provider": "github",
+           *           "kind": "pull_request",
+           *           "url": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "number": 42,
+           *           "state": "open",
+           *           "review_state": "approved",
+           *           "author_login": "ENG-42",
+           *           "repository": "ENG-42",
+           *           "branch": "ENG-42",
+           *           "closes": false,
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "merged_at": "2026-03-01T09:00:00.000Z",
+           *           "closed_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
            *     }
            */
           "application/json": components["schemas"]["Issue"];
@@ -6467,7 +6513,28 @@ export interface operations {
            *         }
            *       ],
            *       "source": "github",
-           *       "source_url": "ENG-42"
+           *       "source_url": "ENG-42",
+           *       "branch_name": "ENG-42",
+           *       "code_links": [
+           *         {
+           *           "id": "lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "provider": "github",
+           *           "kind": "pull_request",
+           *           "url": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "number": 42,
+           *           "state": "open",
+           *           "review_state": "approved",
+           *           "author_login": "ENG-42",
+           *           "repository": "ENG-42",
+           *           "branch": "ENG-42",
+           *           "closes": false,
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "merged_at": "2026-03-01T09:00:00.000Z",
+           *           "closed_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
            *     }
            */
           "application/json": components["schemas"]["Issue"];
@@ -6599,7 +6666,28 @@ export interface operations {
            *         }
            *       ],
            *       "source": "github",
-           *       "source_url": "ENG-42"
+           *       "source_url": "ENG-42",
+           *       "branch_name": "ENG-42",
+           *       "code_links": [
+           *         {
+           *           "id": "lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *           "provider": "github",
+           *           "kind": "pull_request",
+           *           "url": "ENG-42",
+           *           "title": "Import issues from the old tracker",
+           *           "number": 42,
+           *           "state": "open",
+           *           "review_state": "approved",
+           *           "author_login": "ENG-42",
+           *           "repository": "ENG-42",
+           *           "branch": "ENG-42",
+           *           "closes": false,
+           *           "created_at": "2026-03-01T09:00:00.000Z",
+           *           "updated_at": "2026-03-01T09:00:00.000Z",
+           *           "merged_at": "2026-03-01T09:00:00.000Z",
+           *           "closed_at": "2026-03-01T09:00:00.000Z"
+           *         }
+           *       ]
            *     }
            */
           "application/json": components["schemas"]["Issue"];
@@ -11344,7 +11432,28 @@ export interface operations {
            *           }
            *         ],
            *         "source": "github",
-           *         "source_url": "ENG-42"
+           *         "source_url": "ENG-42",
+           *         "branch_name": "ENG-42",
+           *         "code_links": [
+           *           {
+           *             "id": "lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *             "provider": "github",
+           *             "kind": "pull_request",
+           *             "url": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "number": 42,
+           *             "state": "open",
+           *             "review_state": "approved",
+           *             "author_login": "ENG-42",
+           *             "repository": "ENG-42",
+           *             "branch": "ENG-42",
+           *             "closes": false,
+           *             "created_at": "2026-03-01T09:00:00.000Z",
+           *             "updated_at": "2026-03-01T09:00:00.000Z",
+           *             "merged_at": "2026-03-01T09:00:00.000Z",
+           *             "closed_at": "2026-03-01T09:00:00.000Z"
+           *           }
+           *         ]
            *       },
            *       "blockers": [
            *         {
@@ -11785,7 +11894,28 @@ export interface operations {
            *           }
            *         ],
            *         "source": "github",
-           *         "source_url": "ENG-42"
+           *         "source_url": "ENG-42",
+           *         "branch_name": "ENG-42",
+           *         "code_links": [
+           *           {
+           *             "id": "lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *             "provider": "github",
+           *             "kind": "pull_request",
+           *             "url": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "number": 42,
+           *             "state": "open",
+           *             "review_state": "approved",
+           *             "author_login": "ENG-42",
+           *             "repository": "ENG-42",
+           *             "branch": "ENG-42",
+           *             "closes": false,
+           *             "created_at": "2026-03-01T09:00:00.000Z",
+           *             "updated_at": "2026-03-01T09:00:00.000Z",
+           *             "merged_at": "2026-03-01T09:00:00.000Z",
+           *             "closed_at": "2026-03-01T09:00:00.000Z"
+           *           }
+           *         ]
            *       },
            *       "blockers": [
            *         {
@@ -12144,7 +12274,28 @@ export interface operations {
            *           }
            *         ],
            *         "source": "github",
-           *         "source_url": "ENG-42"
+           *         "source_url": "ENG-42",
+           *         "branch_name": "ENG-42",
+           *         "code_links": [
+           *           {
+           *             "id": "lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *             "provider": "github",
+           *             "kind": "pull_request",
+           *             "url": "ENG-42",
+           *             "title": "Import issues from the old tracker",
+           *             "number": 42,
+           *             "state": "open",
+           *             "review_state": "approved",
+           *             "author_login": "ENG-42",
+           *             "repository": "ENG-42",
+           *             "branch": "ENG-42",
+           *             "closes": false,
+           *             "created_at": "2026-03-01T09:00:00.000Z",
+           *             "updated_at": "2026-03-01T09:00:00.000Z",
+           *             "merged_at": "2026-03-01T09:00:00.000Z",
+           *             "closed_at": "2026-03-01T09:00:00.000Z"
+           *           }
+           *         ]
            *       },
            *       "blockers": [
            *         {

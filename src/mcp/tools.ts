@@ -233,9 +233,19 @@ function issueText(i: z.output<typeof issueView>): string {
         .filter(Boolean)
         .join("; "),
     );
+  lines.push(`branch: ${i.branch_name}`);
+  if (i.code_links.length) lines.push(`code: ${i.code_links.map(codeLinkText).join("; ")}`);
   lines.push(`version ${i.version}, updated ${i.updated_at}`);
   if (i.description) lines.push("", i.description);
   return lines.join("\n");
+}
+
+/** "PR #12 merged (approved) https://…", "branch eng-42-x", "commit 1a2b3c4 Fix …". */
+function codeLinkText(l: z.output<typeof issueView>["code_links"][number]): string {
+  if (l.kind === "pull_request")
+    return `PR #${l.number} ${l.state}${l.review_state ? ` (${l.review_state.replace("_", " ")})` : ""} ${l.url}`;
+  if (l.kind === "branch") return `branch ${l.branch ?? l.title}${l.state === "closed" ? " (deleted)" : ""}`;
+  return `commit ${l.url.split("/").at(-1)?.slice(0, 7) ?? ""} ${l.title}`;
 }
 
 /** An issue in a few lines, without its description: the answer to a change, which need not echo it. */

@@ -264,7 +264,22 @@ export function bundleMarkdown(b: BundleView): string {
   if (i.due_date) facts.push(`Due: ${i.due_date}`);
   if (i.labels.length) facts.push(`Labels: ${i.labels.join(", ")}`);
   if (i.parent) facts.push(`Parent: ${i.parent.identifier}`);
+  // a snapshot taken before code hosts has neither
+  if (i.branch_name) facts.push(`Branch: ${i.branch_name}`);
   out.push(...facts.map((f) => `- ${f}`), "");
+  const links = i.code_links ?? [];
+  if (links.length) {
+    out.push("## Code", "");
+    for (const l of links)
+      out.push(
+        l.kind === "pull_request"
+          ? `- Pull request #${l.number} ${line(l.title)} (${l.state}${l.review_state ? `, ${l.review_state.replace("_", " ")}` : ""}): ${l.url}`
+          : l.kind === "branch"
+            ? `- Branch ${l.branch ?? l.title} (${l.state === "closed" ? "deleted" : "open"}): ${l.url}`
+            : `- Commit ${line(l.title)}: ${l.url}`,
+      );
+    out.push("");
+  }
   if (b.finishing && b.finishing.done_requires !== "anyone") {
     const who = b.finishing.reviewers.map((r) => r.email).join(", ");
     out.push(`Finishing: ${b.finishing.how}${who ? ` Reviewers: ${who}.` : ""}`, "");

@@ -33,6 +33,7 @@ import { actorView, authoredBy, type Ctx, touchedBy } from "./context.ts";
 
 export { CLOSED_STATUSES, PRIORITIES, type Priority, SETTABLE_STATUSES, STATUSES } from "./common.ts";
 
+import { branchName } from "./branch.ts";
 import {
   addEdges,
   type EdgeRequest,
@@ -43,6 +44,7 @@ import {
 } from "./dependencies.ts";
 import { emitEvent } from "./events.ts";
 import { actingIdentity, excerptOf, type Notice, notify, recordMentions, reviewersOf } from "./inbox.ts";
+import { codeLinkView, linksOf } from "./integrations/links.ts";
 import { ensureLabels, spelledLabels } from "./labels.ts";
 import { CLEARED_CLAIM, endClaimOnClose, endTakenOver, guardClaimedWrite } from "./leases.ts";
 import { byCreation, DEFAULT_LIMIT, type Page, pageQuery, paginate, type SortKey } from "./pagination.ts";
@@ -233,6 +235,16 @@ export const issueView = issueSummary
       .string()
       .nullable()
       .describe("The imported issue's address in its source, when it had one."),
+    branch_name: z
+      .string()
+      .describe(
+        "The git branch name to work on it in (eng-42-fix-login-redirect): a code host integration links a branch or pull request named so to the issue.",
+      ),
+    code_links: z
+      .array(codeLinkView)
+      .describe(
+        "Its pull requests, branches and commits from code hosts: pull requests first, newest first.",
+      ),
   })
   .meta({ id: "Issue" });
 export type IssueView = z.output<typeof issueView>;
@@ -434,12 +446,15 @@ export async function getIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Pro
   const [row] = (await read(db, { workspaceId: ctx.workspaceId, key })) as SummaryRow[];
   if (!row) throw await missing(db, ctx, "issue", ref, `No issue ${ref} in this workspace.`);
   const edges = await neighbours(db, row.id);
+  const links = await linksOf(db, [row.id]);
   return {
     ...summaryView(row),
     description: row.description,
     ...edges,
     source: (row.source ?? null) as IssueView["source"],
     source_url: row.source_url ?? null,
+    branch_name: branchName(row.identifier, row.title),
+    code_links: links.get(row.id) ?? [],
   };
 }
 
