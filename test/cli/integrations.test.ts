@@ -341,3 +341,38 @@ test("a signed GitHub delivery shows in docket integrations show, and the change
   expectCode(activity, 0);
   assert.match(activity.stdout, /GitHub \(pull request #31 by octocat\)/);
 });
+
+test("docket integrations update renames, changes the repositories and makes a new secret, printed once", async () => {
+  const made = JSON.parse(
+    (await run(["integrations", "add", "github", "--repo", "acme/web", "--json"])).stdout,
+  );
+  const renamed = await run(["integrations", "update", made.id, "--name", "GitHub (acme)", "--all-repos"]);
+  expectCode(renamed, 0);
+  assert.match(renamed.stdout, /Name:\s+GitHub \(acme\)/);
+  assert.match(renamed.stdout, /Repositories:\s+all/);
+  assert.doesNotMatch(renamed.stdout, /Secret/);
+  const rotated = await run(["integrations", "update", made.id, "--rotate-secret"]);
+  expectCode(rotated, 0);
+  const secret = /^Secret: ([0-9a-f]{64})$/m.exec(rotated.stdout)?.[1];
+  assert.ok(secret && secret !== made.secret, rotated.stdout);
+  assert.match(rotated.stdout, /Settings → Webhooks/);
+  // a delivery signed with the old secret is refused now
+  const body = JSON.stringify({ zen: "Keep it logically awesome.", hook_id: 1 });
+  const sign = (key: string) => `sha256=${createHmac("sha256", key).update(body).digest("hex")}`;
+  const send = (key: string, delivery: string) =>
+    fetch(`${service.url}/api/integrations/${made.id}/webhook`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-github-event": "ping",
+        "x-github-delivery": delivery,
+        "x-hub-signature-256": sign(key),
+      },
+      body,
+    });
+  assert.equal((await send(made.secret, "d-old")).status, 401);
+  assert.ok((await send(secret!, "d-new")).status < 300);
+  const nothing = await run(["integrations", "update", made.id]);
+  expectCode(nothing, 2);
+  assert.match(nothing.stderr, /nothing to change/);
+});

@@ -150,8 +150,21 @@ test("the Integrations page: add GitHub, the webhook URL and the secret once, de
   await shot(page, "integrations-paste-390");
   await gitlab.getByRole("button", { name: "Done" }).click();
 
-  // Remove asks first, then the card goes
+  // a lost secret: New secret makes another, shown once like the first
   await page.setViewportSize({ width: 1440, height: 900 });
+  await card.getByRole("button", { name: "New secret for GitHub" }).click();
+  await card
+    .getByRole("group", { name: "New secret for GitHub?" })
+    .getByRole("button", { name: "Make a new secret" })
+    .click();
+  const again = page.getByRole("region", { name: "Paste these on GitHub" });
+  const fresh = (await again.locator("code").allTextContents())[1]!;
+  assert.match(fresh, /^[0-9a-f]{64}$/);
+  assert.notEqual(fresh, secret);
+  await shot(page, "integrations-new-secret-1440");
+  await again.getByRole("button", { name: "Done" }).click();
+
+  // Remove asks first, then the card goes
   await card.getByRole("button", { name: "Remove GitHub" }).click();
   const confirm = card.getByRole("group", { name: "Remove GitHub?" });
   await confirm.getByText("the links it made stay on their issues").waitFor();

@@ -173,6 +173,46 @@ export const INTEGRATION_COMMANDS: ClientCommand[] = [
     },
   },
   {
+    name: "integrations update",
+    summary: "Rename a code host, change its repositories, or make a new secret (printed once)",
+    positionals: ["id"],
+    options: {
+      name: { type: "string" },
+      repo: { type: "string", multiple: true },
+      "all-repos": { type: "boolean" },
+      "rotate-secret": { type: "boolean" },
+      secret: { type: "string" },
+    },
+    examples: [
+      "docket integrations update int_01JQ2Z8X3V4B5N6M7K8J9H0G1F --rotate-secret   # a lost secret",
+      "docket integrations update int_01JQ2Z8X3V4B5N6M7K8J9H0G1F --repo acme/web --repo acme/docs",
+      "docket integrations update int_01JQ2Z8X3V4B5N6M7K8J9H0G1F --all-repos --name 'GitHub (acme)'",
+    ],
+    async run(ctx, v, [id]) {
+      if (v["all-repos"] === true && v.repo !== undefined)
+        throw new UsageError("give --repo or --all-repos, not both");
+      if (v["rotate-secret"] === true && v.secret !== undefined)
+        throw new UsageError("give --rotate-secret or --secret, not both");
+      const body = defined({
+        name: v.name as string | undefined,
+        repositories: v["all-repos"] === true ? [] : many(v, "repo"),
+        rotate_secret: v["rotate-secret"] === true ? true : undefined,
+        secret: v.secret as string | undefined,
+      });
+      if (Object.keys(body).length === 0)
+        throw new UsageError(
+          "nothing to change: give --name, --repo, --all-repos, --rotate-secret or --secret",
+        );
+      const i = await ok(
+        ctx.api().v1.PATCH("/integrations/{id}", {
+          params: { path: { id: id! } },
+          body: body as BodyOf<"updateIntegration">,
+        }),
+      );
+      return { json: i, text: integrationText(i, ctx.paint) };
+    },
+  },
+  {
     name: "integrations remove",
     summary: "Disconnect a code host: its deliveries stop being taken (links made stay on their issues)",
     positionals: ["id"],

@@ -88,7 +88,15 @@ function Admin({ ws }: { ws: string }) {
         )}
         {list.data && list.data.length === 0 && <p className="muted">No code host is connected yet.</p>}
         {list.data?.map((i) => (
-          <IntegrationCard key={i.id} ws={ws} integration={i} />
+          <IntegrationCard
+            key={i.id}
+            ws={ws}
+            integration={i}
+            onNewSecret={(c) => {
+              setCreated(c);
+              window.scrollTo({ top: 0 });
+            }}
+          />
         ))}
       </section>
     </>
@@ -198,8 +206,8 @@ function PasteIt({ created: c, done }: { created: Created; done: () => void }) {
     <section className="int-section int-paste" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Paste these on {host}</h2>
       <p className="notice notice-warn int-once">
-        The secret is shown only now: copy it to {host} before you leave this page. It cannot be read again
-        (remove the integration and add it anew if it is lost).
+        The secret is shown only now: copy it to {host} before you leave this page. It cannot be read again;
+        if it is lost, make another with New secret.
       </p>
       <CopyField label="Webhook URL" value={c.webhook_url} />
       <CopyField label="Secret" value={c.secret} secret />
@@ -260,9 +268,28 @@ function CopyField({ label, value, secret = false }: { label: string; value: str
   );
 }
 
-function IntegrationCard({ ws, integration: i }: { ws: string; integration: Integration }) {
+function IntegrationCard({
+  ws,
+  integration: i,
+  onNewSecret,
+}: {
+  ws: string;
+  integration: Integration;
+  onNewSecret: (c: Created) => void;
+}) {
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<"remove" | "rotate" | null>(null);
+  const rotate = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.PATCH("/integrations/{id}", { params: { path: { id: i.id } }, body: { rotate_secret: true } }),
+      ),
+    onSuccess: (updated) => {
+      setConfirming(null);
+      if (updated.secret) onNewSecret({ ...updated, secret: updated.secret });
+    },
+    onError: (error) => toastError(error, "New secret"),
+  });
   const detail = useQuery({
     queryKey: integrationKeys.one(ws, i.id),
     queryFn: ({ signal }) =>
@@ -299,17 +326,46 @@ function IntegrationCard({ ws, integration: i }: { ws: string; integration: Inte
           </span>
         </div>
         {!confirming && (
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={`Remove ${i.name}`}
-            onClick={() => setConfirming(true)}
-          >
-            Remove
-          </button>
+          <span className="int-card-actions">
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={`New secret for ${i.name}`}
+              onClick={() => setConfirming("rotate")}
+            >
+              New secret
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={`Remove ${i.name}`}
+              onClick={() => setConfirming("remove")}
+            >
+              Remove
+            </button>
+          </span>
         )}
       </header>
-      {confirming && (
+      {confirming === "rotate" && (
+        <fieldset className="int-confirm int-confirm-rotate" aria-label={`New secret for ${i.name}?`}>
+          <p>
+            Make a new secret for <strong>{i.name}</strong>? Deliveries signed with the current one are
+            refused from now on, until the new one is pasted on {HOSTS[i.provider]}.
+          </p>
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            disabled={rotate.isPending}
+            onClick={() => rotate.mutate()}
+          >
+            Make a new secret
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => setConfirming(null)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
+      {confirming === "remove" && (
         <fieldset className="int-confirm" aria-label={`Remove ${i.name}?`}>
           <p>
             Remove <strong>{i.name}</strong>? Its deliveries are refused from now on; the links it made stay
@@ -323,7 +379,7 @@ function IntegrationCard({ ws, integration: i }: { ws: string; integration: Inte
           >
             Remove {i.name}
           </button>
-          <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
+          <button type="button" className="btn btn-small" onClick={() => setConfirming(null)}>
             Cancel
           </button>
         </fieldset>
