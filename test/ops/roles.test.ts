@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
@@ -105,23 +106,60 @@ test("SQLite: roles web and worker are refused with a clear message; all starts 
 // ---------------------------------------------------------------------------------------------------
 // PostgreSQL: web and workers apart
 
-async function cluster(t: import("node:test").TestContext) {
+interface S3rverServer {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: Record<string, unknown>) => S3rverServer;
+
+/** An S3-compatible store on loopback (s3rver, in this process): files shared with no shared disk. */
+async function s3(t: import("node:test").TestContext): Promise<Record<string, string>> {
+  const S3rver = createRequire(import.meta.url)("s3rver") as S3rverClass;
+  const directory = mkdtempSync(path.join(tmpdir(), "docket-s3-"));
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: "docket-files" }],
+  });
+  const { port } = await server.run();
+  t.after(async () => {
+    await server.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+  return {
+    FILE_STORE: "s3",
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: "docket-files",
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+  };
+}
+
+/** Instances of any role on one fresh PostgreSQL database; each has a data folder of its own. */
+async function cluster(t: import("node:test").TestContext, env: Record<string, string> = {}) {
   const database = await createTestDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "docket-roles-"));
+  const dirs: string[] = [];
   t.after(async () => {
     await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
   const servers: RunningServer[] = [];
   t.after(async () => {
     for (const s of servers) await s.close().catch(() => {});
   });
   const start = async (role: "all" | "web" | "worker") => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "docket-roles-"));
+    dirs.push(dataDir);
     const s = await startServer(
       testConfig(database.url, {
         DOCKET_ROLE: role,
         DOCKET_DATA_DIR: dataDir,
         WEBHOOK_ALLOW_PRIVATE: "true",
+        ...env,
       }),
     );
     servers.push(s);
@@ -197,10 +235,10 @@ test("PostgreSQL: one of two workers leads the schedules; when its connection is
   assert.equal((await fetch(`${other.address}/v1/issues`)).status, 404);
 });
 
-test("PostgreSQL: an import and an export asked of a web instance wait, queued, until a worker runs them", {
+test("PostgreSQL: an import and an export asked of a web instance wait, queued, until a worker runs them; the web instance serves the archive (S3, no shared disk)", {
   skip: !ON_POSTGRES,
 }, async (t) => {
-  const { start } = await cluster(t);
+  const { start } = await cluster(t, await s3(t));
   const web = await start("web");
   const seeded = await seed(web.core);
   const ctx = ctxOf(web.core, seeded.workspaceId, seeded.personId);
