@@ -163,6 +163,7 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
       metrics?.requestStarted(request.method, scheme);
       if (!tracing) return done();
       const span = tracing.serverSpan(request.method, route, request.headers, scheme);
+      if (!span) return done();
       request[SPAN] = span;
       // every later hook and the handler run with the request's span as the current one
       tracing.runIn(span, done);

@@ -41,13 +41,16 @@ export interface Statement {
  * globally, so the service's spans are the only ones made.
  */
 export interface Tracing {
-  /** Starts a request's server span, a child of the caller's `traceparent` if it sent one. */
+  /**
+   * Starts a request's server span, a child of the caller's `traceparent` if it sent one; none for a
+   * request that starts a trace the sampler would not keep (it then costs nothing at all).
+   */
   serverSpan(
     method: string,
     route: string | undefined,
     headers: Record<string, unknown>,
     scheme: string,
-  ): Span;
+  ): Span | undefined;
   /** Runs `fn` (and everything it starts) with `span` as the current span. */
   runIn(span: Span, fn: () => void): void;
   /** A statement's span under the current one; none outside a trace (background polling is not traced). */
@@ -98,11 +101,15 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
   const tracer: Tracer = provider.getTracer("docket", version);
   const current = new AsyncLocalStorage<Context>();
   const active = () => current.getStore() ?? ROOT_CONTEXT;
+  const ratio = config.tracesSampleRatio;
   // each statement's span name and options, made once
   const described_ = new WeakMap<Statement, { summary: string; options: SpanOptions }>();
 
   return {
     serverSpan(method, route, headers, scheme) {
+      // a trace started here and not kept: decided before any span is made (the caller's traceparent,
+      // when sent, decides instead)
+      if (!headers.traceparent && ratio < 1 && Math.random() >= ratio) return undefined;
       const parent = headers.traceparent
         ? propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter)
         : ROOT_CONTEXT;
