@@ -96,7 +96,12 @@ export async function receiveDelivery(core: Core, id: string, d: Delivery): Prom
   const problem = signatureProblem(integration.provider, d, secret);
   if (problem) throw new Unauthorized(problem);
 
-  const limit = await core.limiter.hit(`integration:${integration.id}`, DELIVERIES_PER_MINUTE, WINDOW_MS);
+  // the in-process limiter (Redis's when set, shared by instances): a delivery writes nothing to count it
+  const limit = await core.requestLimiter.hit(
+    `integration:${integration.id}`,
+    DELIVERIES_PER_MINUTE,
+    WINDOW_MS,
+  );
   if (!limit.allowed) {
     const reset = Math.max(1, Math.ceil(limit.resetMs / 1000));
     throw rateLimited(
@@ -135,40 +140,26 @@ export async function receiveDelivery(core: Core, id: string, d: Delivery): Prom
     read = { type: "ignored", reason: "the body is not JSON" };
   }
   const action = str(obj(parsed).action) ?? (github ? null : str(obj(obj(parsed).object_attributes).action));
-  // the delivery is written first: a redelivery racing it finds it (the unique key) and acts on nothing
-  const rowId = seen?.id ?? newId("idl", new Date(at));
-  if (!seen) {
-    try {
-      await core.db
-        .insertInto("integration_deliveries")
-        .values({
-          id: rowId,
-          integration_id: integration.id,
-          delivery_id: deliveryId,
-          event: event.slice(0, 100) || "(none)",
-          action: action?.slice(0, 100) ?? null,
-          outcome: "ignored",
-          summary: "",
-          received_at: at,
-        })
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error))
-        return { status: 200, body: { duplicate: true, delivery_id: deliveryId } };
-      throw error;
-    }
-  }
   let outcome: "linked" | "ignored" | "error";
   let summary: string;
+  let failure: unknown;
   try {
     ({ outcome, summary } = await actOn(core, integration, read));
   } catch (error) {
     outcome = "error";
     summary = `failed: ${(error as Error).message ?? String(error)}`.slice(0, 500);
-    await finish(core, integration.id, rowId, outcome, summary, at);
-    throw error;
+    failure = error;
   }
-  await finish(core, integration.id, rowId, outcome, summary, at);
+  const recorded = await record(core, integration.id, seen?.id, {
+    delivery_id: deliveryId,
+    event: event.slice(0, 100) || "(none)",
+    action: action?.slice(0, 100) ?? null,
+    outcome,
+    summary,
+    received_at: at,
+  });
+  if (failure) throw failure;
+  if (!recorded) return { status: 200, body: { duplicate: true, delivery_id: deliveryId } };
   return {
     status: 202,
     body: {
@@ -181,43 +172,61 @@ export async function receiveDelivery(core: Core, id: string, d: Delivery): Prom
   };
 }
 
-async function finish(
+/**
+ * Logs the delivery (or, for one that failed before, its new outcome), notes when the integration last
+ * heard from its host, and trims its log to the last KEPT_DELIVERIES, in one transaction. False when
+ * the same delivery was logged meanwhile (a redelivery racing it): it is then a duplicate.
+ */
+async function record(
   core: Core,
   integrationId: string,
-  rowId: string,
-  outcome: "linked" | "ignored" | "error",
-  summary: string,
-  at: string,
-): Promise<void> {
-  await core.db
-    .updateTable("integration_deliveries")
-    .set({ outcome, summary })
-    .where("id", "=", rowId)
-    .execute();
-  await core.db
-    .updateTable("integrations")
-    .set({ last_delivery_at: at })
-    .where("id", "=", integrationId)
-    .execute();
-  // the log keeps the last KEPT_DELIVERIES: the oldest beyond them go (rarely more than one)
-  const cut = await core.db
-    .selectFrom("integration_deliveries")
-    .select(["received_at", "id"])
-    .where("integration_id", "=", integrationId)
-    .orderBy("received_at", "desc")
-    .orderBy("id", "desc")
-    .offset(KEPT_DELIVERIES)
-    .limit(1)
-    .executeTakeFirst();
-  if (cut)
-    await core.db
-      .deleteFrom("integration_deliveries")
-      .where("integration_id", "=", integrationId)
-      .where((eb) =>
-        eb.or([
-          eb("received_at", "<", cut.received_at),
-          eb.and([eb("received_at", "=", cut.received_at), eb("id", "<=", cut.id)]),
-        ]),
-      )
-      .execute();
+  failedBefore: string | undefined,
+  d: {
+    delivery_id: string;
+    event: string;
+    action: string | null;
+    outcome: "linked" | "ignored" | "error";
+    summary: string;
+    received_at: string;
+  },
+): Promise<boolean> {
+  try {
+    await core.db.transaction().execute(async (trx) => {
+      if (failedBefore)
+        await trx
+          .updateTable("integration_deliveries")
+          .set({ outcome: d.outcome, summary: d.summary, received_at: d.received_at })
+          .where("id", "=", failedBefore)
+          .execute();
+      else
+        await trx
+          .insertInto("integration_deliveries")
+          .values({ id: newId("idl", new Date(d.received_at)), integration_id: integrationId, ...d })
+          .execute();
+      await trx
+        .updateTable("integrations")
+        .set({ last_delivery_at: d.received_at })
+        .where("id", "=", integrationId)
+        .execute();
+      // ids grow with time (ULIDs): the newest KEPT_DELIVERIES stay
+      await trx
+        .deleteFrom("integration_deliveries")
+        .where("integration_id", "=", integrationId)
+        .where(
+          "id",
+          "not in",
+          trx
+            .selectFrom("integration_deliveries")
+            .select("id")
+            .where("integration_id", "=", integrationId)
+            .orderBy("id", "desc")
+            .limit(KEPT_DELIVERIES),
+        )
+        .execute();
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }
