@@ -372,13 +372,9 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
     async run(ctx, v, [id]) {
       const api = ctx.api();
       const issue = await ok(api.v1.GET("/issues/{id}", { params: { path: { id: id! } } }));
-      const links = await ok(api.v1.GET("/issues/{id}/links", { params: { path: { id: issue.id } } }));
-      const code = codeLinkLines(ctx, links.data);
+      const code = codeLinkLines(ctx, issue.code_links);
       if (v["no-comments"] === true)
-        return {
-          json: { ...issue, code_links: links.data },
-          text: [issueText(ctx, issue), ...code].join("\n"),
-        };
+        return { json: issue, text: [issueText(ctx, issue), ...code].join("\n") };
       const threads = await fetchThreads(api, issue.identifier, { all: true, limit: 100 });
       const open = await ok(
         api.v1.GET("/issues/{id}/approvals", {
@@ -397,7 +393,7 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
       extra.push("", ctx.paint(`Comments (${threads.data.length})`, "bold"));
       if (threads.data.length) extra.push(threadsText(ctx, threads.data));
       return {
-        json: { ...issue, code_links: links.data, approvals: open.data, comments: threads.data },
+        json: { ...issue, approvals: open.data, comments: threads.data },
         text: [issueText(ctx, issue), ...extra].join("\n"),
       };
     },
@@ -410,11 +406,8 @@ export const ISSUE_COMMANDS: ClientCommand[] = [
     examples: ["docket issues branch ENG-42", "git switch -c $(docket issues branch ENG-42)"],
     async run(ctx, _v, [id]) {
       const issue = await ok(ctx.api().v1.GET("/issues/{id}", { params: { path: { id: id! } } }));
-      const given = (issue as { branch_name?: unknown }).branch_name;
-      const name =
-        typeof given === "string" && given
-          ? given
-          : (await import("../../../tracker/branch.ts")).branchName(issue.identifier, issue.title);
+      // the service's name (src/tracker/branch.ts: the rules the linker reads and the web app copies)
+      const name = issue.branch_name;
       return { json: { identifier: issue.identifier, branch_name: name }, text: name };
     },
   },

@@ -1,22 +1,13 @@
 /**
- * The issue's code: pull (merge) requests, branches and commits a code host linked to it (GET
- * /v1/issues/{id}/links), each with its state (open, draft, merged, closed) and review, newest first.
- * Live: a code_link.* event makes the list stale (lib/live.ts), so a pull request merged on GitHub shows
- * merged here within a second. Nothing is drawn while the issue has no links.
+ * The issue's code: pull (merge) requests, branches and commits a code host linked to it (the issue's
+ * `code_links`, as GET /v1/issues/{id}/links lists them), each with its state (open, draft, merged,
+ * closed) and review, newest first. Live: a code_link.* event makes the issue stale (lib/live.ts), so a
+ * pull request merged on GitHub shows merged here within a second. Nothing is drawn while it has none.
  */
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, type Schemas, unwrap } from "../../api.ts";
+import type { Schemas } from "../../api.ts";
 import { relativeTime } from "../../lib/time.ts";
 
 export type CodeLink = Schemas["CodeLink"];
-
-/** The issue's links, by its identifier (ENG-42): read beside the issue, not after it. */
-export const codeLinksQuery = (ws: string, issueKey: string) =>
-  queryOptions({
-    queryKey: ["ws", ws, "links", issueKey] as const,
-    queryFn: ({ signal }) =>
-      unwrap(api.GET("/issues/{id}/links", { signal, params: { path: { id: issueKey } } })),
-  });
 
 const HOST = { github: "GitHub", gitlab: "GitLab" } as const;
 const STATE_LABEL = { open: "Open", draft: "Draft", merged: "Merged", closed: "Closed" } as const;
@@ -31,9 +22,7 @@ export function linkPlace(l: CodeLink): string {
   return `${l.repository}@${sha.slice(0, 7)}`;
 }
 
-export function CodeLinks({ ws, issueKey }: { ws: string; issueKey: string }) {
-  const links = useQuery(codeLinksQuery(ws, issueKey));
-  const list = links.data?.data ?? [];
+export function CodeLinks({ links: list }: { links: readonly CodeLink[] }) {
   if (list.length === 0) return null;
   const prs = list.filter((l) => l.kind === "pull_request");
   const open = prs.filter((l) => l.state === "open" || l.state === "draft").length;

@@ -26,7 +26,7 @@ import { IssueMenus, openMenu } from "../issues/menus.tsx";
 import IssueRuns, { issueRunsQuery } from "../runs/IssueRuns.tsx";
 import { deleteWithUndo } from "../trash/trash.ts";
 import { useActivity } from "./Activity.tsx";
-import { CodeLinks, codeLinksQuery } from "./CodeLinks.tsx";
+import { CodeLinks } from "./CodeLinks.tsx";
 import { ConflictPanel } from "./ConflictPanel.tsx";
 import { Dependencies } from "./Dependencies.tsx";
 import { Editor } from "./Editor.tsx";
@@ -48,8 +48,6 @@ function IssueScreen({ ws, issueKey: key }: { ws: string; issueKey: string }) {
   const state = useIssue(ws, key);
   // the issue's agent runs are read beside the issue, not after it
   useQuery(issueRunsQuery(ws, key));
-  // and its pull requests, branches and commits
-  useQuery(codeLinksQuery(ws, key.toUpperCase()));
   const { query, issue, server } = state;
   useDocumentTitle(issue ? `${issue.identifier} ${issue.title}` : key.toUpperCase());
 
@@ -117,7 +115,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
 
   useShortcut("e", "Edit title and description", "Issue", () => setEditing("title"));
   const copyBranch = () => {
-    const name = issueBranch(issue);
+    const name = issue.branch_name || branchName(issue.identifier, issue.title);
     void copyText(name, `Branch name copied: ${name}`).catch((error: Error) =>
       toast(`Branch name not copied: ${error.message}`, { kind: "error" }),
     );
@@ -337,7 +335,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
           {phone && <Properties ws={ws} issue={issue} save={state.save} />}
           <Approvals ws={ws} issue={issue.identifier} />
           <IssueRuns ws={ws} issueKey={issue.identifier} />
-          <CodeLinks ws={ws} issueKey={issue.identifier} />
+          <CodeLinks links={issue.code_links ?? []} />
           <SubIssues ws={ws} issue={issue} />
           <Dependencies ws={ws} issue={issue} onChanged={() => void state.refetch()} />
           <Linked ws={ws} issue={issue} />
@@ -374,12 +372,6 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
       toast(`Bundle not copied: ${(error as Error).message}`, { kind: "error" });
     }
   }
-}
-
-/** The branch name the service gives (the linker's own rules), else the same made here. */
-function issueBranch(issue: Issue): string {
-  const given = (issue as { branch_name?: unknown }).branch_name;
-  return typeof given === "string" && given ? given : branchName(issue.identifier, issue.title);
 }
 
 function SubIssues({ ws, issue }: { ws: string; issue: Issue }) {
