@@ -481,7 +481,8 @@ export async function runAdmin(
     } else {
       const store = openStore(config.database, { poolSize: 2 });
       core = createCore(config, store, { limiter: new MemoryRateLimiter(systemClock) });
-      await store.migrate();
+      // every command works on the current schema; `migrate` applies it itself, to say what it applied
+      if (command.name !== "migrate") await store.migrate();
       result = await command.run(core, values, positionals);
     }
     const exit = result.exit ?? EXIT.ok;

@@ -52,7 +52,8 @@ describe("docket admin", () => {
     const db = database.url;
 
     const migrated = await json<{ applied: string[] }>(db, "migrate");
-    assert.ok(Array.isArray(migrated.applied));
+    // a new database: the command names what it applied (the migration service's log in compose.yaml)
+    assert.ok(migrated.applied.length > 0, "a new database gets every migration");
     const again = await docket(db, "migrate");
     assert.equal(again.code, 0);
     assert.match(again.stdout, /Schema is up to date/);
