@@ -214,6 +214,17 @@ start_serve sqlite "$c" "$PORT"
 ready="$(wait_ready sqlite "$PORT")"
 ready_s="$(since "$started")"
 say "sqlite: /readyz 200 after ${ready_s} s: $ready"
+# the image's own HEALTHCHECK command, run inside the image as a container engine would
+health=()
+while IFS= read -r -d '' arg; do health+=("$arg"); done < <(bh inspect --type image "$IMAGE" | node -e '
+  let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
+    const [kind, ...argv] = JSON.parse(s).Docker.config.Healthcheck.Test;
+    if (kind !== "CMD") { console.error(`image test: HEALTHCHECK is ${kind}, not CMD`); process.exit(1); }
+    process.stdout.write(argv.map((a) => `${a}\0`).join(""));
+  });')
+bh run --isolation chroot --env "PORT=$PORT" "$c" -- "${health[@]}" ||
+  { echo "image test: the image's HEALTHCHECK failed against a ready service" >&2; exit 1; }
+say "sqlite: the image's HEALTHCHECK command passes"
 rest_check "$PORT" "$token"
 home="$(curl -fsSL --max-time 10 -o /dev/null -w '%{http_code} %{size_download}' "http://127.0.0.1:$PORT/")"
 say "GET / (the web app, after its redirect to sign-in): $home bytes"
