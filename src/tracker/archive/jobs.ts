@@ -215,6 +215,14 @@ export async function claimExport(core: Core, id?: string): Promise<ExportsTable
   const at = now.toISOString();
   const retake = new Date(now.getTime() - JOB_RETAKE_MS).toISOString();
   const gone = new Date(now.getTime() - EXPORT_STALE_MS).toISOString();
+  // a plain read first: most looks find nothing to take, and cost no transaction
+  let any = core.db
+    .selectFrom("exports")
+    .select("id")
+    .where("status", "in", ["queued", "running"])
+    .where("heartbeat_at", ">=", gone);
+  if (id !== undefined) any = any.where("id", "=", id);
+  if (!(await any.limit(1).executeTakeFirst())) return undefined;
   let pick = core.db
     .selectFrom("exports")
     .select("id")

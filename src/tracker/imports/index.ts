@@ -436,6 +436,14 @@ export async function claimImport(core: Core, id?: string): Promise<ImportRow | 
   const at = now.toISOString();
   const retake = new Date(now.getTime() - JOB_RETAKE_MS).toISOString();
   const gone = new Date(now.getTime() - IMPORT_STALE_MS).toISOString();
+  // a plain read first: most looks find nothing to take, and cost no transaction
+  let any = core.db
+    .selectFrom("imports")
+    .select("id")
+    .where("status", "in", ["queued", "running"])
+    .where("heartbeat_at", ">=", gone);
+  if (id !== undefined) any = any.where("id", "=", id);
+  if (!(await any.limit(1).executeTakeFirst())) return undefined;
   const claimed = await core.db.transaction().execute(async (trx) => {
     let pick = trx
       .selectFrom("imports")
