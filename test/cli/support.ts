@@ -36,6 +36,10 @@ export interface Service {
   dir: string;
   /** the service's store, opened from this process too (to do what the person's pages would) */
   core(): Promise<Core>;
+  /** Kills the service with SIGKILL, as a crash would, and waits for it to be gone. */
+  crash(): Promise<void>;
+  /** Starts the service again on the same port, database and folder; resolves once it is ready. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -78,19 +82,21 @@ export async function startService(): Promise<Service> {
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["src/cli/main.ts", "serve"], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      DOCKET_DATA_DIR: dir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: url,
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const serve = (): ChildProcess =>
+    spawn(process.execPath, ["src/cli/main.ts", "serve"], {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        DOCKET_DATA_DIR: dir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BASE_URL: url,
+        LOG_LEVEL: "error",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  let child = serve();
   await waitUntilReady(child, url, 15);
   let opened: { core: Core; close(): Promise<void> } | undefined;
   return {
@@ -115,9 +121,19 @@ export async function startService(): Promise<Service> {
       }
       return opened.core;
     },
+    async crash() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((r) => child.once("exit", r));
+      child.kill("SIGKILL");
+      await gone;
+    },
+    async restart() {
+      child = serve();
+      await waitUntilReady(child, url, 15);
+    },
     async stop() {
       await opened?.close();
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }
@@ -155,7 +171,7 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 /** Runs the real `docket` process with `args`, `input` on stdin and `env` on top of a clean environment. */
 export function docket(
   args: string[],
-  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
+  options: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number } = {},
 ): Promise<Outcome> {
   const env = cleanEnv(options.env);
   return new Promise((resolve, reject) => {
@@ -172,7 +188,7 @@ export function docket(
     child.stderr.setEncoding("utf8").on("data", (c: string) => {
       stderr += c;
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 30_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
