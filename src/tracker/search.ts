@@ -118,7 +118,14 @@ export interface ParsedSearch {
   without: SearchTerm[];
   /** issue identifiers named in the query, upper-cased, in order */
   identifiers: string[];
+  /**
+   * Code hosts' filters (`has:pr`, `pr:open|draft|merged|closed`): only issues with a linked pull
+   * request (in that state; `any` for has:pr), all of them; absent when the query has none
+   */
+  pr?: string[];
 }
+
+const PR_FILTER = /^(?:has:pr|pr:(open|draft|merged|closed))$/i;
 
 const HAS_WORD = /[\p{L}\p{N}]/u;
 const WORD_RUNS = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
@@ -144,6 +151,7 @@ export function parseSearch(q: string, options: { typeahead?: boolean } = {}): P
   const anyOf: SearchTerm[][] = [[]];
   const without: SearchTerm[] = [];
   const identifiers: string[] = [];
+  const pr: string[] = [];
   let negateNext = false;
   let i = 0;
   while (i < s.length) {
@@ -183,6 +191,11 @@ export function parseSearch(q: string, options: { typeahead?: boolean } = {}): P
       if (!negate && text === "AND") continue;
       if (!negate && text === "NOT") {
         negateNext = true;
+        continue;
+      }
+      const filter = negate ? null : PR_FILTER.exec(text);
+      if (filter) {
+        pr.push(filter[1]?.toLowerCase() ?? "any");
         continue;
       }
       prefix = text.endsWith("*");
@@ -235,6 +248,9 @@ export function parseSearch(q: string, options: { typeahead?: boolean } = {}): P
       { q: `must have at most ${SEARCH_LIMITS.alternatives} alternatives joined by OR` },
     );
   }
+  const filters = pr.length ? { pr: [...new Set(pr)] } : {};
+  if (groups.length === 0 && pr.length > 0 && without.length === 0)
+    return { anyOf: [], without, identifiers: [], ...filters };
   if (groups.length === 0) {
     if (without.length > 0) {
       throw invalid("q: only leaves words out; give at least one word to look for", {
@@ -243,7 +259,7 @@ export function parseSearch(q: string, options: { typeahead?: boolean } = {}): P
     }
     throw noWords();
   }
-  return { anyOf: groups, without, identifiers: [...new Set(identifiers)] };
+  return { anyOf: groups, without, identifiers: [...new Set(identifiers)], ...filters };
 }
 
 const ftsTerm = (t: SearchTerm) => `"${t.text.replaceAll('"', '""')}"${t.prefix ? " *" : ""}`;
@@ -418,6 +434,8 @@ interface Ranked {
 interface RankRequest {
   types: readonly SearchType[] | undefined;
   exclude: readonly string[];
+  /** only these objects (the issues a code hosts' filter leaves); undefined: any */
+  only?: readonly string[] | undefined;
   limit: number;
   offset: number;
 }
@@ -455,6 +473,7 @@ async function longRead<R>(ctx: Ctx, query: RawBuilder<R>): Promise<R[]> {
 async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
   const types = r.types ? sql`and w.object_type in (${sql.join(r.types)})` : sql``;
   const exclude = r.exclude.length > 0 ? sql`where d.object_id not in (${sql.join(r.exclude)})` : sql``;
+  const only = r.only ? sql`and w.object_id in (${sql.join(r.only)})` : sql``;
   const rows = await longRead(
     ctx,
     sql<{ id: string; rank: number }>`
@@ -462,7 +481,7 @@ async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promi
     from (
       select f.rowid as rid, bm25(search_fts, 4.0, 1.0) as rank
       from search_fts f cross join search_documents w on w.rowid = f.rowid
-      where f.search_fts match ${toFts5(parsed)} and w.workspace_id = ${ctx.workspaceId} ${types}
+      where f.search_fts match ${toFts5(parsed)} and w.workspace_id = ${ctx.workspaceId} ${types} ${only}
       order by f.rowid desc limit ${SEARCH_LIMITS.pool}
     ) p cross join search_documents d on d.rowid = p.rid
     ${exclude}
@@ -480,10 +499,11 @@ async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promi
  */
 async function rankPostgres(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
   const query = toTsquery(parsed);
+  const only = r.only ? sql`and d.object_id in (${sql.join(r.only)})` : sql``;
   const newest = (r.types ?? SEARCH_TYPES).map(
     // The kind's ids: its prefix, "_" and a ULID, whose first character is 0 to 7.
     (type) => sql`(select d.object_id, d.tsv from search_documents d
-      where d.workspace_id = ${ctx.workspaceId} and d.tsv @@ ${query}
+      where d.workspace_id = ${ctx.workspaceId} and d.tsv @@ ${query} ${only}
         and d.object_id between ${`${ID_PREFIX[type]}_0`} and ${`${ID_PREFIX[type]}_8`}
       order by d.object_id desc limit ${SEARCH_LIMITS.pool})`,
   );
@@ -650,11 +670,25 @@ export async function search(ctx: Ctx, query: SearchQuery): Promise<Page<SearchR
   const parsed = parseSearch(query.q, { typeahead: query.typeahead === true });
   const offset = offsetOf(query);
   const limit = query.limit;
-  const pinned = await identifierHits(ctx, parsed, query);
+  let only: string[] | undefined;
+  if (parsed.pr) {
+    only = query.type && !query.type.includes("issue") ? [] : await withPullRequests(ctx, parsed.pr);
+    if (parsed.anyOf.length === 0 || only.length === 0) {
+      const data = await filteredIssues(ctx, only.slice(offset, offset + limit));
+      searched?.((performance.now() - started) / 1000);
+      return {
+        data,
+        next_cursor:
+          offset + limit < only.length ? encodeCursor("search", [offset + limit, fingerprint(query)]) : null,
+      };
+    }
+  }
+  const pinned = (await identifierHits(ctx, parsed, query)).filter((id) => !only || only.includes(id));
   const fromPinned = pinned.slice(offset, offset + limit);
   const wanted = limit - fromPinned.length;
   const ranked = await rank(ctx, parsed, {
-    types: query.type,
+    types: only ? ["issue"] : query.type,
+    only,
     exclude: pinned,
     limit: wanted + 1,
     offset: Math.max(0, offset - pinned.length),
@@ -685,4 +719,53 @@ export async function search(ctx: Ctx, query: SearchQuery): Promise<Page<SearchR
     data,
     next_cursor: more ? encodeCursor("search", [offset + limit, fingerprint(query)]) : null,
   };
+}
+
+/**
+ * The issues a code hosts' filter leaves: with a linked pull request (`any`), or one in each state
+ * named; the newest linked first, at most the ranking's pool.
+ */
+async function withPullRequests(ctx: Ctx, states: readonly string[]): Promise<string[]> {
+  let ids: string[] | undefined;
+  for (const state of states) {
+    let q = ctx.core.db
+      .selectFrom("code_links")
+      .select("issue_id")
+      .select((eb) => eb.fn.max("updated_at").as("at"))
+      .where("workspace_id", "=", ctx.workspaceId)
+      .where("kind", "=", "pull_request");
+    if (state !== "any") q = q.where("state", "=", state);
+    const rows = await q.groupBy("issue_id").orderBy("at", "desc").limit(SEARCH_LIMITS.pool).execute();
+    const found = rows.map((r) => r.issue_id);
+    ids = ids === undefined ? found : ids.filter((id) => found.includes(id));
+  }
+  return ids ?? [];
+}
+
+/** Results for issues found by a filter alone (no words): their titles as snippets, in the order given. */
+async function filteredIssues(ctx: Ctx, ids: readonly string[]): Promise<SearchResult[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.core.db
+    .selectFrom("issues")
+    .select(["id", "identifier", "title", "status", "updated_at"])
+    .where("workspace_id", "=", ctx.workspaceId)
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r
+      ? [
+          {
+            type: "issue" as const,
+            id: r.id,
+            identifier: r.identifier,
+            title: r.title,
+            snippet: escapeHtml(r.title),
+            status: r.status,
+            updated_at: r.updated_at,
+          },
+        ]
+      : [];
+  });
 }

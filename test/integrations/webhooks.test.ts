@@ -666,3 +666,30 @@ test("a pull request found for an agent's run becomes the run's artifact", async
     .executeTakeFirstOrThrow();
   assert.equal(JSON.parse(after.artifacts)[0].state, "merged");
 });
+
+test("search: has:pr and pr:STATE find issues by their pull requests, alone or with words", async (t) => {
+  const h = await connect(t);
+  const a = h.a;
+  const merged = await issue(a, "Checkout button");
+  const open = await issue(a, "Checkout page");
+  const none = await issue(a, "Checkout email");
+  await gh(h, "pull_request", githubPullRequestEvent("opened", { number: 1, title: `Fixes ${open}` }));
+  await gh(
+    h,
+    "pull_request",
+    githubPullRequestEvent("closed", { number: 2, title: `Fixes ${merged}`, merged: true }),
+  );
+  const find = async (q: string) => {
+    const r = await a.call("GET", `/v1/search?q=${encodeURIComponent(q)}`);
+    assert.equal(r.status, 200, r.text);
+    return r.body.data.map((x: { identifier?: string }) => x.identifier).sort();
+  };
+  assert.deepEqual(await find("has:pr"), [open, merged].sort());
+  assert.deepEqual(await find("pr:merged"), [merged]);
+  assert.deepEqual(await find("PR:OPEN"), [open]);
+  assert.deepEqual(await find("pr:closed"), []);
+  assert.deepEqual(await find("checkout has:pr"), [open, merged].sort());
+  assert.deepEqual(await find("checkout pr:merged"), [merged]);
+  assert.deepEqual(await find("checkout"), [merged, open, none].sort());
+  assert.deepEqual(await find(`${none} has:pr`), []);
+});
