@@ -158,6 +158,7 @@ test("the Integrations page: add GitHub, the webhook URL and the secret once, de
     .getByRole("button", { name: "Make a new secret" })
     .click();
   const again = page.getByRole("region", { name: "Paste these on GitHub" });
+  await again.locator("code").nth(1).waitFor();
   const fresh = (await again.locator("code").allTextContents())[1]!;
   assert.match(fresh, /^[0-9a-f]{64}$/);
   assert.notEqual(fresh, secret);
