@@ -84,8 +84,28 @@ function busyTicks(): number {
   return cpu.reduce((a, b) => a + b, 0) - (cpu[3] ?? 0) - (cpu[4] ?? 0);
 }
 
-async function load(url: string, f: SeededWorkspace, request: (f: SeededWorkspace) => Req, seconds: number) {
+/** CPU time processes used (user + system), in clock ticks. */
+function processTicks(pids: (number | undefined)[]): number {
+  let sum = 0;
+  for (const pid of pids) {
+    if (pid === undefined) continue;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      sum += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return sum;
+}
+
+async function load(
+  url: string,
+  f: SeededWorkspace,
+  request: (f: SeededWorkspace) => Req,
+  seconds: number,
+  pids: (number | undefined)[] = [],
+) {
   const before = busyTicks();
+  const serviceBefore = processTicks(pids);
   const started = performance.now();
   const result = await autocannon({
     url,
@@ -95,8 +115,12 @@ async function load(url: string, f: SeededWorkspace, request: (f: SeededWorkspac
   } as autocannon.Options);
   const wall = (performance.now() - started) / 1000;
   const cores = (busyTicks() - before) / 100 / wall;
+  const serviceSeconds = (processTicks(pids) - serviceBefore) / 100;
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p99: result.latency.p99, bad, cores };
+  // requests answered per CPU second of the service's own processes (Docket's and HAProxy's; not
+  // PostgreSQL's, not the load generator's): comparable on a machine shared with other work
+  const perServiceCore = serviceSeconds > 0 ? result.requests.total / serviceSeconds : Number.NaN;
+  return { rps: result.requests.average, p99: result.latency.p99, bad, cores, perServiceCore };
 }
 
 async function main() {
@@ -153,12 +177,13 @@ async function main() {
       const { cluster, url: target } = await setup();
       try {
         for (const s of SCENARIOS) {
+          const pids = [...cluster.webs.map((w) => w.pid), cluster.worker?.pid, cluster.haproxy.pid];
           if (warmup) await load(target, fixture, s.request, warmup);
-          const r = await load(target, fixture, s.request, duration);
+          const r = await load(target, fixture, s.request, duration, pids);
           results[s.name] ??= {};
           results[s.name]![label] = r;
           console.log(
-            `${label.padEnd(26)} ${s.name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${r.cores.toFixed(2)} cores busy${r.bad ? `  ${r.bad} not 2xx` : ""}`,
+            `${label.padEnd(26)} ${s.name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${r.perServiceCore.toFixed(0).padStart(5)} req per CPU-second of the service  machine ${r.cores.toFixed(2)} cores busy${r.bad ? `  ${r.bad} not 2xx` : ""}`,
           );
         }
       } finally {
@@ -167,10 +192,10 @@ async function main() {
     }
     console.log("\ncluster / one instance:");
     for (const [scenario, by] of Object.entries(results)) {
-      const one = by["one instance"]!.rps;
-      const many = by["3 web + worker, HAProxy"]!.rps;
+      const one = by["one instance"]!;
+      const many = by["3 web + worker, HAProxy"]!;
       console.log(
-        `  ${scenario.padEnd(34)} ${((many / one) * 100).toFixed(0)}% (${((1 - many / one) * 100).toFixed(0)}% loss)`,
+        `  ${scenario.padEnd(34)} req/s ${((many.rps / one.rps) * 100).toFixed(0)}%, req per service CPU-second ${((many.perServiceCore / one.perServiceCore) * 100).toFixed(0)}%`,
       );
     }
     console.log(
