@@ -5,13 +5,15 @@
  *
  *   npm run bench:cluster -- --issues 20000 --duration 10 --connections 32
  *
+ * `--sqlite`: one instance on a SQLite file alone, for the same figures on SQLite.
+ *
  * Needs PostgreSQL at BENCH_POSTGRES (postgres://postgres@127.0.0.1:5432/postgres by default; a database
  * of its own is made and dropped), Redis at REDIS_URL (redis://127.0.0.1:6379) and Debian's haproxy.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -28,6 +30,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "32" },
     warmup: { type: "string", default: "2" },
     issues: { type: "string", default: "20000" },
+    /** one instance on a SQLite file instead (no cluster: SQLite is one process's) */
+    sqlite: { type: "boolean", default: false },
   },
 });
 const duration = Number(values.duration);
@@ -125,12 +129,13 @@ async function load(
 
 async function main() {
   const name = `docket_bench_cluster_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const admin = values.sqlite ? undefined : new pg.Client({ connectionString: server });
+  await admin?.connect();
+  await admin?.query(`create database ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const sqliteDir = values.sqlite ? mkdtempSync(path.join(tmpdir(), "docket-bench-cluster-")) : undefined;
+  const databaseUrl = sqliteDir ? path.join(sqliteDir, "docket.db") : url.toString();
   try {
     const child = spawn(process.execPath, ["bench/prepare.ts", databaseUrl, values.issues], {
       cwd: REPO,
@@ -168,8 +173,9 @@ async function main() {
         },
       ],
     ];
+    if (values.sqlite) setups.pop();
     console.log(
-      `${availableParallelism()} cores; load average before: ${loadavg()
+      `${values.sqlite ? "SQLite" : "PostgreSQL"}; ${availableParallelism()} cores; load average before: ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}; ${values.issues} issues; ${connections} connections, ${duration} s each`,
     );
@@ -193,7 +199,8 @@ async function main() {
     console.log("\ncluster / one instance:");
     for (const [scenario, by] of Object.entries(results)) {
       const one = by["one instance"]!;
-      const many = by["3 web + worker, HAProxy"]!;
+      const many = by["3 web + worker, HAProxy"];
+      if (!many) continue;
       console.log(
         `  ${scenario.padEnd(34)} req/s ${((many.rps / one.rps) * 100).toFixed(0)}%, req per service CPU-second ${((many.perServiceCore / one.perServiceCore) * 100).toFixed(0)}%`,
       );
@@ -204,8 +211,9 @@ async function main() {
         .join(" ")}`,
     );
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await admin?.query(`drop database if exists ${name} with (force)`);
+    await admin?.end();
+    if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
   }
 }
 
