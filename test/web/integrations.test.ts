@@ -287,8 +287,8 @@ test("a pull request's state changes live on an open issue page as GitHub's webh
   assert.equal(await page.evaluate("navigator.clipboard.readText()"), "eng-1-fix-login-redirect");
   assertNoErrors(errors);
 
-  // a phone: the same section, nothing wider than the screen
-  const phone = await signedIn(browser, env);
+  // a phone (dark): the same section, nothing wider than the screen
+  const phone = await signedIn(browser, env, env.ada.id, { colorScheme: "dark" });
   await phone.page.setViewportSize({ width: 390, height: 844 });
   await phone.page.goto(`${env.baseUrl}/acme/issue/${issue.identifier}`);
   const phoneCode = phone.page.getByRole("region", { name: /^Code/ });
@@ -300,7 +300,7 @@ test("a pull request's state changes live on an open issue page as GitHub's webh
   assert.ok(Number(overflow) <= 0, `the page is ${overflow}px wider than the phone`);
   const box = await phoneCode.getByRole("listitem").first().boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, "the row fits the phone");
-  await shot(phone.page, "issue-code-390");
+  await shot(phone.page, "issue-code-390-dark");
   assertNoErrors(phone.errors);
 });
 
