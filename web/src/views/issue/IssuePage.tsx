@@ -108,7 +108,7 @@ function IssueView({ ws, issue, state }: { ws: string; issue: Issue; state: Retu
       onLiveEvent((event) => {
         if (event.object.id !== issue.id) return;
         const mine = event.actor.person_id === me.person.id && (event.actor.via_type as string) === "web";
-        setLastActor(mine ? "you, in another window" : eventActor(event.actor));
+        setLastActor(mine ? "you, in another window" : eventActor(event.actor, event.data));
       }),
     [issue.id, me.person.id],
   );

@@ -73,6 +73,25 @@ describe("the issue page's rules", () => {
         via_name: "Claude",
       }),
     ).toBe("Claude (agent for Ada)");
+    const byGitHub = {
+      person_id: "per_1",
+      person_name: "Ada",
+      via: "int_1",
+      via_type: "token",
+      via_name: null,
+    };
+    expect(
+      eventActor(byGitHub as never, {
+        via_integration: {
+          provider: "github",
+          kind: "pull_request",
+          number: 9,
+          author_login: "octocat",
+          url: "",
+        },
+      }),
+    ).toBe("GitHub (pull request #9 by octocat)");
+    expect(eventActor(byGitHub as never, {})).toBe("A code host");
   });
 
   it("reads changes as people would, naming what ids refer to", () => {

@@ -44,7 +44,10 @@ export function integrationActor(v: NonNullable<Activity["via_integration"]>): s
 }
 
 /** How the actor of a live event reads. */
-export function eventActor(actor: LiveEvent["actor"]): string {
+export function eventActor(actor: LiveEvent["actor"], data?: LiveEvent["data"]): string {
+  const via = data?.via_integration as Activity["via_integration"] | undefined;
+  if (via?.provider) return integrationActor(via);
+  if (actor.via.startsWith("int_")) return "A code host";
   const person = actor.person_name ?? "Someone";
   const type = actor.via_type as string;
   if (type === "agent") return `${actor.via_name ?? "An agent"} (agent for ${person})`;
