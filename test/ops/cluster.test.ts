@@ -407,13 +407,36 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
   const failuresBetween = (from: number, to: number) =>
     outcomes.filter((o) => o.at >= from && o.at <= to && (o.status === 0 || o.status >= 500));
 
+  // --- rate limits count across instances (Redis) -----------------------------------------------------
+  {
+    // the window is a calendar minute: start with room for the burst inside one
+    const second = new Date().getUTCSeconds() + new Date().getUTCMilliseconds() / 1000;
+    if (second > 45) await sleep((60.2 - second) * 1000);
+    const total = RATE_LIMIT + 30;
+    const statuses: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < total) {
+          const i = next++;
+          statuses.push((await call(webs[i % 3]!.url, limited, "GET", "/v1/issues?limit=1")).status);
+        }
+      }),
+    );
+    const ok = statuses.filter((s) => s === 200).length;
+    const refused = statuses.filter((s) => s === 429).length;
+    t.diagnostic(`rate limit ${RATE_LIMIT}/min over 3 instances: ${ok} answered, ${refused} refused`);
+    assert.equal(ok, RATE_LIMIT);
+    assert.equal(refused, 30);
+  }
+
   // --- a write on one instance reaches a stream on another in under a second ---------------------------
   {
     /** from the write's answer (it is committed) to the event on the other instance's stream */
     const lags: number[] = [];
     /** from the write's request, for the record */
     const sinceSent: number[] = [];
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 12; i++) {
       const writer = webs[i % 3]!;
       const reader = webs[(i + 1) % 3]!;
       const stream = new Stream(reader.url, ada.token, "?type=issue.created");
@@ -460,32 +483,15 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
     t.diagnostic(
       `write on one instance → stream on another, ms from its answer: ${lags.join(", ")}; from its request: ${sinceSent.join(", ")}`,
     );
-    // every one under a second on a machine of its own; one scheduling hiccup of a shared machine allowed
+    // every one under a second on a machine of its own; on a shared one, the middle one under a second
+    // and no more than two of twelve late (a process not scheduled for a while), none by seconds
     const late = lags.filter((lag) => !(lag < 1000));
-    assert.ok(late.length <= 1, `writes reached another instance's stream after ${late.join(", ")} ms`);
-  }
-
-  // --- rate limits count across instances (Redis) -----------------------------------------------------
-  {
-    // the window is a calendar minute: start with room for the burst inside one
-    const second = new Date().getUTCSeconds() + new Date().getUTCMilliseconds() / 1000;
-    if (second > 45) await sleep((60.2 - second) * 1000);
-    const total = RATE_LIMIT + 30;
-    const statuses: number[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 6 }, async () => {
-        while (next < total) {
-          const i = next++;
-          statuses.push((await call(webs[i % 3]!.url, limited, "GET", "/v1/issues?limit=1")).status);
-        }
-      }),
+    assert.ok(percentile(lags, 50) < 1000, `the median delivery took ${percentile(lags, 50)} ms`);
+    assert.ok(late.length <= 2, `writes reached another instance's stream after ${late.join(", ")} ms`);
+    assert.ok(
+      late.every((lag) => lag < 3000),
+      `writes reached another instance's stream after ${late.join(", ")} ms`,
     );
-    const ok = statuses.filter((s) => s === 200).length;
-    const refused = statuses.filter((s) => s === 429).length;
-    t.diagnostic(`rate limit ${RATE_LIMIT}/min over 3 instances: ${ok} answered, ${refused} refused`);
-    assert.equal(ok, RATE_LIMIT);
-    assert.equal(refused, 30);
   }
 
   // --- rolling restart: SIGTERM (drain), start, next ----------------------------------------------------
@@ -648,5 +654,4 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
     `${requests} requests in ${seconds.toFixed(0)} s; answers by status: ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}; whole test ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   void TEST_DATABASE_URL;
-  void percentile;
 });
