@@ -2252,6 +2252,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/links/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One pull request, branch or commit linked to an issue
+     * @description The link as the issue's links show it, with the issue's identifier: where a `code_link.created` or `code_link.updated` event's `url` points.
+     *
+     *     Needs the `workspace.read` scope.
+     */
+    get: operations["getCodeLink"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/exports": {
     parameters: {
       query?: never;
@@ -4172,6 +4194,35 @@ export interface components {
       /** @description The new secret, when it was rotated or set: shown only in this answer. */
       secret?: string;
     };
+    CodeLinkWithIssue: {
+      /** @example lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F */
+      id: string;
+      /** @enum {string} */
+      provider: "github" | "gitlab";
+      /** @enum {string} */
+      kind: "pull_request" | "branch" | "commit";
+      url: string;
+      /** @description A pull request's title, a commit's first line, a branch's name. */
+      title: string;
+      /** @description The pull (merge) request's number; null for a branch or commit. */
+      number: number | null;
+      /** @description A pull request's open, draft, merged or closed; a branch is open; a commit has none. */
+      state: ("open" | "draft" | "merged" | "closed") | null;
+      review_state: ("approved" | "changes_requested") | null;
+      author_login: string | null;
+      repository: string;
+      branch: string | null;
+      /** @description A closing word (fixes, closes, resolves…) named the issue: merging finishes it. */
+      closes: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      merged_at: string | null;
+      closed_at: string | null;
+      /** @example ENG-42 */
+      issue: string;
+    };
     Export: {
       id: string;
       /**
@@ -4826,6 +4877,7 @@ export type SchemaIntegrationDelivery = components["schemas"]["IntegrationDelive
 export type SchemaIntegration = components["schemas"]["Integration"];
 export type SchemaIntegrationDetail = components["schemas"]["IntegrationDetail"];
 export type SchemaUpdatedIntegration = components["schemas"]["UpdatedIntegration"];
+export type SchemaCodeLinkWithIssue = components["schemas"]["CodeLinkWithIssue"];
 export type SchemaExport = components["schemas"]["Export"];
 export type SchemaImport = components["schemas"]["Import"];
 export type SchemaPlaceholder = components["schemas"]["Placeholder"];
@@ -18038,6 +18090,67 @@ export interface operations {
           "application/json": {
             data: components["schemas"]["CodeLink"][];
           };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  getCodeLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+        /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
+        "Docket-Workspace"?: components["parameters"]["DocketWorkspace"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Request-Id": components["headers"]["XRequestId"];
+          ETag: components["headers"]["ETag"];
+          "Cache-Control": components["headers"]["CacheControl"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "lnk_01JQ2Z8X3V4B5N6M7K8J9H0G1F",
+           *       "provider": "github",
+           *       "kind": "pull_request",
+           *       "url": "ENG-42",
+           *       "title": "Import issues from the old tracker",
+           *       "number": 42,
+           *       "state": "open",
+           *       "review_state": "approved",
+           *       "author_login": "ENG-42",
+           *       "repository": "ENG-42",
+           *       "branch": "ENG-42",
+           *       "closes": false,
+           *       "created_at": "2026-03-01T09:00:00.000Z",
+           *       "updated_at": "2026-03-01T09:00:00.000Z",
+           *       "merged_at": "2026-03-01T09:00:00.000Z",
+           *       "closed_at": "2026-03-01T09:00:00.000Z",
+           *       "issue": "ENG-42"
+           *     }
+           */
+          "application/json": components["schemas"]["CodeLinkWithIssue"];
         };
       };
       304: components["responses"]["NotModified"];

@@ -228,6 +228,11 @@ test("a pull request's life on GitHub: draft, ready, reviewed, merged; links and
   assert.equal(linkEvents[0].type, "code_link.created");
   assert.equal(linkEvents[0].data.issue, eng);
   assert.ok(linkEvents.some((e: { type: string }) => e.type === "code_link.updated"));
+  // the event's url reads the link
+  const one = await a.call("GET", linkEvents[0].object.url);
+  assert.equal(one.status, 200, one.text);
+  assert.equal(one.body.issue, eng);
+  assert.equal(one.body.state, "merged");
 
   // the integration's log
   const read = await a.call("GET", `/v1/integrations/${h.id}`);

@@ -6,10 +6,12 @@ import {
   createIntegration,
   createIntegrationInput,
   deleteIntegration,
+  getCodeLink,
   getIntegration,
   integrationDetailView,
   integrationId,
   integrationView,
+  linkId,
   listIntegrations,
   listIntegrationsQuery,
   listIssueLinks,
@@ -108,4 +110,20 @@ op({
   params: z.strictObject({ id: issueRef }),
   response: z.object({ data: z.array(codeLinkView) }),
   handler: async ({ ctx, params }) => listIssueLinks(ctx, params.id),
+});
+
+op({
+  method: "GET",
+  path: "/links/:id",
+  operationId: "getCodeLink",
+  tag: "Code hosts",
+  summary: "One pull request, branch or commit linked to an issue",
+  description:
+    "The link as the issue's links show it, with the issue's identifier: where a `code_link.created` or `code_link.updated` event's `url` points.",
+  scope: "workspace.read",
+  params: z.strictObject({ id: linkId }),
+  response: codeLinkView
+    .extend({ issue: z.string().meta({ examples: ["ENG-42"] }) })
+    .meta({ id: "CodeLinkWithIssue" }),
+  handler: async ({ ctx, params }) => getCodeLink(ctx, params.id),
 });

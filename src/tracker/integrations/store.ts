@@ -10,7 +10,7 @@ import { timeOut } from "../common.ts";
 import type { Ctx } from "../context.ts";
 import { actsAsAgent } from "../inbox.ts";
 import { resolveIssue } from "../issues.ts";
-import { type CodeLinkView, codeLinkView, linksOf } from "./links.ts";
+import { type CodeLinkView, codeLinkView, linksOf, linkView } from "./links.ts";
 
 export { type CodeLinkRow, type CodeLinkView, codeLinkView, linksOf, linkView } from "./links.ts";
 
@@ -179,6 +179,26 @@ export const updatedIntegrationView = integrationDetailView
 export async function listIssueLinks(ctx: Ctx, ref: string): Promise<{ data: CodeLinkView[] }> {
   const issue = await resolveIssue(ctx, ref);
   return { data: (await linksOf(ctx.core.db, [issue.id])).get(issue.id) ?? [] };
+}
+
+export const linkId = z
+  .string({ error: "must be a link id" })
+  .trim()
+  .regex(/^lnk_[0-9A-Z]{26}$/, { error: "must be a link id (lnk_…)" });
+
+/** `GET /v1/links/{id}`: one code link (where a code_link event's `url` points), with its issue. */
+export async function getCodeLink(ctx: Ctx, id: string) {
+  const row = await ctx.core.db
+    .selectFrom("code_links as l")
+    .innerJoin("issues as i", "i.id", "l.issue_id")
+    .selectAll("l")
+    .select("i.identifier as issue")
+    .where("l.workspace_id", "=", ctx.workspaceId)
+    .where("l.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound(`No link ${id} in this workspace.`);
+  const { issue, ...link } = row;
+  return { ...linkView(link), issue };
 }
 
 export const webhookUrlOf = (baseUrl: string, id: string) =>
