@@ -19,9 +19,9 @@ import {
   READERS,
   startImport,
 } from "../../src/tracker/imports/index.ts";
-import { fitCycles } from "../../src/tracker/imports/write.ts";
 import { listPlaceholders, mapPlaceholder } from "../../src/tracker/imports/placeholders.ts";
 import type { ReadItem } from "../../src/tracker/imports/rows.ts";
+import { fitCycles } from "../../src/tracker/imports/write.ts";
 import { type Api, api, bearer } from "../support.ts";
 
 const ctxOf = (core: Core, workspaceId: string, personId: string, via = "admin"): Ctx => ({
