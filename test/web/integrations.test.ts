@@ -269,6 +269,63 @@ test("a pull request's state changes live on an open issue page as GitHub's webh
   await shot(page, "issue-code-merged-1440");
   assert.ok(["done", "in_review"].includes(after.status), after.status);
 
+  // a branch, a commit and a GitLab merge request naming it join the list, each drawn as what it is
+  await send("create", { ref: "eng-1-keep-target", ref_type: "branch", repository, sender: octocat });
+  await send("push", {
+    ref: "refs/heads/eng-1-keep-target",
+    before: "9049f1265b7d61be4a8904a9a27120d2064dab3b",
+    after: "3f2c1ab9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3",
+    created: false,
+    deleted: false,
+    commits: [
+      {
+        id: "3f2c1ab9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3",
+        message: `Keep the redirect target (refs ${issue.identifier})`,
+        url: "https://github.com/acme/web/commit/3f2c1ab9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3",
+        author: { name: "The Octocat", username: "octocat" },
+      },
+    ],
+    repository,
+    pusher: { name: "octocat" },
+    sender: octocat,
+  });
+  const lab = (await env.rest("POST", "/integrations", { provider: "gitlab", secret: "gitlab-token-1" }))
+    .body;
+  const mr = await fetch(`${env.baseUrl}/api/integrations/${lab.id}/webhook`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-gitlab-event": "Merge Request Hook",
+      "x-gitlab-token": "gitlab-token-1",
+      "x-gitlab-event-uuid": randomUUID(),
+    },
+    body: JSON.stringify({
+      object_kind: "merge_request",
+      event_type: "merge_request",
+      user: { username: "grace" },
+      project: { path_with_namespace: "platform/api", web_url: "https://gitlab.example.com/platform/api" },
+      object_attributes: {
+        iid: 7,
+        title: `Draft: the session check for ${issue.identifier}`,
+        description: "",
+        url: "https://gitlab.example.com/platform/api/-/merge_requests/7",
+        state: "opened",
+        action: "open",
+        draft: true,
+        source_branch: "session-check",
+        target_branch: "main",
+      },
+    }),
+  });
+  assert.ok(mr.status < 300, await mr.text());
+  const rows = code.getByRole("listitem");
+  await code.getByText("platform/api!7").waitFor();
+  await code.getByText("acme/web@3f2c1ab").waitFor();
+  await code.getByText("acme/web:eng-1-keep-target").waitFor();
+  assert.equal(await rows.count(), 4);
+  await code.scrollIntoViewIfNeeded();
+  await shot(page, "issue-code-many-1440");
+
   // the timeline says who moved it: the integration, naming the pull request and its author
   await page.locator(".tl-event").last().scrollIntoViewIfNeeded();
   await shot(page, "issue-code-activity-1440");

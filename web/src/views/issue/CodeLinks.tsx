@@ -11,7 +11,31 @@ export type CodeLink = Schemas["CodeLink"];
 
 const HOST = { github: "GitHub", gitlab: "GitLab" } as const;
 const STATE_LABEL = { open: "Open", draft: "Draft", merged: "Merged", closed: "Closed" } as const;
-const KIND_GLYPH = { pull_request: "⇄", branch: "⑂", commit: "●" } as const;
+/** Small line icons (no icon font: the glyphs for a branch are missing from many system fonts). */
+const KIND_ICON = {
+  pull_request: (
+    <>
+      <circle cx="4" cy="3.5" r="1.8" />
+      <circle cx="4" cy="12.5" r="1.8" />
+      <circle cx="12" cy="12.5" r="1.8" />
+      <path d="M4 5.3v5.4M12 10.7V6.5A2.5 2.5 0 0 0 9.5 4H7.5M9 2.3 7.3 4 9 5.7" />
+    </>
+  ),
+  branch: (
+    <>
+      <circle cx="4" cy="3.5" r="1.8" />
+      <circle cx="4" cy="12.5" r="1.8" />
+      <circle cx="12" cy="4.5" r="1.8" />
+      <path d="M4 5.3v5.4M12 6.3c0 3.2-8 1.8-8 4.4" />
+    </>
+  ),
+  commit: (
+    <>
+      <circle cx="8" cy="8" r="2.6" />
+      <path d="M1 8h4.4M10.6 8H15" />
+    </>
+  ),
+} as const;
 const KIND_LABEL = { pull_request: "Pull request", branch: "Branch", commit: "Commit" } as const;
 
 /** "acme/web#12" (GitLab: "acme/web!12"), "acme/web:eng-42-fix", "acme/web@3f2c1ab". */
@@ -48,13 +72,18 @@ export function CodeLinks({ links: list }: { links: readonly CodeLink[] }) {
 }
 
 function CodeRow({ link: l }: { link: CodeLink }) {
-  const when = l.merged_at ?? l.closed_at ?? l.updated_at;
-  const verb = l.merged_at ? "merged" : l.closed_at ? "closed" : "updated";
+  const when = l.kind === "commit" ? l.created_at : (l.merged_at ?? l.closed_at ?? l.updated_at);
+  const verb = l.kind === "commit" ? "pushed" : l.merged_at ? "merged" : l.closed_at ? "closed" : "updated";
   return (
     <li className={`ip-row ip-code-row ip-code-${l.kind}`} data-link={l.id}>
-      <span className="ip-code-glyph" role="img" aria-label={`${KIND_LABEL[l.kind]} on ${HOST[l.provider]}`}>
-        {KIND_GLYPH[l.kind]}
-      </span>
+      <svg
+        className="ip-code-glyph"
+        viewBox="0 0 16 16"
+        role="img"
+        aria-label={`${KIND_LABEL[l.kind]} on ${HOST[l.provider]}`}
+      >
+        {KIND_ICON[l.kind]}
+      </svg>
       <div className="ip-code-main">
         <a className="ip-code-title" href={l.url} target="_blank" rel="noreferrer noopener">
           {l.kind === "branch" ? (l.branch ?? l.title) : l.title}
