@@ -274,8 +274,28 @@ if [ -n "${DOCKET_IMAGE_TEST_DATABASE_URL:-}" ]; then
     summary="$summary; worker: /readyz 200 (${ready_worker})"
   fi
   rest_check "$((PORT + 1))" "$token"
+  if [ ${#worker_args[@]} -gt 0 ]; then
+    # a job asked of web is run by the worker: an export of the workspace, queued by web, succeeds
+    t=$(now)
+    auth=(-H "authorization: Bearer $token" -H 'content-type: application/json')
+    export_id="$(curl -fsS --max-time 10 "${auth[@]}" "http://127.0.0.1:$((PORT + 1))/v1/exports" -d '{}' | json_field id)"
+    status=""
+    for _ in $(seq 1 600); do
+      status="$(curl -fsS --max-time 10 "${auth[@]}" "http://127.0.0.1:$((PORT + 1))/v1/exports/$export_id" | json_field status)"
+      case "$status" in succeeded | failed) break ;; esac
+      sleep 0.1
+    done
+    [ "$status" = succeeded ] || { cat "$CACHE/worker.log" >&2; echo "image test: the export queued through web ended $status, not succeeded" >&2; exit 1; }
+    say "postgres: an export queued through web was run by the worker: succeeded in $(since "$t") s"
+    summary="$summary; an export through web run by the worker in $(since "$t") s"
+  fi
   stop_serve web
   [ ${#worker_args[@]} -gt 0 ] && stop_serve worker
+  node -e '
+    const pg = require(process.argv[2]);
+    const c = new pg.Client({ connectionString: process.argv[1] });
+    c.connect().then(() => c.query(`drop database if exists ${process.argv[3]} with (force)`)).then(() => c.end(), () => process.exit(0));
+  ' "$admin_url" "$ROOT/node_modules/pg" "$db"
 fi
 
 printf '\n[image] measured: base %s s, image build %s s, image %s; %s\n' "$base_s" "$build_s" "$image_size" "$summary"
