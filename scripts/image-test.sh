@@ -249,6 +249,20 @@ if [ -n "${DOCKET_IMAGE_TEST_DATABASE_URL:-}" ]; then
   key="$(head -c 32 /dev/urandom | base64)"
   pg_env=(--env "DATABASE_URL=$url" --env "DOCKET_SECRET_KEY=$key")
   [ -n "${DOCKET_IMAGE_TEST_REDIS_URL:-}" ] && pg_env+=(--env "REDIS_URL=$DOCKET_IMAGE_TEST_REDIS_URL")
+  # files on an S3-compatible store both processes share, as compose.yaml has them (s3rver on loopback,
+  # the store the project's tests use)
+  s3_dir="$CACHE/s3"
+  rm -rf "$s3_dir" && mkdir -p "$s3_dir"
+  setsid node -e '
+    const S3rver = require(process.argv[1]);
+    new S3rver({ port: Number(process.argv[2]), address: "127.0.0.1", silent: true, directory: process.argv[3],
+      configureBuckets: [{ name: "docket-files" }] }).run().then(() => console.log("s3 ready"));
+  ' "$ROOT/node_modules/s3rver" "$((PORT + 3))" "$s3_dir" >"$CACHE/s3.log" 2>&1 &
+  PIDS[s3]=$!
+  for _ in $(seq 1 100); do grep -q "s3 ready" "$CACHE/s3.log" && break; sleep 0.1; done
+  grep -q "s3 ready" "$CACHE/s3.log" || { cat "$CACHE/s3.log" >&2; echo "image test: the S3 store did not start" >&2; exit 1; }
+  pg_env+=(--env FILE_STORE=s3 --env "S3_ENDPOINT=http://127.0.0.1:$((PORT + 3))" --env S3_BUCKET=docket-files
+    --env S3_REGION=us-east-1 --env S3_ACCESS_KEY_ID=S3RVER --env S3_SECRET_ACCESS_KEY=S3RVER --env S3_FORCE_PATH_STYLE=true)
   c="$(new_container postgres)"
   t=$(now)
   in_image "$c" "${pg_env[@]}" -- admin migrate | sed 's/^/  | /'
@@ -287,10 +301,18 @@ if [ -n "${DOCKET_IMAGE_TEST_DATABASE_URL:-}" ]; then
     done
     [ "$status" = succeeded ] || { cat "$CACHE/worker.log" >&2; echo "image test: the export queued through web ended $status, not succeeded" >&2; exit 1; }
     say "postgres: an export queued through web was run by the worker: succeeded in $(since "$t") s"
+    bytes="$(curl -fsS --max-time 30 -o /dev/null -w '%{size_download}' "${auth[@]}" \
+      "http://127.0.0.1:$((PORT + 1))/v1/exports/$export_id/download")"
+    [ "$bytes" -gt 0 ] || { echo "image test: the export's download through web was empty" >&2; exit 1; }
+    say "postgres: its archive, written by the worker to the S3 store, downloaded through web: $bytes bytes"
     summary="$summary; an export through web run by the worker in $(since "$t") s"
   fi
   stop_serve web
   [ ${#worker_args[@]} -gt 0 ] && stop_serve worker
+  kill -TERM "${PIDS[s3]}" 2>/dev/null || true
+  wait "${PIDS[s3]}" 2>/dev/null || true
+  unset "PIDS[s3]"
+  rm -rf "$s3_dir"
   node -e '
     const pg = require(process.argv[2]);
     const c = new pg.Client({ connectionString: process.argv[1] });
