@@ -2223,7 +2223,7 @@ export interface paths {
     head?: never;
     /**
      * Rename an integration, change its repositories, or rotate its secret
-     * @description Only the fields sent change. `rotate_secret: true` (or a `secret` of your own) replaces the secret, shown in this answer only: deliveries signed with the old one are refused from now on. The Owner and admins only.
+     * @description Only the fields sent change. `rotate_secret: true` (or a `secret` of your own) replaces the secret, shown in this answer only: deliveries signed with the old one are refused from now on. With If-Match only if nobody changed it since (else 412). The Owner and admins only.
      *
      *     Needs the `workspace.write` scope.
      */
@@ -17926,6 +17926,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The ETag of your read (it starts with the object's version): the change is made only if the object is still at that version, else 412. */
+        "If-Match"?: components["parameters"]["IfMatch"];
         /** @description Required on a change made with the session cookie (the web app): the `csrf_token` of `GET /v1/me`; without it, or with another, 403 `csrf_refused` and nothing changes. Not used with a bearer token. */
         "X-CSRF-Token"?: components["parameters"]["XCsrfToken"];
         /** @description The workspace (slug or id) you mean to act on; 404 if the token belongs to another workspace. With the session cookie it picks which of the person's workspaces the request sees (their first when left out; 404 for one they do not belong to). */
@@ -18028,6 +18030,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["TooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];

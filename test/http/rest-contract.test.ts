@@ -289,9 +289,43 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       })
       .execute();
   }
+  // two code host integrations, and a pull request linked to ENG-1 (written as a delivery would)
+  // (made directly: a test here counts the world's requests against a rate limit)
+  const { createIntegration } = await import("../../src/tracker/integrations/store.ts");
+  const owner = { core: a.env.core, workspaceId: a.workspaceId, actor: { personId: a.personId, via: "web" } };
+  const integration = await createIntegration(owner, { provider: "github" });
+  await createIntegration(owner, { provider: "gitlab" });
+  const linkId = newId("lnk");
+  await a.env.core.db
+    .insertInto("code_links")
+    .values({
+      id: linkId,
+      workspace_id: a.workspaceId,
+      issue_id: one.id,
+      integration_id: integration.id,
+      provider: "github",
+      kind: "pull_request",
+      external_id: "acme/web#12",
+      url: "https://github.com/acme/web/pull/12",
+      title: "Fix the login redirect",
+      number: 12,
+      state: "open",
+      review_state: null,
+      author_login: "octocat",
+      closes: 1,
+      repository: "acme/web",
+      branch: "eng-1-login",
+      created_at: "2026-03-01T09:00:00.000Z",
+      updated_at: "2026-03-01T09:00:00.000Z",
+      merged_at: null,
+      closed_at: null,
+    })
+    .execute();
   return {
     a,
     ids: {
+      integration: integration.id,
+      link: linkId,
       import: imports[0]!,
       export: exported.id,
       comment: comment.id,
@@ -373,6 +407,10 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     listLabels: "/v1/labels",
     getExport: `/v1/exports/${ids.export}`,
     getImport: `/v1/imports/${ids.import}`,
+    listIntegrations: "/v1/integrations",
+    getIntegration: `/v1/integrations/${ids.integration}`,
+    listIssueCodeLinks: "/v1/issues/ENG-1/links",
+    getCodeLink: `/v1/links/${ids.link}`,
     listImports: "/v1/imports",
     listPlaceholders: "/v1/placeholders",
     downloadExport: `/v1/exports/${ids.export}/download`,

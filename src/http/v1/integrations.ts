@@ -75,13 +75,14 @@ op({
   tag: "Code hosts",
   summary: "Rename an integration, change its repositories, or rotate its secret",
   description:
-    "Only the fields sent change. `rotate_secret: true` (or a `secret` of your own) replaces the secret, shown in this answer only: deliveries signed with the old one are refused from now on. The Owner and admins only.",
+    "Only the fields sent change. `rotate_secret: true` (or a `secret` of your own) replaces the secret, shown in this answer only: deliveries signed with the old one are refused from now on. With If-Match only if nobody changed it since (else 412). The Owner and admins only.",
   scope: "workspace.write",
+  conditional: true,
   secretAnswer: true,
   params,
   body: updateIntegrationInput,
   response: updatedIntegrationView,
-  handler: async ({ ctx, params, body }) => updateIntegration(ctx, params.id, body),
+  handler: async ({ ctx, params, body, ifMatch }) => updateIntegration(ctx, params.id, body, ifMatch),
 });
 
 op({

@@ -6,7 +6,7 @@ import type { Database, IntegrationsTable } from "../../db/schema.ts";
 import { DocketError, invalid, notFound } from "../../errors.ts";
 import { placeOf } from "../../secret-box.ts";
 import { newId } from "../../secrets.ts";
-import { timeOut } from "../common.ts";
+import { checkIfMatch, lostRace, timeOut } from "../common.ts";
 import type { Ctx } from "../context.ts";
 import { actsAsAgent } from "../inbox.ts";
 import { resolveIssue } from "../issues.ts";
@@ -313,9 +313,15 @@ export async function getIntegration(ctx: Ctx, id: string) {
   return { ...view(ctx, row), deliveries: await recentDeliveries(ctx.core.db, id) };
 }
 
-export async function updateIntegration(ctx: Ctx, id: string, input: UpdateIntegrationInput) {
+export async function updateIntegration(
+  ctx: Ctx,
+  id: string,
+  input: UpdateIntegrationInput,
+  ifMatch?: number[],
+) {
   await requireAdmin(ctx, "change a code host integration");
   const current = await requireIntegration(ctx, id);
+  checkIfMatch(ifMatch, Number(current.version), `Integration ${id}`);
   const at = ctx.core.clock.now().toISOString();
   const plain = input.secret ?? (input.rotate_secret ? newSecret() : undefined);
   const next = {
@@ -328,7 +334,13 @@ export async function updateIntegration(ctx: Ctx, id: string, input: UpdateInteg
     updated_at: at,
     version: Number(current.version) + 1,
   };
-  await ctx.core.db.updateTable("integrations").set(next).where("id", "=", id).execute();
+  const done = await ctx.core.db
+    .updateTable("integrations")
+    .set(next)
+    .where("id", "=", id)
+    .where("version", "=", Number(current.version))
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 0) throw lostRace(ifMatch, `Integration ${id}`);
   return {
     ...view(ctx, { ...current, ...next }),
     deliveries: await recentDeliveries(ctx.core.db, id),
