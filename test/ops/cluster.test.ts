@@ -59,6 +59,7 @@ async function call(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  retry = true,
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const at = Date.now();
   try {
@@ -76,10 +77,23 @@ async function call(
     outcomes.push({ at, method, path, status: res.status });
     return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
   } catch (error) {
-    outcomes.push({ at, method, path, status: 0, error: String((error as Error).message ?? error) });
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = `${(error as Error).message}: ${cause?.code ?? ""} ${cause?.message ?? ""}`;
+    // A kept-alive connection closed as the request went out (no answer began): clients send such a
+    // request again, once, on a new connection, as browsers do; a write only with its Idempotency-Key,
+    // which makes the second attempt answer the first's result should the first have been done.
+    const safe = method === "GET" || headers["idempotency-key"] !== undefined;
+    if (retry && safe && /UND_ERR_SOCKET|ECONNRESET|other side closed/.test(reason)) {
+      resent.push({ at, method, path, status: 0, error: reason });
+      return call(base, token, method, path, body, headers, false);
+    }
+    outcomes.push({ at, method, path, status: 0, error: reason });
     return { status: 0, body: undefined, headers: new Headers() };
   }
 }
+
+/** requests sent again after their kept-alive connection closed under them (see call) */
+const resent: Outcome[] = [];
 
 interface Message {
   id: string;
@@ -386,7 +400,14 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
   const agentLoop = async (token: string, n: number) => {
     await sleep(Math.random() * 2000);
     while (!stopLoad) {
-      const claim = await call(lb, token, "POST", "/v1/claims", { ttl_seconds: 120 });
+      const claim = await call(
+        lb,
+        token,
+        "POST",
+        "/v1/claims",
+        { ttl_seconds: 120 },
+        { "idempotency-key": randomUUID() },
+      );
       if (claim.status === 201) {
         claimsWon++;
         const issueId = claim.body.issue.id as string;
@@ -394,7 +415,14 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
         set.add(n);
         winners.set(issueId, set);
         await sleep(200);
-        await call(lb, token, "PATCH", `/v1/issues/${claim.body.issue.identifier}`, { status: "done" });
+        await call(
+          lb,
+          token,
+          "PATCH",
+          `/v1/issues/${claim.body.issue.identifier}`,
+          { status: "done" },
+          { "idempotency-key": randomUUID() },
+        );
       } else {
         await sleep(500);
       }
@@ -668,7 +696,7 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
   const statuses = new Map<number, number>();
   for (const o of outcomes) statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
   t.diagnostic(
-    `${requests} requests in ${seconds.toFixed(0)} s; answers by status: ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}; whole test ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `${resent.length} sent again after a dropped kept-alive connection (${resent.map((r) => `${r.method} ${r.error}`).join("; ")}); ${requests} requests in ${seconds.toFixed(0)} s; answers by status: ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}; whole test ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   void TEST_DATABASE_URL;
 });
