@@ -129,7 +129,7 @@ export function instrumentApp(app: FastifyInstance): void {
 }
 
 function install(metrics: Metrics | undefined, tracing: Tracing | undefined): void {
-  telemetryHooks.db = async <T>(sys: DbSystem, text: string, run: () => Promise<T>): Promise<T> => {
+  const observe = async <T>(sys: DbSystem, text: string, run: () => Promise<T>): Promise<T> => {
     const s = describeStatement(text);
     const span = tracing?.dbSpan(sys, s);
     const t0 = performance.now();
@@ -145,6 +145,14 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
       span?.end();
     }
   };
+  // tracing alone: a statement outside a recorded trace (an unsampled request, the feed's polling) runs
+  // as if telemetry were off
+  const recording = tracing?.recording;
+  telemetryHooks.db =
+    metrics || !recording
+      ? observe
+      : <T>(sys: DbSystem, text: string, run: () => Promise<T>) =>
+          recording() ? observe(sys, text, run) : run();
   if (tracing) {
     telemetryHooks.span = tracing.span;
     telemetryHooks.traceId = tracing.traceId;

@@ -53,6 +53,8 @@ export interface Tracing {
   ): Span | undefined;
   /** Runs `fn` (and everything it starts) with `span` as the current span. */
   runIn(span: Span, fn: () => void): void;
+  /** Whether a recorded span is current (statements then get spans). */
+  recording(): boolean;
   /** A statement's span under the current one; none outside a trace (background polling is not traced). */
   dbSpan(system: DbSystem, statement: Statement): Span | undefined;
   /** Runs `run` as a span: a child of the current one, else the root of a trace of its own. */
@@ -128,6 +130,10 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
     },
     runIn(span, fn) {
       current.run(trace.setSpan(ROOT_CONTEXT, span), fn);
+    },
+    recording() {
+      const parent = current.getStore();
+      return parent !== undefined && trace.getSpan(parent)?.isRecording() === true;
     },
     dbSpan(system, statement) {
       const parent = current.getStore();
