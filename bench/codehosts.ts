@@ -9,7 +9,9 @@
  * `--deliveries` push deliveries (each one commit whose message names an issue, each signed with the
  * integration's secret), `--concurrency` at a time, and reports deliveries/s and each delivery's answer
  * time (p50, p99, max: GitHub gives up after 10 s). Then one push of 1,000 commits in one delivery.
- * Every answer must be 202 and every commit linked.
+ * Every answer must be 202 and every commit linked. `--in-process` takes the same burst without HTTP
+ * (the delivery function called directly, all at once), to tell the service's own cost from the
+ * HTTP server's and the client's on the same machine.
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "1000" },
     issues: { type: "string", default: "100" },
     port: { type: "string", default: "0" },
+    "in-process": { type: "boolean", default: false },
   },
 });
 const DELIVERIES = Number(values.deliveries);
@@ -208,4 +211,77 @@ async function main() {
   }
 }
 
-await main();
+/** The burst without HTTP: the delivery function called directly, every delivery at once. */
+async function inProcess() {
+  const db = await benchDatabase("codehosts");
+  const { loadConfig } = await import("../src/config.ts");
+  const { closeCore, createCore } = await import("../src/core.ts");
+  const { openStore } = await import("../src/db/store.ts");
+  const { createPerson } = await import("../src/auth/people.ts");
+  const { createWorkspace } = await import("../src/auth/workspaces.ts");
+  const { createIssue } = await import("../src/tracker/issues.ts");
+  const { createIntegration } = await import("../src/tracker/integrations/store.ts");
+  const { receiveDelivery } = await import("../src/tracker/integrations/receive.ts");
+  const key = process.env.DOCKET_SECRET_KEY;
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    DOCKET_DATA_DIR: tmpdir(),
+    ...(key ? { DOCKET_SECRET_KEY: key } : {}),
+  });
+  const store = openStore(config.database);
+  const core = createCore(config, store);
+  try {
+    await store.migrate();
+    const person = await createPerson(core, { email: "bench@example.com", name: "Bench" });
+    const ws = await createWorkspace(core, {
+      name: "Bench",
+      slug: "bench",
+      owner_email: "bench@example.com",
+      space_prefix: "ENG",
+    });
+    const ctx = { core, workspaceId: ws.id, actor: { personId: person.id, via: "web" } };
+    for (let i = 0; i < ISSUES; i++) await createIssue(ctx, { title: `Issue ${i}`, status: "todo" });
+    const hook = await createIntegration(ctx, { provider: "github", repositories: ["acme/web"] });
+    const deliveries = Array.from({ length: DELIVERIES }, (_, i) => {
+      const body = Buffer.from(
+        JSON.stringify(push([{ id: sha(`c${i}`), message: `Step ${i}, refs ENG-${(i % ISSUES) + 1}` }])),
+      );
+      return {
+        body,
+        headers: {
+          "x-github-event": "push",
+          "x-github-delivery": randomUUID(),
+          "x-hub-signature-256": `sha256=${createHmac("sha256", hook.secret).update(body).digest("hex")}`,
+        },
+      };
+    });
+    const times: number[] = [];
+    const started = performance.now();
+    await Promise.all(
+      deliveries.map(async (d) => {
+        const t0 = performance.now();
+        await receiveDelivery(core, hook.id, d);
+        times.push(performance.now() - t0);
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    console.log(
+      JSON.stringify({
+        store: db.label,
+        in_process: true,
+        deliveries: DELIVERIES,
+        seconds: Number(seconds.toFixed(2)),
+        per_second: Math.round(DELIVERIES / seconds),
+        answer_ms: { p50: Math.round(quantile(times, 0.5)), p99: Math.round(quantile(times, 0.99)) },
+      }),
+    );
+  } finally {
+    await closeCore(core);
+    await store.close();
+    await db.done();
+  }
+}
+
+if (values["in-process"]) await inProcess();
+else await main();
