@@ -372,6 +372,21 @@ test("docket integrations update renames, changes the repositories and makes a n
     });
   assert.equal((await send(made.secret, "d-old")).status, 401);
   assert.ok((await send(secret!, "d-new")).status < 300);
+  // --if-version: only if nobody changed it since that version
+  const stale = await run(["integrations", "update", made.id, "--name", "Old", "--if-version", "1"]);
+  assert.notEqual(stale.code, 0);
+  assert.match(stale.stderr, /changed|412|version/i);
+  const current = JSON.parse((await run(["integrations", "show", made.id, "--json"])).stdout);
+  const kept = await run([
+    "integrations",
+    "update",
+    made.id,
+    "--name",
+    "GitHub",
+    "--if-version",
+    String(current.version),
+  ]);
+  expectCode(kept, 0);
   const nothing = await run(["integrations", "update", made.id]);
   expectCode(nothing, 2);
   assert.match(nothing.stderr, /nothing to change/);

@@ -6,8 +6,17 @@
  */
 import type { BodyOf, Schemas } from "../../../client/index.ts";
 import { table, UsageError } from "../../output.ts";
-import { ok } from "../api.ts";
-import { type ClientCommand, defined, LIST_OPTIONS, many, moreNote, pageWant } from "../context.ts";
+import { ifMatchHeader, ok } from "../api.ts";
+import {
+  type ClientCommand,
+  defined,
+  IF_VERSION_OPTION,
+  ifMatch,
+  LIST_OPTIONS,
+  many,
+  moreNote,
+  pageWant,
+} from "../context.ts";
 import { fields, type Paint } from "../render.ts";
 import { humanTime } from "../time.ts";
 
@@ -182,6 +191,7 @@ export const INTEGRATION_COMMANDS: ClientCommand[] = [
       "all-repos": { type: "boolean" },
       "rotate-secret": { type: "boolean" },
       secret: { type: "string" },
+      ...IF_VERSION_OPTION,
     },
     examples: [
       "docket integrations update int_01JQ2Z8X3V4B5N6M7K8J9H0G1F --rotate-secret   # a lost secret",
@@ -207,6 +217,7 @@ export const INTEGRATION_COMMANDS: ClientCommand[] = [
         ctx.api().v1.PATCH("/integrations/{id}", {
           params: { path: { id: id! } },
           body: body as BodyOf<"updateIntegration">,
+          ...ifMatchHeader(ifMatch(v)),
         }),
       );
       return { json: i, text: integrationText(i, ctx.paint) };
