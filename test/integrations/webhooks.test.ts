@@ -698,3 +698,17 @@ test("search: has:pr and pr:STATE find issues by their pull requests, alone or w
   assert.deepEqual(await find("checkout"), [merged, open, none].sort());
   assert.deepEqual(await find(`${none} has:pr`), []);
 });
+
+test("GitHub's form-encoded deliveries (payload=…) are taken too, signed over the form body", async (t) => {
+  const h = await connect(t);
+  const eng = await issue(h.a, "Form");
+  const form = `payload=${encodeURIComponent(JSON.stringify(githubPullRequestEvent("opened", { title: `Fixes ${eng}` })))}`;
+  const headers = {
+    ...githubHeaders("pull_request", form, h.secret),
+    "content-type": "application/x-www-form-urlencoded",
+  };
+  const res = await h.a.app.inject({ method: "POST", url: h.url, headers, payload: form });
+  assert.equal(res.statusCode, 202, res.body);
+  assert.equal(JSON.parse(res.body).outcome, "linked");
+  assert.equal(await status(h.a, eng), "in_review");
+});
