@@ -541,7 +541,13 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
     const failed = failuresBetween(from, to);
     const during = outcomes.filter((o) => o.at >= from && o.at <= to).length;
     t.diagnostic(`rolling restart: ${during} requests in ${to - from} ms, ${failed.length} failed`);
-    assert.deepEqual(failed, [], "no request fails during a rolling restart");
+    // A 500 is the instance's own fault, not the restart's (none is expected either: checked at the end,
+    // after everything else); what the restart could cause — no answer, 502, 503, 504 — must not happen.
+    assert.deepEqual(
+      failed.filter((f) => f.status !== 500),
+      [],
+      "no request fails during a rolling restart",
+    );
     for (const s of streams) {
       for (const r of s.reconnects)
         assert.equal(r.attempts, 1, `a stream took ${r.attempts} attempts to reconnect`);
@@ -680,6 +686,8 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
       assert.equal(messageId, first.messageId, "a redelivery keeps its webhook-id");
   }
 
+  const serverErrors = outcomes.filter((o) => o.status === 500);
+  t.diagnostic(`answers 500: ${serverErrors.map((o) => `${o.method} ${o.path}`).join(", ") || "none"}`);
   const seconds = (loadEnded - started) / 1000;
   const statuses = new Map<number, number>();
   for (const o of outcomes) statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
@@ -687,4 +695,9 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
     `${resent.length} sent again after a dropped kept-alive connection (${resent.map((r) => `${r.method} ${r.error}`).join("; ")}); ${requests} requests in ${seconds.toFixed(0)} s; answers by status: ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}; whole test ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   void TEST_DATABASE_URL;
+  assert.deepEqual(
+    serverErrors,
+    [],
+    "no request answered 500 (see the instances' logs in the cluster's folder)",
+  );
 });
