@@ -219,6 +219,8 @@ async function run(mode: Mode, databaseUrl: string, f: Fixture, otlp: string): P
   }
 }
 
+const signed = (percent: number) => `${percent >= 0 ? "+" : ""}${percent.toFixed(1)} %`;
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -252,8 +254,8 @@ try {
     const rs = results.get(mode)!;
     const rps = median(rs.map((r) => r.rps));
     const cpu = median(rs.map((r) => r.cpuPerRequest));
-    const cost = mode === "off" ? "" : `${(((rps - off) / off) * 100).toFixed(1)} %`;
-    const cpuCost = mode === "off" ? "" : `+${(((cpu - offCpu) / offCpu) * 100).toFixed(1)} %`;
+    const cost = mode === "off" ? "" : signed(((rps - off) / off) * 100);
+    const cpuCost = mode === "off" ? "" : signed(((cpu - offCpu) / offCpu) * 100);
     console.log(
       `${mode.padEnd(11)} ${rps.toFixed(0).padStart(12)}   ${`${median(rs.map((r) => r.p99))} ms`.padStart(12)}   ${cost.padStart(17)}   ${`${cpu.toFixed(0)} µs`.padStart(13)}   ${cpuCost.padStart(15)}`,
     );
