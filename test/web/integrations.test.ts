@@ -344,6 +344,20 @@ test("a pull request's state changes live on an open issue page as GitHub's webh
   assert.equal(await page.evaluate("navigator.clipboard.readText()"), "eng-1-fix-login-redirect");
   assertNoErrors(errors);
 
+  // search: pr:merged finds it, pr:open does not
+  await page.goto(`${env.baseUrl}/acme/search?q=${encodeURIComponent("pr:merged")}`);
+  await page
+    .getByRole("link", { name: /Fix login redirect/ })
+    .first()
+    .waitFor();
+  await shot(page, "search-pr-merged-1440");
+  const open = await env.rest("GET", `/search?q=${encodeURIComponent("pr:open")}`);
+  assert.ok(
+    !open.body.data.some((r: { title: string }) => r.title === "Fix login redirect"),
+    "its pull request is merged, not open",
+  );
+  assertNoErrors(errors);
+
   // a phone (dark): the same section, nothing wider than the screen
   const phone = await signedIn(browser, env, env.ada.id, { colorScheme: "dark" });
   await phone.page.setViewportSize({ width: 390, height: 844 });
