@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { withUnitSuffixes } from "../../src/ops/metrics.ts";
 import { startServer } from "../../src/server.ts";
@@ -161,4 +162,38 @@ test("families in seconds get the _seconds suffix, their samples too", () => {
   assert.match(out, /^a_duration_seconds_bucket\{le="1"\} 1$/m);
   assert.match(out, /^a_duration_seconds_count 1$/m);
   assert.match(out, /^a_durations 3$/m, "another family that merely starts alike is left alone");
+});
+
+test("telemetry's configuration: off by default, each variable read and checked", () => {
+  assert.deepEqual(loadConfig({}).telemetry, {
+    metricsPort: undefined,
+    metricsHost: "127.0.0.1",
+    tracesEndpoint: undefined,
+    serviceName: "docket",
+    tracesSampleRatio: 1,
+  });
+  const on = loadConfig({
+    METRICS_PORT: "9464",
+    METRICS_HOST: "0.0.0.0",
+    OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/",
+    OTEL_SERVICE_NAME: "docket-eu",
+    OTEL_TRACES_SAMPLER_ARG: "0.25",
+  }).telemetry;
+  assert.deepEqual(on, {
+    metricsPort: 9464,
+    metricsHost: "0.0.0.0",
+    tracesEndpoint: "http://collector:4318/v1/traces",
+    serviceName: "docket-eu",
+    tracesSampleRatio: 0.25,
+  });
+  assert.equal(
+    loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://t.example/otlp" }).telemetry.tracesEndpoint,
+    "https://t.example/otlp",
+  );
+  assert.throws(() => loadConfig({ METRICS_PORT: "http" }), /METRICS_PORT/);
+  assert.throws(() => loadConfig({ OTEL_TRACES_SAMPLER_ARG: "2" }), /OTEL_TRACES_SAMPLER_ARG/);
+  assert.throws(
+    () => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" }),
+    /OTEL_EXPORTER_OTLP_ENDPOINT/,
+  );
 });
