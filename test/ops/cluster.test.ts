@@ -296,6 +296,7 @@ test("a cluster of three web instances and a worker behind HAProxy, restarted an
     env: { REST_RATE_LIMIT: String(RATE_LIMIT), WEBHOOK_ALLOW_PRIVATE: "true" },
   });
   const { url: lb, webs } = cluster;
+  t.diagnostic(`the instances' and HAProxy's logs: ${cluster.dir}`);
   t.diagnostic(
     `cluster up in ${Date.now() - started} ms (roles: ${rolesSupported() ? "web/worker" : "all"})`,
   );
