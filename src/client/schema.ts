@@ -2239,7 +2239,7 @@ export interface paths {
     };
     /**
      * An issue's pull requests, branches and commits
-     * @description Linked by a code host integration when their title, body, branch name or commit message named the issue: pull requests first (with state open, draft, merged or closed, and review state), then branches, then commits, newest first.
+     * @description Linked by a code host integration when their title, body, branch name or commit message named the issue: pull requests first (with state open, draft, merged or closed, and review state), then branches, then commits, each most recently updated first, a page at a time.
      *
      *     Needs the `workspace.read` scope.
      */
@@ -18039,7 +18039,12 @@ export interface operations {
   };
   listIssueCodeLinks: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Items per page, 1 to 100; 50 by default. */
+        limit?: number;
+        /** @description The next_cursor of the previous page. */
+        cursor?: string;
+      };
       header?: {
         /** @description An ETag of an earlier answer: 304 Not Modified when it still matches. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -18063,6 +18068,7 @@ export interface operations {
           "X-Request-Id": components["headers"]["XRequestId"];
           ETag: components["headers"]["ETag"];
           "Cache-Control": components["headers"]["CacheControl"];
+          Link: components["headers"]["Link"];
           [name: string]: unknown;
         };
         content: {
@@ -18087,11 +18093,13 @@ export interface operations {
            *           "merged_at": "2026-03-01T09:00:00.000Z",
            *           "closed_at": "2026-03-01T09:00:00.000Z"
            *         }
-           *       ]
+           *       ],
+           *       "next_cursor": "ENG-42"
            *     }
            */
           "application/json": {
             data: components["schemas"]["CodeLink"][];
+            next_cursor: string | null;
           };
         };
       };

@@ -225,7 +225,8 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       })
       .execute();
   }
-  // a finished export of the workspace
+  // a finished export of the workspace, and an older one that failed (written directly: a test here
+  // counts the world's requests against a rate limit)
   const exported = await ok(a, "POST", "/v1/exports", {});
   for (let i = 0; i < 400; i++) {
     const job = await a.env.core.db
@@ -236,6 +237,24 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
     if (job.status === "succeeded") break;
     assert.ok(job.status === "queued" || job.status === "running", JSON.stringify(job));
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  {
+    const made = await a.env.core.db
+      .selectFrom("exports")
+      .selectAll()
+      .where("id", "=", exported.id)
+      .executeTakeFirstOrThrow();
+    await a.env.core.db
+      .insertInto("exports")
+      .values({
+        ...made,
+        id: newId("exp"),
+        status: "failed",
+        error: "the export failed on the server; try again",
+        size: null,
+        created_at: "2026-03-01T08:59:00.000Z",
+      })
+      .execute();
   }
   // two imports (finished dry runs, written directly: a run's events would add a page to the feed), and
   // two placeholder people such as an import makes
@@ -289,7 +308,7 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       })
       .execute();
   }
-  // two code host integrations, and a pull request linked to ENG-1 (written as a delivery would)
+  // two code host integrations, and a pull request and its branch linked to ENG-1 (written as a delivery would)
   // (made directly: a test here counts the world's requests against a rate limit)
   const { createIntegration } = await import("../../src/tracker/integrations/store.ts");
   const owner = { core: a.env.core, workspaceId: a.workspaceId, actor: { personId: a.personId, via: "web" } };
@@ -317,6 +336,32 @@ async function world(t: TestContext, env: Record<string, string> = {}): Promise<
       branch: "eng-1-login",
       created_at: "2026-03-01T09:00:00.000Z",
       updated_at: "2026-03-01T09:00:00.000Z",
+      merged_at: null,
+      closed_at: null,
+    })
+    .execute();
+  // and its branch
+  await a.env.core.db
+    .insertInto("code_links")
+    .values({
+      id: newId("lnk"),
+      workspace_id: a.workspaceId,
+      issue_id: one.id,
+      integration_id: integration.id,
+      provider: "github",
+      kind: "branch",
+      external_id: "acme/web:eng-1-login",
+      url: "https://github.com/acme/web/tree/eng-1-login",
+      title: "eng-1-login",
+      number: null,
+      state: "open",
+      review_state: null,
+      author_login: "octocat",
+      closes: 1,
+      repository: "acme/web",
+      branch: "eng-1-login",
+      created_at: "2026-03-01T09:00:01.000Z",
+      updated_at: "2026-03-01T09:00:01.000Z",
       merged_at: null,
       closed_at: null,
     })
@@ -412,6 +457,7 @@ function getUrls(ids: Record<string, string>): Record<string, string> {
     listIssueCodeLinks: "/v1/issues/ENG-1/links",
     getCodeLink: `/v1/links/${ids.link}`,
     listImports: "/v1/imports",
+    listExports: "/v1/exports",
     listPlaceholders: "/v1/placeholders",
     downloadExport: `/v1/exports/${ids.export}/download`,
     getLabel: `/v1/labels/${ids.label}`,

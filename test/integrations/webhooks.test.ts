@@ -442,6 +442,17 @@ test("many links on one issue, pull requests first", async (t) => {
   const list = await links(a, eng);
   assert.equal(list.length, 32);
   assert.deepEqual([...new Set(list.map((l) => l.kind))], ["pull_request", "commit"]);
+  // a page at a time, in the same order
+  const paged: unknown[] = [];
+  for (let cursor: string | null = null, pages = 0; pages === 0 || cursor; pages++) {
+    const q: string = cursor ? `limit=10&cursor=${encodeURIComponent(cursor)}` : "limit=10";
+    const r = await a.call("GET", `/v1/issues/${eng}/links?${q}`);
+    assert.equal(r.status, 200, r.text);
+    assert.ok(r.body.data.length <= 10);
+    paged.push(...r.body.data);
+    cursor = r.body.next_cursor;
+  }
+  assert.deepEqual(paged, list);
   const got = await a.call("GET", `/v1/issues/${eng}`);
   assert.equal(got.status, 200);
 });

@@ -15,14 +15,14 @@ import {
   listIntegrations,
   listIntegrationsQuery,
   listIssueLinks,
+  listIssueLinksQuery,
   updatedIntegrationView,
   updateIntegration,
   updateIntegrationInput,
 } from "../../tracker/integrations/store.ts";
-import { op } from "./route.ts";
+import { op, page } from "./route.ts";
 
 const params = z.strictObject({ id: integrationId });
-const page = (item: z.ZodType) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 const RECEIVING =
   "The code host sends its webhooks to `webhook_url` (`POST /api/integrations/{id}/webhook`, no token: GitHub's `X-Hub-Signature-256` or GitLab's `X-Gitlab-Token` is checked against the secret before the body is read; 401 when missing or wrong, 413 over 1 MiB, 200 `{duplicate: true}` for a redelivery, 202 for an event it does not act on). Pull requests, branches and commits naming an issue (`ENG-42`) are linked to it, and move it per the space's automation switches.";
 
@@ -106,11 +106,12 @@ op({
   tag: "Code hosts",
   summary: "An issue's pull requests, branches and commits",
   description:
-    "Linked by a code host integration when their title, body, branch name or commit message named the issue: pull requests first (with state open, draft, merged or closed, and review state), then branches, then commits, newest first.",
+    "Linked by a code host integration when their title, body, branch name or commit message named the issue: pull requests first (with state open, draft, merged or closed, and review state), then branches, then commits, each most recently updated first, a page at a time.",
   scope: "workspace.read",
   params: z.strictObject({ id: issueRef }),
-  response: z.object({ data: z.array(codeLinkView) }),
-  handler: async ({ ctx, params }) => listIssueLinks(ctx, params.id),
+  query: listIssueLinksQuery,
+  response: page(codeLinkView),
+  handler: async ({ ctx, params, query }) => listIssueLinks(ctx, params.id, query),
 });
 
 op({

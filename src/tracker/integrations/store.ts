@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, IntegrationsTable } from "../../db/schema.ts";
 
 import { DocketError, invalid, notFound } from "../../errors.ts";
 import { placeOf } from "../../secret-box.ts";
 import { newId } from "../../secrets.ts";
+import { parse } from "../../validate.ts";
 import { checkIfMatch, lostRace, timeOut } from "../common.ts";
 import type { Ctx } from "../context.ts";
 import { actsAsAgent } from "../inbox.ts";
 import { resolveIssue } from "../issues.ts";
-import { type CodeLinkView, codeLinkView, linksOf, linkView } from "./links.ts";
+import { type CodeLinkView, linkView } from "./links.ts";
 
 export { type CodeLinkRow, type CodeLinkView, codeLinkView, linksOf, linkView } from "./links.ts";
 
@@ -176,9 +177,38 @@ export const updatedIntegrationView = integrationDetailView
   .meta({ id: "UpdatedIntegration" });
 
 /** `GET /v1/issues/{id}/links`: the pull requests, branches and commits linked to the issue. */
-export async function listIssueLinks(ctx: Ctx, ref: string): Promise<{ data: CodeLinkView[] }> {
+export const listIssueLinksQuery = z.strictObject({ ...pageQuery });
+
+/**
+ * An issue's links a page at a time, in the order the issue shows them (linksOf): pull requests, then
+ * branches, then commits, each most recently updated first.
+ */
+export async function listIssueLinks(ctx: Ctx, ref: string, input: PageInput): Promise<Page<CodeLinkView>> {
+  const q = parse(listIssueLinksQuery, input);
   const issue = await resolveIssue(ctx, ref);
-  return { data: (await linksOf(ctx.core.db, [issue.id])).get(issue.id) ?? [] };
+  const ranked = ctx.core.db
+    .selectFrom("code_links as l")
+    .selectAll("l")
+    .select(
+      sql<number>`case l.kind when 'pull_request' then 0 when 'branch' then 1 else 2 end`.as("kind_rank"),
+    )
+    .where("l.workspace_id", "=", ctx.workspaceId)
+    .where("l.issue_id", "=", issue.id)
+    .as("x");
+  const page = await paginate(
+    ctx.core.db.selectFrom(ranked).selectAll("x"),
+    "code_links",
+    [
+      { column: "x.kind_rank", direction: "asc" },
+      { column: "x.updated_at", direction: "desc" },
+      { column: "x.id", direction: "desc" },
+    ],
+    q,
+  );
+  return {
+    data: page.data.map(({ kind_rank: _rank, ...row }) => linkView(row as never)),
+    next_cursor: page.next_cursor,
+  };
 }
 
 export const linkId = z
