@@ -44,10 +44,21 @@ class Joined implements DatabaseConnection {
     this.unit = unit;
   }
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    this.stillOpen();
     return this.inner.executeQuery<R>(query);
   }
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    this.stillOpen();
     return this.inner.streamQuery<R>(query, chunkSize);
+  }
+  /**
+   * Work that joined the unit and outlived it (a timer set inside it, say) must not go on over its
+   * connection: that connection is back in the pool, and maybe in another request's transaction, which
+   * a stray statement (or a savepoint it does not have) would break.
+   */
+  stillOpen(): void {
+    if (!this.unit.open)
+      throw new Error("a query joined a unit of work that has ended; run background work outside units");
   }
 }
 
@@ -89,6 +100,7 @@ class UnitOfWorkDriver implements Driver {
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     if (connection instanceof Joined) {
+      connection.stillOpen();
       connection.savepoint = `unit_${++connection.unit.savepoints}`;
       await connection.inner.executeQuery(raw(`savepoint ${connection.savepoint}`));
       return;
@@ -103,6 +115,7 @@ class UnitOfWorkDriver implements Driver {
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     if (connection instanceof Joined) {
+      connection.stillOpen();
       await connection.inner.executeQuery(raw(`release savepoint ${connection.savepoint}`));
       return;
     }
@@ -110,6 +123,9 @@ class UnitOfWorkDriver implements Driver {
   }
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     if (connection instanceof Joined) {
+      // the unit ended: its transaction (and this savepoint in it) is gone already, and the connection
+      // is not the unit's any more
+      if (!connection.unit.open) return;
       await connection.inner.executeQuery(raw(`rollback to savepoint ${connection.savepoint}`));
       await connection.inner.executeQuery(raw(`release savepoint ${connection.savepoint}`));
       return;
@@ -156,6 +172,15 @@ class UnitOfWorkDriver implements Driver {
   destroy(): Promise<void> {
     return this.#inner.destroy();
   }
+}
+
+/**
+ * Runs `fn` outside any unit of work: for work that a request starts but that is not the request's (a
+ * timer, a wake-up of a background loop), which would otherwise carry the request's unit along and run
+ * its queries inside the request's transaction, or after it on a connection no longer its own.
+ */
+export function outsideUnitOfWork<T>(fn: () => T): T {
+  return units.exit(fn);
 }
 
 /** Whether the caller runs inside a unit of work. */

@@ -3,6 +3,7 @@ import pg from "pg";
 import { type Clock, systemClock } from "../clock.ts";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
 import type { Db, Store } from "../db/store.ts";
+import { outsideUnitOfWork } from "../db/unit.ts";
 import { telemetryHooks } from "../ops/hooks.ts";
 import {
   actorMatches,
@@ -174,10 +175,15 @@ export class EventHub {
     telemetryHooks.eventsWritten?.(count);
     this.#written = true;
     if (this.#store.kind === "postgres" && this.#started && this.#wanted() && !this.#soon) {
-      this.#soon = setTimeout(() => {
-        this.#soon = undefined;
-        this.#sequence();
-      }, 5);
+      // not in the writer's unit of work (the timer would carry it): the sequencer's transaction is its own
+      this.#soon = setTimeout(
+        () =>
+          outsideUnitOfWork(() => {
+            this.#soon = undefined;
+            this.#sequence();
+          }),
+        5,
+      );
       this.#soon.unref();
     }
   }
@@ -279,7 +285,8 @@ export class EventHub {
       return;
     }
     this.#dispatching = true;
-    this.#dispatch()
+    // the hub's own reads, whoever woke it (a request in a unit of work must not lend it its transaction)
+    outsideUnitOfWork(() => this.#dispatch())
       .catch(() => {})
       .finally(() => {
         this.#dispatching = false;

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import { Webhook } from "standardwebhooks";
 import type { Core } from "../core.ts";
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from "../db/schema.ts";
+import { outsideUnitOfWork } from "../db/unit.ts";
 import { OutboundError, outboundRequest } from "../net/outbound.ts";
 import { inSpan, telemetryHooks } from "../ops/hooks.ts";
 import { placeOf } from "../secret-box.ts";
@@ -594,7 +595,8 @@ export class WebhookWorker {
       return;
     }
     this.#filling = true;
-    this.#fill()
+    // the loop's own work, whoever woke it (a request in a unit of work must not lend it its transaction)
+    outsideUnitOfWork(() => this.#fill())
       .catch((error: unknown) =>
         this.#log.warn({ err: error }, "webhook delivery failed; trying again shortly"),
       )

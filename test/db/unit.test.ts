@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Db } from "../../src/db/store.ts";
-import { unitOfWork } from "../../src/db/unit.ts";
+import { outsideUnitOfWork, unitOfWork } from "../../src/db/unit.ts";
 import { ON_POSTGRES, setup } from "../support.ts";
 
 const row = (key: string) => ({
@@ -66,4 +66,44 @@ test(`a unit of work: the transactions and queries inside commit together or not
   );
   await db.transaction().execute((tx) => tx.insertInto("idempotency_keys").values(row("h")).execute());
   assert.deepEqual(await keys(db), ["c", "e", "f", "h"]);
+});
+
+test(`work a unit of work started and that outlives it never runs on the unit's connection (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
+  const { core } = await setup(t);
+  const db = core.db;
+
+  // a transaction that joined the unit and goes on after the unit committed is refused, rather than
+  // sending its statements over a connection that is no longer the unit's
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  let straggler!: Promise<unknown>;
+  await unitOfWork(db, async () => {
+    await db.insertInto("idempotency_keys").values(row("mine")).execute();
+    straggler = db.transaction().execute(async (tx) => {
+      await held;
+      await tx.insertInto("idempotency_keys").values(row("stray")).execute();
+    });
+    // the straggler has begun (its savepoint) before the unit ends
+    await new Promise((r) => setTimeout(r, 20));
+  });
+  release();
+  await assert.rejects(straggler, /joined a unit of work that has ended/);
+  assert.deepEqual(await keys(db), ["mine"]);
+
+  // work started inside a unit but run outside it has a transaction of its own, committed on its own
+  // (not awaited inside: on SQLite it waits for the unit's write to end, as any other writer does)
+  let outside!: Promise<unknown>;
+  await assert.rejects(
+    unitOfWork(db, async () => {
+      outside = outsideUnitOfWork(() =>
+        db.transaction().execute((tx) => tx.insertInto("idempotency_keys").values(row("own")).execute()),
+      );
+      throw new Error("the unit fails");
+    }),
+    /the unit fails/,
+  );
+  await outside;
+  assert.deepEqual(await keys(db), ["mine", "own"], "the outside work stays when the unit rolls back");
 });

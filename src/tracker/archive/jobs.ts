@@ -8,6 +8,7 @@ import { roleOf } from "../../auth/workspaces.ts";
 import { DAY, MINUTE } from "../../clock.ts";
 import type { Core } from "../../core.ts";
 import type { ExportsTable } from "../../db/schema.ts";
+import { outsideUnitOfWork } from "../../db/unit.ts";
 import { conflict, DocketError, notFound } from "../../errors.ts";
 import { newId } from "../../secrets.ts";
 import { parse } from "../../validate.ts";
@@ -199,8 +200,9 @@ export async function startExport(
   await ctx.core.db.insertInto("exports").values(row).execute();
   // role web records the job only: a worker claims it (src/ops/jobs.ts); otherwise it runs here now
   if (ctx.core.config.role !== "web") {
+    // outside the request's unit of work, like an import (see startImport)
     setImmediate(() => {
-      runExport(ctx, row.id).catch(onError);
+      outsideUnitOfWork(() => runExport(ctx, row.id)).catch(onError);
     });
   }
   return view(ctx.core, row);

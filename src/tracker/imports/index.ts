@@ -9,6 +9,7 @@ import { roleOf } from "../../auth/workspaces.ts";
 import { MINUTE } from "../../clock.ts";
 import type { Core } from "../../core.ts";
 import type { ImportsTable } from "../../db/schema.ts";
+import { outsideUnitOfWork } from "../../db/unit.ts";
 import { conflict, DocketError, invalid, notFound } from "../../errors.ts";
 import { newId } from "../../secrets.ts";
 import { parse } from "../../validate.ts";
@@ -382,8 +383,10 @@ export async function startImport(ctx: Ctx, input: CreateImportInput): Promise<I
   // role web records the job only: a worker claims it (src/ops/jobs.ts); otherwise it runs here now
   if (ctx.core.config.role !== "web") {
     const job = new Promise<void>((resolve) => {
+      // outside the request's unit of work: the job's transactions are its own (asked with an
+      // Idempotency-Key, the row may not be committed yet; the job worker then takes it in a moment)
       setImmediate(() => {
-        runImport(ctx, row.id)
+        outsideUnitOfWork(() => runImport(ctx, row.id))
           .catch(() => {})
           .finally(() => {
             if (running.get(row.id) === job) running.delete(row.id);
