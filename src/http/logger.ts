@@ -23,8 +23,6 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${kept.join("&")}`;
 }
 
-const NO_FIELDS = {};
-
 /**
  * Structured JSON logs. Requests are logged by method, redacted URL, address and request id; headers and
  * bodies never, and any field named like a secret is censored wherever it appears.
@@ -36,9 +34,11 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       base: { service: "docket" },
       timestamp: pino.stdTimeFunctions.isoTime,
       // a line written inside a traced request or job carries its trace (when tracing is on)
+      // a new object each time: pino merges the line's fields into what the mixin returns, so a shared
+      // one would carry every line's fields (a sign-in code, say) into all the lines after it
       mixin: () => {
         const traceId = telemetryHooks.traceId?.();
-        return traceId ? { trace_id: traceId } : NO_FIELDS;
+        return traceId ? { trace_id: traceId } : {};
       },
       redact: {
         paths: [

@@ -225,6 +225,8 @@ test("a list filtered by space, status and priority is read from its own index a
       relatesTo: _r,
       source: _s,
       source_url: _u,
+      branch_name: _n,
+      code_links: _l,
       ...summary
     } = made.find((m) => m.id === s.id)! as IssueView & Record<string, unknown>;
     assert.deepEqual(s, summary, `${s.identifier} is listed as a read shows it`);
