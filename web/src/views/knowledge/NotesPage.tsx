@@ -128,6 +128,13 @@ function NotesView({ ws }: { ws: string }) {
       {
         leave: async () => {
           if (focusedId === folder.id) setFocusedId(null);
+          // folded first, so nothing asks for the notes of a folder that is going (that would be a 400)
+          setExpanded((e) => {
+            if (!e.has(folder.id)) return e;
+            const next = new Set(e);
+            next.delete(folder.id);
+            return next;
+          });
         },
         undone: () => setFocusedId(folder.id),
       },
