@@ -1,7 +1,10 @@
 /**
  * `npm run bench`: starts the service in its own process, loads it from this one with autocannon, and
- * prints requests/s, p50 and p99 latency per scenario, the server's peak RSS, ratios between scenarios
- * and whether the speed aims hold.
+ * prints per scenario requests/s, p50 and p99 latency, the server's CPU milliseconds per request (its
+ * process's user + system time from /proc over the measured window, divided by the requests it answered;
+ * on PostgreSQL also the database's, from the /proc entries of the service's backends), a second short
+ * pass of every read at 4 connections for its p99, the server's peak RSS, ratios between scenarios and
+ * whether the speed aims hold.
  *
  *   npm run bench                          # the floor: /healthz and /v1/workspace, SQLite in a temp folder
  *   npm run bench -- --seed                # also build 100,000 issues (bench/seed.ts) and load the tracker
@@ -19,7 +22,7 @@
  * A scenario whose route answers 404 (the endpoint does not exist yet) is reported as not available.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -41,6 +44,9 @@ import { LABELS, SEARCH_WORDS } from "./text.ts";
 process.env.DOCKET_SECRET_KEY ??= Buffer.alloc(32, 66).toString("base64");
 
 const REPO = path.resolve(import.meta.dirname, "..");
+/** Connections of every read's second, shorter pass, and the p99 it should stay within (ms). */
+const READ_CONNECTIONS = 4;
+const READ_P99_AIM = 20;
 const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "10" },
@@ -49,6 +55,8 @@ const { values } = parseArgs({
     seed: { type: "boolean", default: false },
     issues: { type: "string", default: "100000" },
     only: { type: "string" },
+    "read-duration": { type: "string" },
+    json: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -60,13 +68,25 @@ if (values.help) {
   --seed              seed a workspace and run every tracker scenario (else the floor only)
   --issues <n,…>      issues in the seeded workspace (100000; at least 100); several sizes, comma-separated,
                       run one after another and end with a table of how each scenario grows
-  --only <text,…>     only the scenarios whose name contains one of these texts
+  --only <text,…>     only the scenarios whose name contains one of these texts (and /healthz and
+                      /v1/workspace, which the aims are shares of)
+  --read-duration <s> seconds of each read's second pass at ${READ_CONNECTIONS} connections (half of --duration)
+  --json <file>       also write every figure of the run as JSON to this file
+
+Columns: req/s; "of floor" and "of token" are shares of the bare node:http floor's and of
+GET /v1/workspace's (the token floor's) req/s in the same run; p50 and p99 at --connections; "p99@${READ_CONNECTIONS}"
+is the p99 of a read's second pass at ${READ_CONNECTIONS} connections (aim: ≤ ${READ_P99_AIM} ms); "CPU ms/req" is the
+server process's CPU time (user + system, read from /proc/<pid>/stat outside it) over the measured
+window, warm-up left out, divided by the requests it answered (the figure least moved by a noisy
+machine); "db ms/req" (PostgreSQL) the same for the database backends serving the service; peak RSS;
+"others %" the share of all cores other processes used meanwhile; errors.
   -h, --help          this text`);
   process.exit(0);
 }
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const warmup = Number(values.warmup);
+const readDuration = Number(values["read-duration"] ?? Math.max(1, Math.ceil(duration / 2)));
 const issueCounts = values.issues.split(",").map((n) => Number(n.trim().replace(/_/g, "")));
 if (issueCounts.some((n) => !Number.isInteger(n) || n < 100))
   throw new Error("--issues must be whole numbers ≥ 100, comma-separated");
@@ -96,6 +116,11 @@ interface Scenario {
   /** The request; a scenario with `varies` is asked again for every request (random ids, bodies). */
   request: (f: Fixture) => RequestSpec;
   varies?: boolean;
+  /**
+   * A read: measured a second time, shorter, at READ_CONNECTIONS connections, for the p99 a person
+   * feels (aim ≤ READ_P99_AIM ms); the row keeps the p99 at --connections too.
+   */
+  read?: boolean;
   /** Name of another scenario this one is compared with, as a ratio of requests/s. */
   compareWith?: string;
   aim?: Aim;
@@ -301,15 +326,18 @@ const form = (params: Record<string, string>) => ({
 });
 
 const BARE = "GET bare node:http (floor)";
+const HEALTHZ = "GET /healthz (bare)";
 
 /** In order; creation comes last because it adds issues the reads would then see. */
 const SCENARIOS: Scenario[] = [
-  { name: BARE, floor: true, request: () => ({ path: "/" }) },
-  { name: "GET /healthz (bare)", request: () => ({ path: "/healthz" }) },
+  { name: BARE, floor: true, read: true, request: () => ({ path: "/" }) },
+  { name: HEALTHZ, read: true, request: () => ({ path: "/healthz" }) },
   {
     name: FLOOR,
+    read: true,
     request: (f) => ({ path: "/v1/workspace", headers: auth(f) }),
-    compareWith: "GET /healthz (bare)",
+    compareWith: HEALTHZ,
+    aim: { ratio: 0.35 },
   },
   {
     name: "POST token: jwt-bearer renewal",
@@ -338,6 +366,7 @@ const SCENARIOS: Scenario[] = [
     name: ISSUE_READ,
     seeded: true,
     varies: true,
+    read: true,
     request: (f) => ({ path: `/v1/issues/${randomIssue(f)}`, headers: auth(f) }),
     compareWith: FLOOR,
     aim: { ratio: 0.5 },
@@ -346,6 +375,7 @@ const SCENARIOS: Scenario[] = [
     name: "MCP tools/call get_issue",
     seeded: true,
     varies: true,
+    read: true,
     request: (f) => mcpCall(f, "get_issue", { id: randomIssue(f) }),
     compareWith: ISSUE_READ,
     aim: { ratio: 0.6 },
@@ -353,28 +383,36 @@ const SCENARIOS: Scenario[] = [
   {
     name: "GET /v1/issues filtered",
     seeded: true,
+    read: true,
     request: (f) => ({ path: "/v1/issues?space=ENG&status=todo&priority=high&limit=50", headers: auth(f) }),
-    aim: { p99: 20 },
+    compareWith: FLOOR,
+    aim: { ratio: 0.15 },
   },
   {
     name: "GET /v1/issues?ready=true",
     seeded: true,
+    read: true,
     request: (f) => ({ path: "/v1/issues?ready=true&limit=50", headers: auth(f) }),
-    aim: { p99: 20 },
+    compareWith: FLOOR,
+    aim: { ratio: 0.15 },
   },
   {
     name: "GET /v1/search?q=word",
     seeded: true,
     varies: true,
+    read: true,
     request: (f) => ({ path: `/v1/search?q=${encodeURIComponent(pick(SEARCH_WORDS))}`, headers: auth(f) }),
-    aim: { p99: 20 },
+    compareWith: FLOOR,
+    aim: { ratio: 0.1 },
   },
   {
     name: "GET /v1/bundles/ENG-n (live)",
     seeded: true,
     varies: true,
+    read: true,
     request: (f) => ({ path: `/v1/bundles/${randomIssue(f, "ENG")}`, headers: auth(f) }),
-    aim: { p99: 20 },
+    compareWith: FLOOR,
+    aim: { ratio: 0.2 },
   },
   {
     name: "GET /healthz (stall: slowest queries alongside)",
@@ -414,7 +452,8 @@ const SCENARIOS: Scenario[] = [
         }),
       };
     },
-    aim: { rps: 2000 },
+    compareWith: FLOOR,
+    aim: { ratio: 0.12 },
   },
   {
     name: "POST /v1/claims (32 agents race for ready work)",
@@ -431,7 +470,8 @@ const SCENARIOS: Scenario[] = [
     }),
     expect: 201,
     check: countDoubleClaims,
-    aim: { rps: 1000 },
+    compareWith: FLOOR,
+    aim: { ratio: 0.12 },
   },
   {
     name: "POST /v1/sessions/{id}/activities (32 agents, batches of 10)",
@@ -561,20 +601,93 @@ const selfTicks = () => {
 };
 
 /**
- * Measures what share of the machine's CPU went to processes other than the service, the floor and
- * this bench while `work` ran: other work on the machine makes figures not comparable.
+ * The PostgreSQL backends serving the service (its pool's connections to the bench database, and
+ * parallel workers), by pid; none on SQLite. Asked through a connection of the bench's own, which is
+ * left out.
  */
-async function othersDuring<T>(
-  pids: (number | undefined)[],
-  work: Promise<T>,
-): Promise<{ result: T; others: number }> {
-  const ours = () => pids.reduce((n: number, pid) => n + processTicks(pid), 0) + selfTicks();
-  const start = { at: performance.now(), busy: machineBusyTicks(), ours: ours() };
-  const result = await work;
-  const seconds = (performance.now() - start.at) / 1000;
-  const others = machineBusyTicks() - start.busy - (ours() - start.ours);
-  return { result, others: Math.max(0, (others / (seconds * 100 * availableParallelism())) * 100) };
+class Backends {
+  readonly #client: pg.Client | undefined;
+  constructor(databaseUrl: string) {
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl,
+      DOCKET_SECRET_KEY: process.env.DOCKET_SECRET_KEY,
+    });
+    if (config.database.kind === "postgres")
+      this.#client = new pg.Client({ connectionString: config.database.url });
+  }
+  get postgres(): boolean {
+    return this.#client !== undefined;
+  }
+  async open(): Promise<void> {
+    await this.#client?.connect();
+  }
+  async pids(): Promise<number[]> {
+    if (!this.#client) return [];
+    const { rows } = await this.#client.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid()
+         and backend_type in ('client backend', 'parallel worker')`,
+    );
+    return rows.map((r) => r.pid);
+  }
+  async close(): Promise<void> {
+    await this.#client?.end();
+  }
 }
+
+/** What the CPU went to while `work` ran: the server, the database's backends, and other processes. */
+interface CpuWindow {
+  /** the server process's CPU time (user + system), ms */
+  serverMs: number;
+  /**
+   * the database backends' CPU time, ms (PostgreSQL; NaN on SQLite, whose work is the server's). A
+   * backend that ended within the window takes its time with it: this is a floor, not a ceiling.
+   */
+  databaseMs: number;
+  /** share of all cores other processes (not the server, the floor, the database's backends or this bench) used, % */
+  others: number;
+}
+
+/**
+ * Measures `work` from outside: the CPU time the server (`server`, a pid) and the service's database
+ * backends spent on it, from /proc, and the share of the machine's CPU that went to other processes
+ * (other work on the machine makes figures not comparable).
+ */
+async function cpuDuring<T>(
+  server: number,
+  pids: (number | undefined)[],
+  backends: Backends,
+  work: () => Promise<T>,
+): Promise<{ result: T } & CpuWindow> {
+  const backendTicks = (list: number[]) => new Map(list.map((pid) => [pid, processTicks(pid)]));
+  const ours = () => pids.reduce((n: number, pid) => n + processTicks(pid), 0) + selfTicks();
+  const before = backendTicks(await backends.pids());
+  const start = {
+    at: performance.now(),
+    busy: machineBusyTicks(),
+    ours: ours(),
+    server: processTicks(server),
+  };
+  const result = await work();
+  const end = { busy: machineBusyTicks(), ours: ours(), server: processTicks(server) };
+  const seconds = (performance.now() - start.at) / 1000;
+  // a backend that began within the window counts from 0; one gone since is not read again
+  const after = backendTicks(await backends.pids());
+  let database = 0;
+  for (const [pid, ticks] of after) database += ticks - (before.get(pid) ?? 0);
+  const others = end.busy - start.busy - (end.ours - start.ours) - database;
+  return {
+    result,
+    serverMs: (end.server - start.server) * 10,
+    databaseMs: backends.postgres ? database * 10 : Number.NaN,
+    others: Math.max(0, (others / (seconds * 100 * availableParallelism())) * 100),
+  };
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+/** CPU milliseconds per request, to three significant figures or so; "–" when not measured. */
+const milliseconds = (ms: number) =>
+  Number.isNaN(ms) ? "–" : ms < 1 ? ms.toFixed(3) : ms < 100 ? ms.toFixed(2) : ms.toFixed(0);
 
 /** A line of /proc/<pid>/status in MiB: VmRSS (now) or VmHWM (peak since start). */
 function memoryMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
@@ -606,6 +719,14 @@ interface Row {
   p99: number;
   errors: number;
   rss: number;
+  /** requests the server answered in the measured window (the scenario's, and any load alongside) */
+  answered: number;
+  /** the server process's CPU milliseconds per request answered */
+  cpuMs: number;
+  /** the database backends' CPU milliseconds per request answered (PostgreSQL; NaN on SQLite) */
+  dbMs: number;
+  /** a read's second pass at READ_CONNECTIONS connections */
+  at4?: { rps: number; p50: number; p99: number; errors: number };
 }
 
 /**
@@ -633,7 +754,13 @@ async function probe(address: string, req: RequestSpec, expect?: number): Promis
   return `failed (${res.status}: ${description})`;
 }
 
-async function load(service: string, scenario: Scenario, fixture: Fixture, seconds: number) {
+async function load(
+  service: string,
+  scenario: Scenario,
+  fixture: Fixture,
+  seconds: number,
+  conns = connections,
+) {
   const address = scenario.floor ? floorAddress : service;
   const first = scenario.request(fixture);
   const opts: autocannon.Options = {
@@ -641,7 +768,7 @@ async function load(service: string, scenario: Scenario, fixture: Fixture, secon
     method: first.method ?? "GET",
     headers: first.headers ?? {},
     ...(first.body ? { body: first.body } : {}),
-    connections,
+    connections: conns,
     duration: seconds,
   };
   if (scenario.varies) {
@@ -682,15 +809,18 @@ function aimVerdict(s: Scenario, row: Row | undefined, rows: Row[], skipped: str
     got = `${row.rps.toFixed(0)} req/s`;
     holds = row.rps >= aim.rps;
   }
-  const verdict = row.errors > 0 ? `has ${row.errors} errors` : holds ? "holds" : "misses";
+  const verdict = row.errors > 0 ? `has ${row.errors} errors` : holds ? "met" : "not met";
   return `${s.name}: ${wanted} — ${got}: ${verdict}`;
 }
 
 /** What one run at one size measured, for the table across sizes. */
 interface SizeResult {
   issues: number;
+  database: string;
+  loadAverage: { start: number[]; end: number[] };
   rows: Row[];
   coldStart: number;
+  firstRead: number;
   idleRss: number;
   peakRss: number;
 }
@@ -732,6 +862,7 @@ async function runSize(issueCount: number): Promise<SizeResult> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  const backends = new Backends(database.url);
   const rows: Row[] = [];
   const alongside: string[] = [];
   const skipped = new Map<string, string>();
@@ -742,6 +873,7 @@ async function runSize(issueCount: number): Promise<SizeResult> {
   try {
     await waitUntilUp(`${address}/readyz`, child);
     coldStart = performance.now() - startedAt;
+    await backends.open();
     // the first tracker answer, which opens what the first request needs
     if (fixture.seeded)
       await fetch(`${address}/v1/issues/${randomIssue(fixture)}`, { headers: auth(fixture) });
@@ -757,7 +889,8 @@ async function runSize(issueCount: number): Promise<SizeResult> {
       if (
         only?.length &&
         !only.some((o) => scenario.name.includes(o)) &&
-        scenario.name !== "GET /healthz (bare)"
+        scenario.name !== HEALTHZ &&
+        scenario.name !== FLOOR
       ) {
         skipped.set(scenario.name, `not asked for (--only ${values.only})`);
         continue;
@@ -781,23 +914,38 @@ async function runSize(issueCount: number): Promise<SizeResult> {
         continue;
       }
       if (warmup > 0) await load(address, scenario, fixture, warmup);
-      const beside = scenario.alongside
-        ? autocannon({
+      // the answers of the load alongside that fall within the measured window, which the server's CPU covers too
+      let besideAnswered = 0;
+      let measuring = false;
+      const besideInstance = scenario.alongside
+        ? (autocannon({
             url: address,
             connections: scenario.alongside.connections,
             duration: duration + 1,
             requests: scenario.alongside.requests(fixture),
-          })
+          }) as unknown as autocannon.Instance & Promise<autocannon.Result>)
         : undefined;
+      besideInstance?.on("response", () => {
+        if (measuring) besideAnswered++;
+      });
+      const beside = besideInstance?.then((b) => b);
       // the load alongside starts first, so the scenario is measured under it throughout
       if (beside) await new Promise((r) => setTimeout(r, 500));
+      const server = scenario.floor ? floor.pid! : child.pid!;
       const {
         result: { result: r, peak },
         others,
-      } = await othersDuring(
-        [child.pid, floor.pid],
-        peakDuring(child.pid!, load(address, scenario, fixture, duration)),
-      );
+        serverMs,
+        databaseMs,
+      } = await cpuDuring(server, [child.pid, floor.pid], backends, async () => {
+        measuring = true;
+        try {
+          return await peakDuring(child.pid!, load(address, scenario, fixture, duration));
+        } finally {
+          measuring = false;
+        }
+      });
+      const answered = r.requests.total + besideAnswered;
       if (beside && scenario.alongside) {
         const b = await beside;
         alongside.push(
@@ -808,6 +956,17 @@ async function runSize(issueCount: number): Promise<SizeResult> {
       }
       if (scenario.check)
         alongside.push(`${scenario.name} — afterwards: ${await scenario.check(database.url)}`);
+      // a read again, at the few connections a person's tools open, for the latency they feel
+      let at4: Row["at4"];
+      if (scenario.read && readDuration > 0) {
+        const q = await load(address, scenario, fixture, readDuration, READ_CONNECTIONS);
+        at4 = {
+          rps: q.requests.average,
+          p50: q.latency.p50,
+          p99: q.latency.p99,
+          errors: q.errors + unexpected(q, scenario.expect),
+        };
+      }
       rows.push({
         others,
         rss: peak,
@@ -816,6 +975,10 @@ async function runSize(issueCount: number): Promise<SizeResult> {
         p50: r.latency.p50,
         p99: r.latency.p99,
         errors: r.errors + unexpected(r, scenario.expect),
+        answered,
+        cpuMs: answered > 0 ? serverMs / answered : Number.NaN,
+        dbMs: answered > 0 ? databaseMs / answered : Number.NaN,
+        ...(at4 ? { at4 } : {}),
       });
     }
   } finally {
@@ -828,6 +991,7 @@ async function runSize(issueCount: number): Promise<SizeResult> {
       await new Promise((r) => child.once("exit", r));
     }
     if (floor.exitCode === null) floor.kill("SIGTERM");
+    await backends.close().catch(() => {});
     database.done();
     const data = fixture.seeded
       ? `${fixture.spaces.reduce((s, x) => s + x.issues, 0).toLocaleString("en")} seeded issues`
@@ -841,9 +1005,24 @@ async function runSize(issueCount: number): Promise<SizeResult> {
         '"others %" is the share of all cores other processes used during the scenario\n',
     );
     const floorRow = rows.find((r) => r.name === BARE);
+    const tokenRow = rows.find((r) => r.name === FLOOR);
     const w = Math.max(...SCENARIOS.map((s) => s.name.length), 8);
+    const columns: [string, number, (r: Row) => string][] = [
+      ["req/s", 7, (r) => r.rps.toFixed(0)],
+      ["of floor", 8, (r) => (floorRow ? percent(r.rps / floorRow.rps) : "–")],
+      ["of token", 8, (r) => (tokenRow ? percent(r.rps / tokenRow.rps) : "–")],
+      ["p50 ms", 6, (r) => String(r.p50)],
+      ["p99 ms", 6, (r) => String(r.p99)],
+      [`p99@${READ_CONNECTIONS} ms`, 8, (r) => (r.at4 ? String(r.at4.p99) : "–")],
+      ["CPU ms/req", 10, (r) => milliseconds(r.cpuMs)],
+      ...(backends.postgres
+        ? [["db ms/req", 9, (r: Row) => milliseconds(r.dbMs)] as [string, number, (r: Row) => string]]
+        : []),
+      ["peak RSS MiB", 12, (r) => r.rss.toFixed(1)],
+      ["others %", 8, (r) => r.others.toFixed(0)],
+    ];
     console.log(
-      `${"scenario".padEnd(w)}  ${"req/s".padStart(9)}  ${"of floor".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"peak RSS MiB".padStart(12)}  ${"others %".padStart(8)}  errors`,
+      `${"scenario".padEnd(w)}  ${columns.map(([title, width]) => title.padStart(width)).join("  ")}  errors`,
     );
     for (const s of SCENARIOS) {
       const r = rows.find((x) => x.name === s.name);
@@ -851,11 +1030,18 @@ async function runSize(issueCount: number): Promise<SizeResult> {
         console.log(`${s.name.padEnd(w)}  ${skipped.get(s.name) ?? "not run"}`);
         continue;
       }
-      const share = floorRow ? `${((r.rps / floorRow.rps) * 100).toFixed(1)}%` : "–";
+      const errors = `${r.errors}${r.at4?.errors ? ` (+${r.at4.errors} at ${READ_CONNECTIONS})` : ""}`;
       console.log(
-        `${r.name.padEnd(w)}  ${r.rps.toFixed(0).padStart(9)}  ${share.padStart(8)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${r.rss.toFixed(1).padStart(12)}  ${r.others.toFixed(0).padStart(8)}  ${r.errors}`,
+        `${r.name.padEnd(w)}  ${columns.map(([, width, value]) => value(r).padStart(width)).join("  ")}  ${errors}`,
       );
     }
+    console.log(
+      `\n"of token": share of ${FLOOR}'s req/s; "p99@${READ_CONNECTIONS}": a read's p99 over a second pass of ${readDuration} s at ${READ_CONNECTIONS} connections; ` +
+        `"CPU ms/req": the server process's CPU time over the measured window (warm-up left out) per request answered` +
+        (backends.postgres
+          ? `; "db ms/req": the same for the PostgreSQL backends serving it (a backend that ended within the window is left out)`
+          : ""),
+    );
     console.log(
       `\ncold start (process start to the first answer of /readyz): ${coldStart.toFixed(0)} ms; to the first tracker answer: ${firstRead.toFixed(0)} ms`,
     );
@@ -869,7 +1055,7 @@ async function runSize(issueCount: number): Promise<SizeResult> {
     }
     if (fixture.seeded) {
       console.log("\naims:");
-      const verdict = (holds: boolean) => (holds ? "holds" : "misses");
+      const verdict = (holds: boolean) => (holds ? "met" : "not met");
       console.log(`  cold start ≤ 1,000 ms — ${coldStart.toFixed(0)} ms: ${verdict(coldStart <= 1000)}`);
       console.log(`  idle RSS after start ≤ 120 MiB — ${idleRss.toFixed(1)} MiB: ${verdict(idleRss <= 120)}`);
       console.log(`  peak RSS over the run ≤ 250 MiB — ${rss.toFixed(1)} MiB: ${verdict(rss <= 250)}`);
@@ -883,9 +1069,27 @@ async function runSize(issueCount: number): Promise<SizeResult> {
           )}`,
         );
       }
+      for (const s of SCENARIOS.filter((x) => x.read)) {
+        const at4 = rows.find((r) => r.name === s.name)?.at4;
+        const wanted = `${s.name}: p99 ≤ ${READ_P99_AIM} ms at ${READ_CONNECTIONS} connections`;
+        if (!at4) console.log(`  ${wanted} — ${skipped.get(s.name) ?? "not run"}`);
+        else
+          console.log(
+            `  ${wanted} — p99 ${at4.p99} ms: ${at4.errors > 0 ? `has ${at4.errors} errors` : verdict(at4.p99 <= READ_P99_AIM)}`,
+          );
+      }
     }
   }
-  return { issues: issueCount, rows, coldStart, idleRss, peakRss: rss };
+  return {
+    issues: issueCount,
+    database: database.label,
+    loadAverage: { start: loadBefore, end: loadavg() },
+    rows,
+    coldStart,
+    firstRead,
+    idleRss,
+    peakRss: rss,
+  };
 }
 
 /**
@@ -896,8 +1100,10 @@ async function runSize(issueCount: number): Promise<SizeResult> {
 function printScale(results: SizeResult[]): void {
   const sizes = results.map((r) => r.issues.toLocaleString("en"));
   const w = Math.max(...SCENARIOS.map((s) => s.name.length), 8);
-  const cell = 26;
-  console.log(`\nacross sizes (req/s, its share of the run's floor, p99 ms):`);
+  const cell = 40;
+  console.log(
+    `\nacross sizes (req/s, its share of the run's floor, p99 ms, p99 at ${READ_CONNECTIONS} connections in ms, CPU ms/req):`,
+  );
   console.log(
     `${"scenario".padEnd(w)}  ${sizes.map((s) => s.padStart(cell)).join("")}  ${"p99 ratio".padStart(10)}`,
   );
@@ -910,7 +1116,8 @@ function printScale(results: SizeResult[]): void {
       const floor = r.rows.find((x) => x.name === BARE);
       if (!row) return "–".padStart(cell);
       const share = floor ? ` (${((row.rps / floor.rps) * 100).toFixed(1)}%)` : "";
-      return `${row.rps.toFixed(0)}${share} ${row.p99}`.padStart(cell);
+      const at4 = row.at4 ? ` @${READ_CONNECTIONS} ${row.at4.p99}` : "";
+      return `${row.rps.toFixed(0)}${share} ${row.p99}${at4} ${milliseconds(row.cpuMs)}`.padStart(cell);
     });
     if (cells.every((c) => c.trim() === "–")) continue;
     const a = last.rows.find((x) => x.name === s.name);
@@ -922,7 +1129,7 @@ function printScale(results: SizeResult[]): void {
     );
     if (!s.floor && s.seeded && !Number.isNaN(ratio))
       verdicts.push(
-        `  ${s.name}: p99 at ${sizes.at(-1)} ≤ 2 × p99 at ${sizes.at(-2)} — ${ratio.toFixed(2)}×: ${ratio <= 2 ? "holds" : "misses"}`,
+        `  ${s.name}: p99 at ${sizes.at(-1)} ≤ 2 × p99 at ${sizes.at(-2)} — ${ratio.toFixed(2)}×: ${ratio <= 2 ? "met" : "not met"}`,
       );
   }
   const row = (label: string, f: (r: SizeResult) => string) =>
@@ -933,10 +1140,52 @@ function printScale(results: SizeResult[]): void {
   for (const v of verdicts) console.log(v);
   for (const r of results)
     console.log(
-      `  cold start ≤ 1,000 ms at ${r.issues.toLocaleString("en")} — ${r.coldStart.toFixed(0)} ms: ${r.coldStart <= 1000 ? "holds" : "misses"}`,
+      `  cold start ≤ 1,000 ms at ${r.issues.toLocaleString("en")} — ${r.coldStart.toFixed(0)} ms: ${r.coldStart <= 1000 ? "met" : "not met"}`,
     );
 }
 
 const results: SizeResult[] = [];
-for (const count of issueCounts) results.push(await runSize(count));
+for (const count of issueCounts) {
+  results.push(await runSize(count));
+  // written after every size, so a long run that stops keeps what it measured
+  if (values.json) writeJson(values.json, results);
+}
 if (results.length > 1) printScale(results);
+
+/** Every figure of the run, per size and scenario (NaN, not measured, is written as null). */
+function writeJson(file: string, sizes: SizeResult[]): void {
+  const report = {
+    machine: { cores: availableParallelism() },
+    connections,
+    readConnections: READ_CONNECTIONS,
+    duration,
+    readDuration,
+    warmup,
+    aims: Object.fromEntries(
+      SCENARIOS.filter((s) => s.aim || s.read).map((s) => [
+        s.name,
+        {
+          ...(s.aim ? { ...s.aim, ...("ratio" in s.aim ? { of: s.compareWith } : {}) } : {}),
+          ...(s.read ? { p99AtReadConnections: READ_P99_AIM } : {}),
+        },
+      ]),
+    ),
+    sizes: sizes.map((r) => ({
+      ...r,
+      rows: r.rows.map((row) => ({
+        ...row,
+        ofFloor: share(r.rows, row, BARE),
+        ofToken: share(r.rows, row, FLOOR),
+      })),
+    })),
+  };
+  writeFileSync(
+    file,
+    `${JSON.stringify(report, (_, v) => (typeof v === "number" && !Number.isFinite(v) ? null : v), 2)}\n`,
+  );
+}
+
+function share(rows: Row[], row: Row, of: string): number | null {
+  const base = rows.find((r) => r.name === of);
+  return base ? row.rps / base.rps : null;
+}
