@@ -95,10 +95,15 @@ export interface TelemetryConfig {
   /** METRICS_HOST: the address the metrics port listens on (127.0.0.1 by default). */
   metricsHost: string;
   /**
-   * Where spans go over OTLP/HTTP (protobuf): OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or
+   * Where spans go over OTLP/HTTP (JSON): OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or
    * OTEL_EXPORTER_OTLP_ENDPOINT with /v1/traces added; undefined (tracing off) when neither is set.
    */
   tracesEndpoint: string | undefined;
+  /**
+   * Headers every export carries (a collector's or vendor's key): OTEL_EXPORTER_OTLP_TRACES_HEADERS, else
+   * OTEL_EXPORTER_OTLP_HEADERS, as `key=value` pairs separated by commas, values URL-encoded.
+   */
+  tracesHeaders: Record<string, string>;
   /** OTEL_SERVICE_NAME: the service.name traces and metrics carry (docket by default). */
   serviceName: string;
   /**
@@ -123,9 +128,42 @@ function telemetry(env: Env): TelemetryConfig {
     metricsPort: port === undefined ? undefined : integer(env, "METRICS_PORT", 0, 0, 65535),
     metricsHost,
     tracesEndpoint: traces ?? (base === undefined ? undefined : `${base.replace(/\/+$/, "")}/v1/traces`),
+    tracesHeaders: otlpHeaders(
+      value(env, "OTEL_EXPORTER_OTLP_TRACES_HEADERS") === undefined
+        ? "OTEL_EXPORTER_OTLP_HEADERS"
+        : "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+      value(env, "OTEL_EXPORTER_OTLP_TRACES_HEADERS") ?? value(env, "OTEL_EXPORTER_OTLP_HEADERS"),
+    ),
     serviceName: value(env, "OTEL_SERVICE_NAME") ?? "docket",
     tracesSampleRatio: ratio(env, "OTEL_TRACES_SAMPLER_ARG", 1),
   };
+}
+
+/** `key=value,key=value` (W3C baggage-like, as OpenTelemetry's exporters read it), values URL-encoded. */
+function otlpHeaders(name: string, raw: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (raw === undefined) return headers;
+  for (const pair of raw.split(",")) {
+    if (!pair.trim()) continue;
+    const at = pair.indexOf("=");
+    const key = at > 0 ? pair.slice(0, at).trim() : "";
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(key)) {
+      throw new ConfigError(
+        name,
+        `must be key=value pairs separated by commas (got ${JSON.stringify(pair)})`,
+      );
+    }
+    const encoded = pair.slice(at + 1).trim();
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(encoded);
+    } catch {
+      throw new ConfigError(name, `the value of ${key} is not URL-encoded correctly`);
+    }
+    if (/[\r\n\0]/.test(decoded)) throw new ConfigError(name, `the value of ${key} holds a line break or NUL`);
+    headers[key.toLowerCase()] = decoded;
+  }
+  return headers;
 }
 
 function ratio(env: Env, name: string, fallback: number): number {

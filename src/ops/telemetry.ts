@@ -4,7 +4,7 @@ import type { Core } from "../core.ts";
 import { preparedName } from "../db/prepared.ts";
 import { type DbSystem, telemetryHooks } from "./hooks.ts";
 import type { Metrics } from "./metrics.ts";
-import type { Statement, Tracing } from "./tracing.ts";
+import type { Span, Statement, Tracing } from "./tracing.ts";
 
 /**
  * Turns metrics (METRICS_PORT) and tracing (OTEL_EXPORTER_OTLP_ENDPOINT) on. With neither set nothing
@@ -119,7 +119,7 @@ export function describeStatement(text: string): Statement {
 
 const SPAN = Symbol("docket.span");
 const STARTED = Symbol("docket.started");
-type Instrumented = FastifyRequest & { [SPAN]?: import("@opentelemetry/api").Span; [STARTED]?: number };
+type Instrumented = FastifyRequest & { [SPAN]?: Span; [STARTED]?: number };
 
 let appHook: ((app: FastifyInstance) => void) | undefined;
 
@@ -138,7 +138,7 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
       return await run();
     } catch (error) {
       failed = true;
-      if (span) tracing?.fail(span, error);
+      span?.fail(error);
       throw error;
     } finally {
       metrics?.db(sys, s, (performance.now() - t0) / 1000, failed);
@@ -193,7 +193,7 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
       const span = request[SPAN];
       if (span) {
         span.setAttribute("http.response.status_code", status);
-        if (status >= 500) span.setStatus({ code: 2, message: String(status) });
+        if (status >= 500) span.fail(String(status));
         span.end();
       }
     };

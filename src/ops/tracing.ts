@@ -1,25 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import {
-  type Context,
-  defaultTextMapGetter,
-  ROOT_CONTEXT,
-  type Span,
-  SpanKind,
-  type SpanOptions,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from "@opentelemetry/api";
-import { W3CTraceContextPropagator } from "@opentelemetry/core";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { resourceFromAttributes } from "@opentelemetry/resources";
-import {
-  AlwaysOnSampler,
-  BasicTracerProvider,
-  BatchSpanProcessor,
-  ParentBasedSampler,
-  TraceIdRatioBasedSampler,
-} from "@opentelemetry/sdk-trace-base";
+import { randomFillSync } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
 import type { TelemetryConfig } from "../config.ts";
 import type { Attributes, DbSystem } from "./hooks.ts";
 
@@ -31,19 +13,103 @@ export interface Statement {
   name: string | undefined;
 }
 
+/** OTLP span kinds (opentelemetry-proto's Span.SpanKind) */
+const INTERNAL = 1;
+const SERVER = 2;
+const CLIENT = 3;
+/** OTLP status codes */
+const STATUS_ERROR = 2;
+
+type Value = string | number | boolean;
+
+/**
+ * One span, recorded. Deliberately small: ids are hex strings cut from a pool of random bytes, times are
+ * the process's monotonic clock (converted to Unix nanoseconds when sent), attributes a plain object.
+ * A request makes one of these per statement, so every microsecond here is paid several times a request.
+ */
+export class Span {
+  readonly traceId: string;
+  readonly spanId: string;
+  readonly parentSpanId: string | undefined;
+  readonly name: string;
+  readonly kind: number;
+  readonly start: number;
+  attributes: Record<string, Value>;
+  /** shared with other spans (a statement's described attributes) until one of its own is set */
+  private shared: boolean;
+  end_: number | undefined;
+  statusCode = 0;
+  statusMessage: string | undefined;
+  exception: { type: string; message: string; time: number } | undefined;
+  private readonly sink: (span: Span) => void;
+
+  constructor(
+    sink: (span: Span) => void,
+    traceId: string,
+    parentSpanId: string | undefined,
+    name: string,
+    kind: number,
+    attributes: Record<string, Value>,
+    shared: boolean,
+  ) {
+    this.sink = sink;
+    this.traceId = traceId;
+    this.spanId = randomHex(8);
+    this.parentSpanId = parentSpanId;
+    this.name = name;
+    this.kind = kind;
+    this.attributes = attributes;
+    this.shared = shared;
+    this.start = performance.now();
+  }
+
+  /** Whether its attributes are a statement's, shared with its other spans. */
+  isShared(): boolean {
+    return this.shared;
+  }
+
+  setAttribute(key: string, value: Value): void {
+    if (this.shared) {
+      this.attributes = { ...this.attributes };
+      this.shared = false;
+    }
+    this.attributes[key] = value;
+  }
+
+  /** Marks the span failed (a 5xx answer, a statement that threw), with the error as its event. */
+  fail(error: unknown): void {
+    this.statusCode = STATUS_ERROR;
+    if (error instanceof Error) {
+      this.statusMessage = error.message;
+      this.exception = { type: error.name, message: error.message, time: performance.now() };
+    } else if (typeof error === "string") {
+      this.statusMessage = error;
+    }
+  }
+
+  end(): void {
+    if (this.end_ !== undefined) return;
+    this.end_ = performance.now();
+    this.sink(this);
+  }
+}
+
 /**
  * Traces, exported over OTLP/HTTP (JSON) in batches: a server span per request (named by its route
  * template), a client span per database statement (operation and table, never its values) inside it,
  * and spans for outbound webhooks and mail. Loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set (see
  * src/ops/telemetry.ts).
  *
- * The current span is carried in an AsyncLocalStorage of this module's own: nothing is registered
- * globally, so the service's spans are the only ones made.
+ * The spans are made here rather than by OpenTelemetry's SDK: the SDK's span, its context objects and
+ * its exporter's serializer cost more per span than the issue read they would measure (docs/operators.md,
+ * "What it costs"). What goes over the wire is the same OTLP/HTTP JSON any collector takes, and a
+ * caller's W3C `traceparent` is followed.
  */
 export interface Tracing {
   /**
    * Starts a request's server span, a child of the caller's `traceparent` if it sent one; none for a
-   * request that starts a trace the sampler would not keep (it then costs nothing at all).
+   * request that starts a trace the sampler would not keep, or whose caller's trace is not sampled (it
+   * then costs nothing at all).
    */
   serverSpan(
     method: string,
@@ -66,85 +132,218 @@ export interface Tracing {
   ): Promise<T>;
   /** The current trace's id (hex), if any. */
   traceId(): string | undefined;
-  /** Marks a span failed. */
-  fail(span: Span, error: unknown): void;
   /** Sends what is buffered now. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-const propagator = new W3CTraceContextPropagator();
+/** W3C trace context: version 00, a trace id, the parent's span id, flags (01: sampled). */
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(?:-|$)/;
+const ZERO_TRACE = "0".repeat(32);
+const ZERO_SPAN = "0".repeat(16);
+
+/** A caller's trace, when its `traceparent` is well formed (else the request starts a trace of its own). */
+export function parseTraceparent(
+  header: unknown,
+): { traceId: string; parentSpanId: string; sampled: boolean } | undefined {
+  if (typeof header !== "string") return undefined;
+  const m = TRACEPARENT.exec(header.trim().toLowerCase());
+  if (!m || m[1] === "ff" || m[2] === ZERO_TRACE || m[3] === ZERO_SPAN) return undefined;
+  return { traceId: m[2]!, parentSpanId: m[3]!, sampled: (Number.parseInt(m[4]!, 16) & 1) === 1 };
+}
+
+// random ids come from a pool refilled 4 KiB at a time: one call into the system per 256 trace ids
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
+function randomHex(bytes: number): string {
+  if (poolAt + bytes > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  const hex = pool.toString("hex", poolAt, poolAt + bytes);
+  poolAt += bytes;
+  return hex;
+}
+
+/** Spans waiting to be sent; beyond this many, new ones are dropped rather than held. */
+const MAX_QUEUE = 16_384;
+/** Spans sent in one request. */
+const BATCH = 2048;
+/** How often what is queued is sent. */
+const EVERY_MS = 1000;
+const TIMEOUT_MS = 5000;
+
+/**
+ * performance.now() is relative to the process's time origin: Unix nanoseconds as a decimal string, to
+ * the microsecond (microseconds since 1970 are still exact in a double; nanoseconds are not).
+ */
+function unixNanos(at: number): string {
+  return `${Math.round((performance.timeOrigin + at) * 1000)}000`;
+}
+
+function otlpValue(value: Value): Record<string, Value> {
+  if (typeof value === "string") return { stringValue: value };
+  if (typeof value === "boolean") return { boolValue: value };
+  return Number.isInteger(value) ? { intValue: value } : { doubleValue: value };
+}
+
+function otlpAttributes(attributes: Record<string, Value>): { key: string; value: Record<string, Value> }[] {
+  const out = [];
+  for (const key in attributes) out.push({ key, value: otlpValue(attributes[key]!) });
+  return out;
+}
+
+/** The JSON of attributes many spans share (a statement's): written once. */
+const sharedJson = new WeakMap<Record<string, Value>, string>();
+
+/**
+ * One span as OTLP/JSON (opentelemetry-proto's JSON mapping: ids in hex, times as decimal strings),
+ * written as text: the ids and times need no escaping, and a statement's name and attributes are
+ * written once for all its spans.
+ */
+function otlpSpan(span: Span): string {
+  let attributes = span.isShared() ? sharedJson.get(span.attributes) : undefined;
+  if (attributes === undefined) {
+    attributes = JSON.stringify(otlpAttributes(span.attributes));
+    if (span.isShared()) sharedJson.set(span.attributes, attributes);
+  }
+  const exception = span.exception;
+  const events = exception
+    ? `,"events":${JSON.stringify([
+        {
+          name: "exception",
+          timeUnixNano: unixNanos(exception.time),
+          attributes: otlpAttributes({
+            "exception.type": exception.type,
+            "exception.message": exception.message,
+          }),
+        },
+      ])}`
+    : "";
+  const status =
+    span.statusCode === STATUS_ERROR
+      ? JSON.stringify({ code: STATUS_ERROR, ...(span.statusMessage ? { message: span.statusMessage } : {}) })
+      : "{}";
+  return `{"traceId":"${span.traceId}","spanId":"${span.spanId}"${
+    span.parentSpanId ? `,"parentSpanId":"${span.parentSpanId}"` : ""
+  },"name":${JSON.stringify(span.name)},"kind":${span.kind},"startTimeUnixNano":"${unixNanos(span.start)}","endTimeUnixNano":"${unixNanos(
+    span.end_ ?? span.start,
+  )}","attributes":${attributes}${events},"status":${status}}`;
+}
 
 export function startTracing(config: TelemetryConfig, version: string): Tracing {
-  const exporter = new OTLPTraceExporter({ url: config.tracesEndpoint, timeoutMillis: 5000 });
-  const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({
+  const endpoint = new URL(config.tracesEndpoint!);
+  const client = endpoint.protocol === "https:" ? https : http;
+  const agent = new client.Agent({ keepAlive: true, maxSockets: 2 });
+  const extraHeaders = config.tracesHeaders;
+  // every export's envelope: the service (resource) and this instrumentation (scope), around the spans
+  const head = `{"resourceSpans":[{"resource":${JSON.stringify({
+    attributes: otlpAttributes({
       "service.name": config.serviceName,
       "service.version": version,
+      "telemetry.sdk.language": "nodejs",
     }),
-    // a caller's sampled traceparent is followed; traces started here are kept at OTEL_TRACES_SAMPLER_ARG
-    sampler: new ParentBasedSampler({
-      root:
-        config.tracesSampleRatio >= 1
-          ? new AlwaysOnSampler()
-          : new TraceIdRatioBasedSampler(config.tracesSampleRatio),
-    }),
-    spanProcessors: [
-      // a busy instance makes thousands of spans a second: sent every second, in large batches; what
-      // does not fit the queue is dropped rather than held
-      new BatchSpanProcessor(exporter, {
-        maxQueueSize: 16_384,
-        maxExportBatchSize: 2048,
-        scheduledDelayMillis: 1000,
-        exportTimeoutMillis: 10_000,
-      }),
-    ],
-  });
-  const tracer: Tracer = provider.getTracer("docket", version);
-  const current = new AsyncLocalStorage<Context>();
-  const active = () => current.getStore() ?? ROOT_CONTEXT;
+  })},"scopeSpans":[{"scope":${JSON.stringify({ name: "docket", version })},"spans":[`;
+  const tail = "]}]}]}";
   const ratio = config.tracesSampleRatio;
-  // each statement's span name and options, made once
-  const described_ = new WeakMap<Statement, { summary: string; options: SpanOptions }>();
+
+  let queue: Span[] = [];
+  const sending = new Set<Promise<void>>();
+  const sink = (span: Span) => {
+    // a collector that cannot keep up loses spans, never the service's memory
+    if (queue.length >= MAX_QUEUE) return;
+    queue.push(span);
+    if (queue.length >= BATCH) send();
+  };
+
+  /** Sends what is queued, BATCH spans a request; a failed export is dropped (as the SDK's exporter does). */
+  function send(): Promise<void> {
+    const batches: Promise<void>[] = [];
+    while (queue.length > 0) {
+      const batch = queue.length > BATCH ? queue.splice(0, BATCH) : queue;
+      if (batch === queue) queue = [];
+      let body = head;
+      for (let i = 0; i < batch.length; i++)
+        body += i === 0 ? otlpSpan(batch[i]!) : `,${otlpSpan(batch[i]!)}`;
+      body += tail;
+      const posted = post(body).finally(() => sending.delete(posted));
+      sending.add(posted);
+      batches.push(posted);
+    }
+    return Promise.all(batches).then(() => {});
+  }
+
+  function post(body: string): Promise<void> {
+    return new Promise((resolve) => {
+      const request = client.request(
+        endpoint,
+        {
+          method: "POST",
+          agent,
+          timeout: TIMEOUT_MS,
+          headers: {
+            ...extraHeaders,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on("end", resolve);
+          response.on("error", () => resolve());
+        },
+      );
+      request.on("timeout", () => request.destroy(new Error("OTLP export timed out")));
+      request.on("error", () => resolve());
+      request.end(body);
+    });
+  }
+
+  const timer = setInterval(() => {
+    if (queue.length > 0) send();
+  }, EVERY_MS);
+  timer.unref();
+
+  const current = new AsyncLocalStorage<Span>();
+  /** each statement's span name and attributes, made once (the attributes are shared, not copied) */
+  const described = new WeakMap<Statement, { summary: string; attributes: Record<string, Value> }>();
+  const kinds = { client: CLIENT, internal: INTERNAL } as const;
 
   return {
     serverSpan(method, route, headers, scheme) {
-      // a trace started here and not kept: decided before any span is made (the caller's traceparent,
-      // when sent, decides instead)
-      if (!headers.traceparent && ratio < 1 && Math.random() >= ratio) return undefined;
-      const parent = headers.traceparent
-        ? propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter)
-        : ROOT_CONTEXT;
-      return tracer.startSpan(
+      const caller = parseTraceparent(headers.traceparent);
+      // a caller's trace decides (parent-based sampling); a trace started here is kept at the ratio,
+      // decided before any span is made
+      if (caller ? !caller.sampled : ratio < 1 && Math.random() >= ratio) return undefined;
+      const attributes: Record<string, Value> = { "http.request.method": method };
+      if (route) attributes["http.route"] = route;
+      attributes["url.scheme"] = scheme;
+      return new Span(
+        sink,
+        caller?.traceId ?? randomHex(16),
+        caller?.parentSpanId,
         route ? `${method} ${route}` : method,
-        {
-          kind: SpanKind.SERVER,
-          attributes: {
-            "http.request.method": method,
-            ...(route ? { "http.route": route } : {}),
-            "url.scheme": scheme,
-          },
-        },
-        parent,
+        SERVER,
+        attributes,
+        false,
       );
     },
     runIn(span, fn) {
-      current.run(trace.setSpan(ROOT_CONTEXT, span), fn);
+      current.run(span, fn);
     },
     recording() {
-      const parent = current.getStore();
-      return parent !== undefined && trace.getSpan(parent)?.isRecording() === true;
+      return current.getStore() !== undefined;
     },
     dbSpan(system, statement) {
       const parent = current.getStore();
       // statements outside a request or job (the feed's polling, say) are not traced; nor those of a
       // request whose trace is not sampled
-      if (!parent || !trace.getSpan(parent)?.isRecording()) return undefined;
-      let described = described_.get(statement);
-      if (!described) {
+      if (!parent) return undefined;
+      let d = described.get(statement);
+      if (!d) {
         const { operation, table, name } = statement;
         const summary = table ? `${operation} ${table}` : operation;
-        const attributes: Record<string, string> = {
+        const attributes: Record<string, Value> = {
           "db.system.name": system,
           "db.operation.name": operation,
           "db.query.summary": summary,
@@ -152,25 +351,32 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
         if (table) attributes["db.collection.name"] = table;
         // a prepared statement's name (src/db/prepared.ts): the same on every instance of a build
         if (name) attributes["docket.db.statement"] = name;
-        described = { summary, options: { kind: SpanKind.CLIENT, attributes } };
-        described_.set(statement, described);
+        d = { summary, attributes };
+        described.set(statement, d);
       }
-      return tracer.startSpan(described.summary, described.options, parent);
+      return new Span(sink, parent.traceId, parent.spanId, d.summary, CLIENT, d.attributes, true);
     },
     span(name, kind, attributes, run) {
-      const defined: Record<string, string | number | boolean> = {};
-      for (const [k, v] of Object.entries(attributes)) if (v !== undefined) defined[k] = v;
-      const span = tracer.startSpan(
+      const defined: Record<string, Value> = {};
+      for (const k in attributes) {
+        const v = attributes[k];
+        if (v !== undefined) defined[k] = v;
+      }
+      const parent = current.getStore();
+      const span = new Span(
+        sink,
+        parent?.traceId ?? randomHex(16),
+        parent?.spanId,
         name,
-        { kind: kind === "client" ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes: defined },
-        active(),
+        kinds[kind],
+        defined,
+        false,
       );
-      return current.run(trace.setSpan(active(), span), async () => {
+      return current.run(span, async () => {
         try {
           return await run();
         } catch (error) {
-          span.recordException(error as Error);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message });
+          span.fail(error);
           throw error;
         } finally {
           span.end();
@@ -178,20 +384,17 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
       });
     },
     traceId() {
-      const ctx = current.getStore();
-      return ctx ? trace.getSpan(ctx)?.spanContext().traceId : undefined;
+      return current.getStore()?.traceId;
     },
-    fail: failSpan,
-    flush: () => provider.forceFlush(),
-    close: () => provider.shutdown(),
+    async flush() {
+      await send();
+      await Promise.all([...sending]);
+    },
+    async close() {
+      clearInterval(timer);
+      await send();
+      await Promise.all([...sending]);
+      agent.destroy();
+    },
   };
-}
-
-/** Marks a span failed (a 5xx answer, a statement that threw). */
-export function failSpan(span: Span, error: unknown): void {
-  if (error instanceof Error) span.recordException(error);
-  span.setStatus({
-    code: SpanStatusCode.ERROR,
-    ...(error instanceof Error ? { message: error.message } : {}),
-  });
 }

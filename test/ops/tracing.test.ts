@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
+import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { telemetryHooks } from "../../src/ops/hooks.ts";
 import { describeStatement } from "../../src/ops/telemetry.ts";
@@ -14,12 +15,15 @@ interface OtlpSpan {
   parentSpanId?: string;
   name: string;
   kind: number;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
   attributes: { key: string; value: Record<string, unknown> }[];
 }
 
 /** A small OTLP/HTTP receiver on loopback: keeps the spans of every JSON export it is sent. */
 async function receiver() {
   const spans: OtlpSpan[] = [];
+  const headers: http.IncomingHttpHeaders[] = [];
   const server = http.createServer((request, response) => {
     let body = "";
     request.setEncoding("utf8");
@@ -28,6 +32,7 @@ async function receiver() {
     });
     request.on("end", () => {
       assert.equal(request.url, "/v1/traces");
+      headers.push(request.headers);
       assert.match(String(request.headers["content-type"]), /application\/json/);
       const data = JSON.parse(body) as {
         resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
@@ -38,7 +43,7 @@ async function receiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { endpoint: `http://127.0.0.1:${port}`, spans, close: () => server.close() };
+  return { endpoint: `http://127.0.0.1:${port}`, spans, headers, close: () => server.close() };
 }
 
 const attr = (span: OtlpSpan, key: string): unknown => {
@@ -204,4 +209,77 @@ test("OTEL_TRACES_SAMPLER_ARG=0 records no trace started here, yet follows a cal
     "nothing but the caller's trace was recorded",
   );
   assert.ok(otlp.spans.some((s) => s.kind === CLIENT && s.parentSpanId !== undefined));
+});
+
+test("a caller's unsampled or malformed traceparent, the exporter's headers, and span times", async (t) => {
+  const otlp = await receiver();
+  t.after(() => otlp.close());
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  const before = BigInt(Date.now()) * 1_000_000n;
+  const server = await startServer(
+    testConfig(database.url, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+      OTEL_EXPORTER_OTLP_HEADERS: "Authorization=Bearer%20collector-key,x-tenant = docket",
+    }),
+    { logger: createLogger("silent") },
+  );
+  t.after(() => server.close());
+  const { token } = await seed(server.core);
+  const headers = { authorization: `Bearer ${token}` };
+  // the caller's trace is not sampled: nothing of it is recorded here
+  const unsampled = "5bf92f3577b34da6a3ce929d0e0e4736";
+  await (
+    await fetch(`${server.address}/v1/issues?limit=1`, {
+      headers: { ...headers, traceparent: `00-${unsampled}-00f067aa0ba902b7-00` },
+    })
+  ).arrayBuffer();
+  // a malformed traceparent (an all-zero trace id) starts a trace of its own
+  await (
+    await fetch(`${server.address}/v1/workspace`, {
+      headers: { ...headers, traceparent: `00-${"0".repeat(32)}-00f067aa0ba902b7-01` },
+    })
+  ).arrayBuffer();
+  await server.telemetry.flush();
+  const after = BigInt(Date.now()) * 1_000_000n;
+  assert.ok(!otlp.spans.some((s) => s.traceId === unsampled), "an unsampled caller's trace is not recorded");
+  const own = otlp.spans.find((s) => s.kind === SERVER && s.name === "GET /v1/workspace");
+  assert.ok(own, "the malformed traceparent's request has a span of its own");
+  assert.match(own.traceId, /^[0-9a-f]{32}$/);
+  assert.notEqual(own.traceId, "0".repeat(32));
+  assert.match(own.spanId, /^[0-9a-f]{16}$/);
+  assert.equal(own.parentSpanId, undefined, "it is the root of its trace");
+  const start = BigInt(own.startTimeUnixNano);
+  const end = BigInt(own.endTimeUnixNano);
+  assert.ok(start >= before - 5_000_000n && end <= after + 5_000_000n, "times are Unix nanoseconds of now");
+  assert.ok(end >= start, "a span ends after it starts");
+  const ids = new Set(otlp.spans.map((s) => s.spanId));
+  assert.equal(ids.size, otlp.spans.length, "every span has an id of its own");
+  assert.ok(otlp.headers.length > 0);
+  for (const h of otlp.headers) {
+    assert.equal(h.authorization, "Bearer collector-key", "OTEL_EXPORTER_OTLP_HEADERS are sent, decoded");
+    assert.equal(h["x-tenant"], "docket");
+  }
+});
+
+test("OTLP headers are read as key=value pairs; a malformed one is refused at start", () => {
+  const base = {
+    DATABASE_URL: "/tmp/docket-test.db",
+    DOCKET_SECRET_KEY: Buffer.alloc(32, 1).toString("base64"),
+  };
+  assert.deepEqual(
+    loadConfig({
+      ...base,
+      OTEL_EXPORTER_OTLP_TRACES_HEADERS: "api-key=a%2Cb",
+      OTEL_EXPORTER_OTLP_HEADERS: "x=y",
+    }).telemetry.tracesHeaders,
+    { "api-key": "a,b" },
+    "the traces variable wins",
+  );
+  assert.deepEqual(loadConfig(base).telemetry.tracesHeaders, {});
+  assert.throws(
+    () => loadConfig({ ...base, OTEL_EXPORTER_OTLP_HEADERS: "no-equals-sign" }),
+    /OTEL_EXPORTER_OTLP_HEADERS.*key=value/,
+  );
+  assert.throws(() => loadConfig({ ...base, OTEL_EXPORTER_OTLP_HEADERS: "k=%0Aevil" }), /line break or NUL/);
 });
