@@ -733,13 +733,14 @@ test(`migrations from empty, then re-run (${ON_POSTGRES ? "PostgreSQL" : "SQLite
   const tables = await store.db.introspection.getTables();
   const actual = Object.fromEntries(
     tables
-      // the full-text index differs by design: FTS5 tables on SQLite, a tsvector column on PostgreSQL
+      // the full-text index differs by design: FTS5 tables on SQLite, a tsvector column and the
+      // documents' places (SQLite's rowid) on PostgreSQL
       .filter((tb) => !tb.name.startsWith("kysely_") && !tb.name.startsWith("search_fts"))
       .map((tb) => [
         tb.name,
         tb.columns
           .map((c) => c.name)
-          .filter((c) => c !== "tsv")
+          .filter((c) => c !== "tsv" && !(tb.name === "search_documents" && c === "seq"))
           .sort(),
       ]),
   );
@@ -1020,4 +1021,82 @@ test(`labels migration: free-string labels become label objects, one per name ig
   assert.deepEqual(await carried("iss_wks_1_4"), { json: ["infra", "Bug"], rows: ["Bug", "infra"] });
   assert.deepEqual(await carried("iss_wks_1_1"), { json: ["Bug", "infra"], rows: ["Bug", "infra"] });
   assert.deepEqual(await carried("iss_wks_2_1"), { json: ["bug"], rows: ["bug"] });
+});
+
+test("0032_search_recency: documents take places in their ids' order, their tsvector names their block, and it goes back (PostgreSQL)", {
+  skip: ON_POSTGRES ? false : "PostgreSQL only",
+}, async (t) => {
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database);
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  const db = store.db;
+  await migrateTo(db, "postgres", "0031_integrations");
+  const at = "2026-03-01T09:00:00.000Z";
+  await db
+    .insertInto("people")
+    .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
+    .execute();
+  await db
+    .insertInto("workspaces")
+    .values({
+      id: "wks_1",
+      name: "W",
+      slug: "w",
+      owner_id: "usr_1",
+      plan: "free",
+      agent_connection_limit: 5,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const doc = (object_id: string, object_type: "issue" | "note", title: string) => ({
+    object_id,
+    workspace_id: "wks_1",
+    object_type,
+    title,
+    body: "ledger entries",
+    updated_at: at,
+  });
+  // written out of their ids' order: the migration places them by the ULID after the kind's prefix
+  await db
+    .insertInto("search_documents")
+    .values([
+      doc("note_01J00000000000000000000003", "note", "Third"),
+      doc("iss_01J00000000000000000000001", "issue", "First"),
+      doc("iss_01J00000000000000000000002", "issue", "Second"),
+    ])
+    .execute();
+  await store.migrate();
+  const placed = async () =>
+    (
+      await sql<{ title: string; seq: string; tsv: string }>`
+        select title, seq, tsv::text as tsv from search_documents order by seq`.execute(db)
+    ).rows;
+  const after = await placed();
+  assert.deepEqual(
+    after.map((r) => [r.title, Number(r.seq)]),
+    [
+      ["First", 1],
+      ["Second", 2],
+      ["Third", 3],
+    ],
+  );
+  for (const r of after) assert.match(r.tsv, /' 0'/);
+  // the next document indexed is the newest, and is found by its words as before
+  await db
+    .insertInto("search_documents")
+    .values(doc("iss_01H00000000000000000000009", "issue", "Fourth"))
+    .execute();
+  assert.deepEqual((await placed()).map((r) => [r.title, Number(r.seq)]).at(-1), ["Fourth", 4]);
+  const found = await sql<{ n: number }>`
+    select count(*)::int as n from search_documents where tsv @@ to_tsquery('english', 'ledger')`.execute(db);
+  assert.equal(found.rows[0]!.n, 4);
+
+  await migrateTo(db, "postgres", "0031_integrations");
+  const { rows } = await sql<{ tsv: string }>`select tsv::text as tsv from search_documents`.execute(db);
+  assert.equal(rows.length, 4);
+  for (const r of rows) assert.doesNotMatch(r.tsv, /' 0'/);
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sql } from "kysely";
 import { newId } from "../../src/secrets.ts";
-import { parseSearch, renderMarks, SEARCH_LIMITS, toFts5 } from "../../src/tracker/search.ts";
+import { parseSearch, renderMarks, SEARCH_LIMITS, toFts5, toTsquery } from "../../src/tracker/search.ts";
 import { indexDocument, removeDocument } from "../../src/tracker/search-index.ts";
 import { type Api, api, bearer, ON_POSTGRES, seed } from "../support.ts";
 
@@ -660,6 +660,101 @@ test("SQLite: the pool read newest first from FTS5 ranks exactly what the rowid-
       assert.ok(expected.length > 0, `${q}: matches`);
       if (q === "alpha" && ws === a.workspaceId)
         assert.equal(expected.length, pool, "more match than the pool");
+      assert.deepEqual(seen, expected, `${q} ${types ?? ""} in ${ws}`);
+    }
+  }
+});
+
+test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what the whole workspace's pool ranks", {
+  skip: ON_POSTGRES ? false : "PostgreSQL's blocks of seq",
+}, async (t) => {
+  const a = await api(t);
+  const other = await seed(a.env.core, "other", "bob@example.com");
+  const pool = SEARCH_LIMITS.pool;
+  const words = ["alpha", "beta", "gamma"];
+  // more matches than the pool holds, in two workspaces and four kinds, interleaved: the older 600
+  // spread thin over places (seq) 1 to 200,000, some 50 blocks of 4,096, the newer 940 in the last two
+  // blocks, so that a search takes one step, several, or ends over the whole workspace
+  const rows = Array.from({ length: pool * 3 + 40 }, (_, i) => {
+    const type = (["issue", "decision", "note", "file"] as const)[i % 4]!;
+    return {
+      object_id: newId(PREFIX[type], new Date(Date.parse("2026-01-01T00:00:00Z") + i * 1000)),
+      workspace_id: i % 7 < 3 ? other.workspaceId : a.workspaceId,
+      object_type: type,
+      title: i % 11 === 0 ? `${words[i % 3]} headline` : `Item ${i}`,
+      body: `${words[i % 3]} ${words[(i + 1) % 3]} ${i % 5 === 0 ? words[i % 3] : ""} filler ${i} ${i % 97 === 0 ? "rarity" : ""}`,
+      updated_at: "2026-01-01T00:00:00.000Z",
+      seq: i < 600 ? 1 + i * 333 : 200_000 + (i - 600) * 5,
+    };
+  });
+  const db = a.env.core.db;
+  for (let i = 0; i < rows.length; i += 100) {
+    await db
+      .insertInto("search_documents")
+      .values(rows.slice(i, i + 100) as never)
+      .execute();
+  }
+  await sql`select setval(pg_get_serial_sequence('search_documents', 'seq'), ${rows.at(-1)!.seq})`.execute(
+    db,
+  );
+  // A document indexed now is the newest, whatever its id.
+  const late = newId("note", new Date(Date.parse("2025-01-01T00:00:00Z")));
+  await indexDocument(db, {
+    object_id: late,
+    workspace_id: a.workspaceId,
+    object_type: "note",
+    title: "Late alpha",
+    body: "alpha",
+    updated_at: "2026-01-01T00:00:00.000Z",
+  });
+  // the pool over the whole workspace, no block named
+  const whole = async (q: string, ws: string, types: string[] | undefined) => {
+    const query = toTsquery(parseSearch(q));
+    const only = types ? sql`and d.object_type in (${sql.join(types)})` : sql``;
+    const { rows: found } = await sql<{ id: string }>`
+      select p.object_id as id
+      from (select d.object_id, d.seq, d.tsv from search_documents d
+        where d.workspace_id = ${ws} and d.tsv @@ ${query} ${only}
+        order by d.seq desc limit ${pool}) p
+      order by ts_rank_cd('{0.1, 0.1, 0.25, 1.0}', ts_delete(p.tsv, ' ' || (p.seq >> 12)), ${query}, 1) desc, p.object_id`.execute(
+      db,
+    );
+    return found.map((r) => r.id);
+  };
+  for (const [q, types] of [
+    ["alpha", undefined],
+    ["beta gamma", undefined],
+    ["alpha OR headline", undefined],
+    ["gamma", ["note", "file"]],
+    ["alpha -beta", ["issue"]],
+    ["headline", undefined],
+    ["rarity", undefined],
+    ["filler", undefined],
+    ["filler", ["issue", "note"]],
+    ["the", undefined],
+  ] as const) {
+    for (const [who, ws] of [
+      [a, a.workspaceId],
+      [{ ...a, token: other.token }, other.workspaceId],
+    ] as const) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const params: Record<string, string> = { q, limit: "100" };
+        if (types) params.type = types.join(",");
+        if (cursor) params.cursor = cursor;
+        const res = await find(a, params, bearer(who.token));
+        assert.equal(res.status, 200, res.text);
+        seen.push(...res.body.data.map((r: { id: string }) => r.id));
+        cursor = res.body.next_cursor ?? undefined;
+      } while (cursor);
+      const expected = await whole(q, ws, types ? [...types] : undefined);
+      if (q === "the") assert.equal(expected.length, 0, "stop words match nothing, blocks or not");
+      else assert.ok(expected.length > 0, `${q}: matches`);
+      if (q === "alpha" && ws === a.workspaceId) {
+        assert.equal(expected.length, pool, "more match than the pool");
+        assert.ok(seen.includes(late), "the document indexed last is in the pool");
+      }
       assert.deepEqual(seen, expected, `${q} ${types ?? ""} in ${ws}`);
     }
   }
