@@ -2,7 +2,6 @@ import { createReadStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { sql } from "kysely";
 import { z } from "zod";
 import { roleOf } from "../../auth/workspaces.ts";
 import { DAY, MINUTE } from "../../clock.ts";
@@ -16,7 +15,7 @@ import { countOut, objectId, timeOut } from "../common.ts";
 import { actorView, type Ctx } from "../context.ts";
 import { fileStore } from "../files/store.ts";
 import { actsAsAgent } from "../inbox.ts";
-import { beatWhileRunning, JOB_RETAKE_MS } from "../job-claims.ts";
+import { beatWhileRunning, claimJob } from "../job-claims.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "../pagination.ts";
 import { type ExportProgress, exportWorkspace } from "./export.ts";
 
@@ -212,54 +211,12 @@ export async function startExport(
  * Claims an export to write (this one, or the oldest waiting): a queued one, or one whose worker died
  * (running, silent for JOB_RETAKE_MS; it starts over). One statement, so one process wins it.
  */
-export async function claimExport(core: Core, id?: string): Promise<ExportsTable | undefined> {
-  const now = core.clock.now();
-  const at = now.toISOString();
-  const retake = new Date(now.getTime() - JOB_RETAKE_MS).toISOString();
-  const gone = new Date(now.getTime() - EXPORT_STALE_MS).toISOString();
-  // a plain read first: most looks find nothing to take, and cost no transaction
-  let any = core.db
-    .selectFrom("exports")
-    .select("id")
-    .where("status", "in", ["queued", "running"])
-    .where("heartbeat_at", ">=", gone);
-  if (id !== undefined) any = any.where("id", "=", id);
-  if (!(await any.limit(1).executeTakeFirst())) return undefined;
-  let pick = core.db
-    .selectFrom("exports")
-    .select("id")
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "queued"),
-        eb.and([eb("status", "=", "running"), eb("heartbeat_at", "<", retake)]),
-      ]),
-    )
-    // one shown as failed (silent past EXPORT_STALE_MS) stays so
-    .where("heartbeat_at", ">=", gone)
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(1);
-  if (id !== undefined) pick = pick.where("id", "=", id);
-  if (core.store.kind === "postgres") pick = pick.forUpdate().skipLocked();
-  return core.db
-    .updateTable("exports")
-    .set({
-      status: "running",
-      started_at: sql<string>`coalesce(started_at, ${at})`,
-      heartbeat_at: at,
-      part: "starting",
-      done: 0,
-      total: 0,
-    })
-    .where("id", "in", pick)
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "queued"),
-        eb.and([eb("status", "=", "running"), eb("heartbeat_at", "<", retake)]),
-      ]),
-    )
-    .returningAll()
-    .executeTakeFirst();
+export function claimExport(core: Core, id?: string): Promise<ExportsTable | undefined> {
+  return claimJob(core, "exports", {
+    id,
+    staleMs: EXPORT_STALE_MS,
+    set: { part: "starting", done: 0, total: 0 },
+  });
 }
 
 /** Writes the archive of a queued export here (role all, the instance that took the request). */

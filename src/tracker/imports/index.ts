@@ -3,7 +3,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { sql } from "kysely";
 import { z } from "zod";
 import { roleOf } from "../../auth/workspaces.ts";
 import { MINUTE } from "../../clock.ts";
@@ -19,7 +18,7 @@ import { emitEvent } from "../events.ts";
 import { fileStore } from "../files/store.ts";
 import { actsAsAgent } from "../inbox.ts";
 import { spaceRef } from "../issues.ts";
-import { beatWhileRunning, JOB_RETAKE_MS } from "../job-claims.ts";
+import { beatWhileRunning, claimJob } from "../job-claims.ts";
 import { type Page, type PageInput, pageQuery, paginate } from "../pagination.ts";
 import { readGithubJson } from "./github.ts";
 import { readJiraCsv, readJiraJson } from "./jira.ts";
@@ -435,69 +434,26 @@ export async function listImports(ctx: Ctx, input: PageInput): Promise<Page<Impo
  * it. `import.started` is published when it first starts. Undefined when there is none to take.
  */
 export async function claimImport(core: Core, id?: string): Promise<ImportRow | undefined> {
-  const now = core.clock.now();
-  const at = now.toISOString();
-  const retake = new Date(now.getTime() - JOB_RETAKE_MS).toISOString();
-  const gone = new Date(now.getTime() - IMPORT_STALE_MS).toISOString();
-  // a plain read first: most looks find nothing to take, and cost no transaction
-  let any = core.db
-    .selectFrom("imports")
-    .select("id")
-    .where("status", "in", ["queued", "running"])
-    .where("heartbeat_at", ">=", gone);
-  if (id !== undefined) any = any.where("id", "=", id);
-  if (!(await any.limit(1).executeTakeFirst())) return undefined;
-  const claimed = await core.db.transaction().execute(async (trx) => {
-    let pick = trx
-      .selectFrom("imports")
-      .select("id")
-      .where((eb) =>
-        eb.or([
-          eb("status", "=", "queued"),
-          eb.and([eb("status", "=", "running"), eb("heartbeat_at", "<", retake)]),
-        ]),
-      )
-      // one shown as failed (silent past IMPORT_STALE_MS) stays so
-      .where((eb) => eb.or([eb("heartbeat_at", "is", null), eb("heartbeat_at", ">=", gone)]))
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(1);
-    if (id !== undefined) pick = pick.where("id", "=", id);
-    if (core.store.kind === "postgres") pick = pick.forUpdate().skipLocked();
-    const row = await trx
-      .updateTable("imports")
-      .set({
-        status: "running",
-        phase: "checking",
-        started_at: sql<string>`coalesce(started_at, ${at})`,
-        heartbeat_at: at,
-        updated_at: at,
-      })
-      .where("id", "in", pick)
-      .where((eb) =>
-        eb.or([
-          eb("status", "=", "queued"),
-          eb.and([eb("status", "=", "running"), eb("heartbeat_at", "<", retake)]),
-        ]),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const space = row.space_id
-      ? await trx.selectFrom("spaces").select("prefix").where("id", "=", row.space_id).executeTakeFirst()
-      : undefined;
-    const job: ImportRow = { ...row, space_prefix: space?.prefix ?? null };
-    if (row.started_at === at) {
-      await emitEvent(trx, jobCtx(core, row), {
-        type: "import.started",
-        object: { type: "import", id: row.id },
-        data: { source: row.source, space: job.space_prefix ?? null, dry_run: row.dry_run === 1 },
-        at,
-      });
-    }
-    return job;
+  return claimJob(core, "imports", {
+    id,
+    staleMs: IMPORT_STALE_MS,
+    set: { phase: "checking", updated_at: core.clock.now().toISOString() },
+    alongside: async (trx, row) => {
+      const space = row.space_id
+        ? await trx.selectFrom("spaces").select("prefix").where("id", "=", row.space_id).executeTakeFirst()
+        : undefined;
+      const job: ImportRow = { ...row, space_prefix: space?.prefix ?? null };
+      if (row.started_at === row.heartbeat_at) {
+        await emitEvent(trx, jobCtx(core, row), {
+          type: "import.started",
+          object: { type: "import", id: row.id },
+          data: { source: row.source, space: job.space_prefix ?? null, dry_run: row.dry_run === 1 },
+          at: row.heartbeat_at ?? undefined,
+        });
+      }
+      return job;
+    },
   });
-  return claimed;
 }
 
 /** The import's maker acting, as when they asked for it. */
