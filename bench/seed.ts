@@ -3,7 +3,9 @@
  * token); `seedWorkspace` builds a realistic one — by default 100,000 issues in 5 spaces, 200,000
  * dependency edges, labels, assignees, cycles, milestones, 10,000 decisions and 10,000 notes linked to
  * issues, a search document and a "created" activity entry for each, and cycle standing events —
- * writing rows directly in multi-row inserts inside one transaction, then ANALYZE. People, the
+ * writing rows directly in multi-row inserts inside one transaction (the secondary indexes made
+ * afterwards, in one pass each; on PostgreSQL, as a superuser, without row-by-row foreign-key checks),
+ * then ANALYZE (VACUUM ANALYZE on PostgreSQL). A million issues take minutes on either. People, the
  * workspace, its spaces, memberships and tokens are made by the service's own functions; everything
  * else is drawn from a seeded PRNG, so two runs build the same data.
  */
@@ -155,13 +157,42 @@ const BULK_TABLES = [
 ];
 
 /**
- * SQLite: takes the bulk-loaded tables' secondary indexes and the full-text triggers away for the load,
- * and `restore` makes them again from their own SQL, each index in one sorted pass and the full-text
- * index rebuilt from the documents: inserting a million issues through a dozen indexes and FTS5's
- * pending lists, row by row, took many times longer than building them once. (Indexes that enforce a
- * constraint, which SQLite makes itself, stay.)
+ * Takes the bulk-loaded tables' secondary indexes (and on SQLite the full-text triggers) away for the
+ * load, and `restore` makes them again from their own SQL, each index in one sorted pass (on SQLite the
+ * full-text index rebuilt from the documents): inserting a million issues through a dozen indexes (and
+ * FTS5's pending lists), row by row, took many times longer than building them once. Indexes that
+ * enforce a constraint (primary and unique keys) stay.
  */
-async function deferIndexes(db: Core["db"]): Promise<{ restore: () => Promise<void> }> {
+async function deferIndexes(core: Core): Promise<{ restore: () => Promise<void> }> {
+  return core.store.kind === "sqlite" ? deferSqliteIndexes(core.db) : deferPostgresIndexes(core.db);
+}
+
+async function deferPostgresIndexes(db: Core["db"]): Promise<{ restore: () => Promise<void> }> {
+  const { rows } = await sql<{ name: string; sql: string }>`
+    select quote_ident(c.relname) as name, pg_get_indexdef(i.indexrelid) as sql
+    from pg_index i
+      join pg_class c on c.oid = i.indexrelid
+      join pg_class t on t.oid = i.indrelid
+    where t.relnamespace = current_schema()::regnamespace
+      and t.relname in (${sql.join(BULK_TABLES)})
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`.execute(db);
+  for (const r of rows) await sql.raw(`drop index ${r.name}`).execute(db);
+  return {
+    restore: async () => {
+      // one connection, with room to sort in memory (the full-text GIN index above all)
+      await db.connection().execute(async (c) => {
+        await sql`set maintenance_work_mem = '512MB'`.execute(c);
+        try {
+          for (const r of rows) await sql.raw(r.sql).execute(c);
+        } finally {
+          await sql`reset maintenance_work_mem`.execute(c);
+        }
+      });
+    },
+  };
+}
+
+async function deferSqliteIndexes(db: Core["db"]): Promise<{ restore: () => Promise<void> }> {
   const { rows } = await sql<{ type: string; name: string; sql: string }>`
     select type, name, sql from sqlite_master
     where type in ('index', 'trigger') and sql is not null
@@ -176,6 +207,20 @@ async function deferIndexes(db: Core["db"]): Promise<{ restore: () => Promise<vo
   };
 }
 
+/**
+ * Whether the load may skip PostgreSQL's foreign-key checks (session_replication_role = replica): only
+ * as a superuser, and only while no table loaded has a trigger of its own, which replica mode would
+ * skip too.
+ */
+async function foreignKeysMaySkip(db: Core["db"]): Promise<boolean> {
+  const { rows } = await sql<{ superuser: boolean; triggers: number }>`
+    select (select rolsuper from pg_roles where rolname = current_user) as superuser,
+      (select count(*)::int from pg_trigger g join pg_class t on t.oid = g.tgrelid
+       where not g.tgisinternal and t.relnamespace = current_schema()::regnamespace
+         and t.relname in (${sql.join(BULK_TABLES)})) as triggers`.execute(db);
+  return rows[0]?.superuser === true && rows[0].triggers === 0;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const day = (ms: number) => iso(ms).slice(0, 10);
 
@@ -186,6 +231,9 @@ export async function seedWorkspace(
   log: (line: string) => void = () => {},
 ): Promise<SeededWorkspace> {
   const began = performance.now();
+  const say = log;
+  // each phase's line ends with the seconds since the start
+  log = (line) => say(`${line} (${((performance.now() - began) / 1000).toFixed(1)} s)`);
   const rng = new Random(20260301);
   const write = new Writer(rng);
 
@@ -244,8 +292,12 @@ export async function seedWorkspace(
 
   // a large page cache for this connection only: the bulk load touches every index page many times
   if (core.store.kind === "sqlite") await sql`pragma cache_size = -262144`.execute(core.db);
-  const deferred = core.store.kind === "sqlite" ? await deferIndexes(core.db) : undefined;
+  const deferred = await deferIndexes(core);
+  const skipForeignKeys = core.store.kind === "postgres" && (await foreignKeysMaySkip(core.db));
   await core.db.transaction().execute(async (trx) => {
+    // PostgreSQL checks each row's foreign keys with a lookup of its own (eight an issue): the rows
+    // made here refer only to rows made before them, so a superuser loads them unchecked
+    if (skipForeignKeys) await sql`set local session_replication_role = replica`.execute(trx);
     // Milestones: one about every two months, the last few still ahead; a few block the next.
     const milestones: { id: string; target: number }[] = [];
     const msRows = new Bulk(trx, "milestones");
@@ -611,17 +663,22 @@ export async function seedWorkspace(
     );
   });
 
-  if (deferred) {
-    await deferred.restore();
-    log("indexes and the full-text index built");
-  }
-  // what the service keeps up to date on every write, counted once here
-  await sql`update issues set open_blockers = (
-      select count(*) from dependencies d join issues b on b.id = d.from_issue_id
-      where d.to_issue_id = issues.id and d.kind = 'blocks' and b.status not in ('done', 'canceled'))`.execute(
-    core.db,
-  );
-  await sql`analyze`.execute(core.db);
+  // what the service keeps up to date on every write, counted once here in one pass over the edges
+  // (before the indexes are made, so they are not kept up to date row by row)
+  await sql`update issues set open_blockers = blocking.n
+    from (
+      select d.to_issue_id as issue_id, count(*) as n
+      from dependencies d join issues b on b.id = d.from_issue_id
+      where d.kind = 'blocks' and b.status not in ('done', 'canceled')
+      group by d.to_issue_id
+    ) as blocking
+    where issues.id = blocking.issue_id`.execute(core.db);
+  log("open blockers counted");
+  await deferred.restore();
+  log(core.store.kind === "sqlite" ? "indexes and the full-text index built" : "indexes built");
+  // PostgreSQL: VACUUM also clears the rows the count above replaced and marks the pages all-visible
+  if (core.store.kind === "postgres") await sql`vacuum analyze`.execute(core.db);
+  else await sql`analyze`.execute(core.db);
   if (core.store.kind === "sqlite") await sql`pragma wal_checkpoint(truncate)`.execute(core.db);
   log(`analyzed; seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   return {
