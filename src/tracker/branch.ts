@@ -1,7 +1,8 @@
 /**
  * A git branch name for an issue, as Linear makes them: `eng-42-fix-login-redirect` — lower case ASCII,
- * at most 60 characters, cut at a word's end and never inside the identifier. The web app's copy
- * (web/src/lib/branch.ts) keeps the same rules; the linker finds the identifier at its start.
+ * at most 60 characters, cut at a word's end and never inside the identifier. The web app uses this
+ * same function (web/src/lib/branch.ts) for rows that carry no branch name; the linker finds the
+ * identifier at its start.
  */
 const MAX = 60;
 

@@ -1,23 +1,5 @@
-/** A git branch name for an issue, as Linear makes them: `eng-42-fix-login-redirect`. */
-const MAX = 60;
-
-export function branchName(identifier: string, title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  const id = identifier.toLowerCase();
-  let name = slug ? `${id}-${slug}` : id;
-  if (name.length > MAX) {
-    // cut at a word's end, never inside the identifier
-    const cut = name.slice(0, MAX + 1);
-    const end = cut.lastIndexOf("-");
-    name = end > id.length ? cut.slice(0, end) : name.slice(0, MAX).replace(/-+$/, "");
-  }
-  return name;
-}
+/** A git branch name for an issue: the server's own rule (src/tracker/branch.ts), one copy for both. */
+export { branchName } from "../../../src/tracker/branch.ts";
 
 /** The issue's address in the app, for a link to paste. */
 export function issueLink(ws: string, identifier: string): string {
