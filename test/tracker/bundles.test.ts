@@ -115,6 +115,31 @@ test("the live bundle gathers the issue, its graph, decisions, notes, files, cyc
   assert.deepEqual({ ...preview.body, generated_at: null }, { ...b, generated_at: null });
 });
 
+test("the live bundle's JSON: serialized once with generated_at in its place; its ETag ignores generated_at", async (t) => {
+  const a = await api(t);
+  await world(a);
+  const first = await a.call("GET", "/v1/bundles/ENG-3");
+  assert.equal(first.status, 200, first.text);
+  assert.match(String(first.headers["content-type"]), /^application\/json; charset=utf-8$/);
+  assert.equal(first.text, JSON.stringify(first.body), "the bytes are the bundle's JSON");
+  assert.deepEqual(Object.keys(first.body).slice(0, 4), ["id", "snapshot", "generated_at", "created_by"]);
+  assert.equal(first.body.generated_at, a.env.clock.now().toISOString());
+  a.env.clock.advance(60_000);
+  const later = await a.call("GET", "/v1/bundles/ENG-3");
+  assert.notEqual(later.body.generated_at, first.body.generated_at);
+  assert.equal(later.headers.etag, first.headers.etag, "nothing changed but the moment");
+  const cached = await a.call("GET", "/v1/bundles/ENG-3", undefined, {
+    "if-none-match": String(first.headers.etag),
+  });
+  assert.equal(cached.status, 304);
+  // with a token budget too
+  const fitted = await a.call("GET", "/v1/bundles/ENG-3?max_tokens=1000");
+  assert.equal(fitted.status, 200, fitted.text);
+  assert.equal(fitted.text, JSON.stringify(fitted.body));
+  await a.call("PATCH", "/v1/issues/ENG-3", { title: "Ship the API now" });
+  assert.notEqual((await a.call("GET", "/v1/bundles/ENG-3")).headers.etag, first.headers.etag);
+});
+
 test("a snapshot keeps what it saw; the live bundle follows edits", async (t) => {
   const a = await api(t);
   const w = await world(a);

@@ -544,3 +544,28 @@ test("Idempotency-Key: a retry gets the first answer; another body with the same
   assert.equal(later.status, 201);
   assert.equal(later.headers["idempotent-replayed"], undefined);
 });
+
+test("a list by space: the space's issues; a space without matches is an empty page; an unknown space is 400", async (t) => {
+  const a = await api(t);
+  await createSpace(a.env.core, { workspace: "acme", name: "Operations", prefix: "OPS" });
+  await a.call("POST", "/v1/issues", { title: "In ENG" });
+  await a.call("POST", "/v1/issues", { title: "In OPS", space: "OPS" });
+  const eng = await a.call("GET", "/v1/issues?space=ENG");
+  assert.equal(eng.status, 200, eng.text);
+  assert.deepEqual(
+    eng.body.data.map((i: { identifier: string }) => i.identifier),
+    ["ENG-1"],
+  );
+  const none = await a.call("GET", "/v1/issues?space=OPS&status=done");
+  assert.equal(none.status, 200, none.text);
+  assert.deepEqual(none.body, { data: [], next_cursor: null });
+  const unknown = await a.call("GET", "/v1/issues?space=NOPE");
+  assert.equal(unknown.status, 400);
+  assert.match(unknown.text, /no space NOPE in this workspace/);
+  assert.equal(unknown.body.fields["query.space"], "no such space");
+  // another workspace's space is unknown here too, with or without issues of ours matching
+  const other = await seed(a.env.core, "globex", "bob@example.com");
+  await createSpace(a.env.core, { workspace: "globex", name: "Sales", prefix: "SAL" });
+  assert.equal((await a.call("GET", "/v1/issues?space=SAL")).status, 400);
+  assert.equal((await a.call("GET", "/v1/issues?space=ENG", undefined, bearer(other.token))).status, 200);
+});

@@ -16,7 +16,7 @@ import {
   liveBundle,
   previewBundleInput,
 } from "../../tracker/bundles.ts";
-import { etagCovers, op } from "./route.ts";
+import { op } from "./route.ts";
 
 /** JSON by default; Markdown when the client asks for text/markdown before JSON. */
 function wantsMarkdown(request: FastifyRequest): boolean {
@@ -31,8 +31,20 @@ function answer(request: FastifyRequest, reply: FastifyReply, bundle: BundleView
   const markdown = wantsMarkdown(request);
   if (!bundle.snapshot) {
     // the live bundle's ETag covers what it shows, not the moment it was generated
-    const { generated_at: _generatedAt, ...state } = bundle;
-    etagCovers(request, state, markdown ? "markdown" : "json");
+    const { generated_at: generatedAt, ...state } = bundle;
+    const stateJson = JSON.stringify(state);
+    // what etagCovers(request, state, variant) makes, from the JSON made once here
+    request.etagBasis = `${markdown ? "markdown" : "json"}\n${stateJson}`;
+    if (!markdown) {
+      // the answer is that JSON with generated_at put back in its place (after id and snapshot): the
+      // bundle is serialized once, not twice
+      const lead = `{"id":${JSON.stringify(bundle.id)},"snapshot":false,`;
+      const [k0, k1, k2] = Object.keys(bundle);
+      if (k0 === "id" && k1 === "snapshot" && k2 === "generated_at" && stateJson.startsWith(lead)) {
+        reply.type("application/json; charset=utf-8");
+        return `${lead}"generated_at":${JSON.stringify(generatedAt)},${stateJson.slice(lead.length)}`;
+      }
+    }
   }
   if (!markdown) return bundle;
   reply.type("text/markdown; charset=utf-8");
