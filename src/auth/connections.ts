@@ -263,7 +263,7 @@ export async function revokeAccessToken(core: Core, token: string): Promise<void
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   // its open event streams end too, on every instance
-  if (Number(result.numUpdatedRows) > 0) core.events.accessChanged();
+  if (Number(result.numUpdatedRows) > 0) await core.events.accessChanged();
 }
 
 /**
@@ -280,7 +280,7 @@ export async function revokeConnection(
 ): Promise<boolean> {
   if (!db.isTransaction) {
     const ended = await db.transaction().execute((tx) => revokeConnection(core, connectionId, reason, tx));
-    if (ended) core.events.accessChanged();
+    if (ended) await core.events.accessChanged();
     return ended;
   }
   const now = iso(core.clock);

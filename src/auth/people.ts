@@ -100,7 +100,7 @@ export async function setSuspended(core: Core, address: string, suspended: boole
       await revokeConnectionsWhere(core, { personId: person.id }, "account_suspended", tx);
     }
   });
-  if (suspended) core.events.accessChanged();
+  if (suspended) await core.events.accessChanged();
   return viewPerson({ ...person, ...changes });
 }
 
@@ -128,6 +128,6 @@ export async function deletePerson(core: Core, address: string): Promise<PersonV
     await revokeConnectionsWhere(core, { personId: person.id }, "account_deleted", tx);
     await tx.deleteFrom("people").where("id", "=", person.id).execute();
   });
-  core.events.accessChanged();
+  await core.events.accessChanged();
   return viewPerson(person);
 }

@@ -42,8 +42,9 @@ export class Switches {
     this.#clock = clock;
   }
 
-  async all(): Promise<SwitchState> {
-    const version = await this.#changes.version();
+  /** Every switch; `version` is the change signal's, when the caller has just read it (a request does). */
+  async all(version?: string): Promise<SwitchState> {
+    version ??= await this.#changes.version();
     if (this.#cached?.version === version) return this.#cached.state;
     const rows = await this.#db.selectFrom("feature_switches").select(["name", "enabled"]).execute();
     const state = Object.fromEntries(
@@ -54,8 +55,8 @@ export class Switches {
     return state;
   }
 
-  async isOn(name: SwitchName): Promise<boolean> {
-    return (await this.all())[name];
+  async isOn(name: SwitchName, version?: string): Promise<boolean> {
+    return (await this.all(version))[name];
   }
 
   async set(name: SwitchName, enabled: boolean): Promise<SwitchState> {

@@ -197,7 +197,8 @@ export async function revokePat(
     await disableWebhooksOf(core, tx, { via: tokenId }, ACCESS_ENDED_REASONS.token_revoked);
     return true;
   });
-  if (ended) core.events.accessChanged();
+  // this instance's cached lookup of the token goes before this answers (others' see the commit)
+  if (ended) await core.events.accessChanged();
   const [view] = await listPats(core, {
     id: tokenId,
     ...(options.personId ? { personId: options.personId } : {}),
@@ -260,34 +261,109 @@ const patByHash = prepared(["hash"], (db: Db, { hash }: { hash: string }) =>
     .where("t.token_hash", "=", hash),
 );
 
-/** Looks a PAT up by its hash and checks it still holds. One indexed query; a write at most once a minute. */
+/** A PAT that held when it was looked up, with what its checks at use need. */
+interface KnownPat {
+  id: string;
+  workspaceId: string;
+  personId: string;
+  scopes: ReadonlySet<Scope>;
+  /** epoch ms, or null for a token that does not expire */
+  expiresAt: number | null;
+  /** epoch ms of the last use written, or null */
+  lastUsedAt: number | null;
+  /** the store's change version read before the lookup: the entry holds while it is still the version */
+  version: string;
+  /** performance.now() of the lookup */
+  at: number;
+}
+
+/** Tokens kept per store; the oldest go first beyond this. */
+const KNOWN_PATS_MAX = 10_000;
+/** The longest an entry is used without a lookup, whatever the change signal says (a backstop). */
+const KNOWN_PAT_TTL_MS = 30_000;
+const knownPats = new WeakMap<object, Map<string, KnownPat>>();
+
+function knownPatsOf(core: Core): Map<string, KnownPat> {
+  let known = knownPats.get(core.store);
+  if (!known) {
+    known = new Map();
+    knownPats.set(core.store, known);
+  }
+  return known;
+}
+
+/**
+ * Looks a PAT up by its hash and checks it still holds. On SQLite the lookup of a token that held is
+ * kept, per store, while the store's change version stays what it was before the lookup: whatever can
+ * end a token (a revocation, a suspension, a member removed, a person or workspace deleted) calls
+ * `core.events.accessChanged()`, which announces a change on that signal, and a commit of another
+ * process (`docket admin`) changes the file's data_version, so a request, which reads the version once
+ * it has arrived (`changeVersion`), never uses a lookup older than an end of access. On PostgreSQL every
+ * use is looked up: other instances would hear of a revocation only a moment later (NOTIFY), and a
+ * revoked token is refused at once on every instance. Expiry is checked against the clock at every use.
+ * A lookup is one indexed query; a write at most once a minute.
+ */
 export async function authenticatePat(
   core: Core,
   token: string,
+  changeVersion?: string,
 ): Promise<{ ok: true; principal: Principal } | { ok: false; reason: PatFailure }> {
   if (!isWellFormedPat(token)) return { ok: false, reason: "malformed" };
-  const [row] = await patByHash(core.db, { hash: hashSecret(token) });
-  if (!row) return { ok: false, reason: "unknown" };
+  const hash = hashSecret(token);
+  const changes = core.store.changes;
+  const version = changes.exact() ? (changeVersion ?? (await changes.version())) : undefined;
+  const known = knownPatsOf(core);
+  let pat = known.get(hash);
+  if (pat && (pat.version !== version || performance.now() - pat.at > KNOWN_PAT_TTL_MS)) {
+    known.delete(hash);
+    pat = undefined;
+  }
+  if (!pat) {
+    const at = performance.now();
+    const [row] = await patByHash(core.db, { hash });
+    if (!row) return { ok: false, reason: "unknown" };
+    if (row.revoked_at) return { ok: false, reason: "revoked" };
+    if (row.expires_at && new Date(row.expires_at) <= core.clock.now())
+      return { ok: false, reason: "expired" };
+    if (row.suspended_at) return { ok: false, reason: "suspended" };
+    if (!row.role) return { ok: false, reason: "not_a_member" };
+    pat = {
+      id: row.id,
+      workspaceId: row.workspace_id,
+      personId: row.person_id,
+      scopes: new Set(parseScopes(row.scopes)),
+      expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
+      lastUsedAt: row.last_used_at ? new Date(row.last_used_at).getTime() : null,
+      version: version ?? "",
+      at,
+    };
+    // only a version read before the lookup vouches for it
+    if (version !== undefined) {
+      if (known.size >= KNOWN_PATS_MAX) known.delete(known.keys().next().value!);
+      known.set(hash, pat);
+    }
+  }
   const now = core.clock.now();
-  if (row.revoked_at) return { ok: false, reason: "revoked" };
-  if (row.expires_at && new Date(row.expires_at) <= now) return { ok: false, reason: "expired" };
-  if (row.suspended_at) return { ok: false, reason: "suspended" };
-  if (!row.role) return { ok: false, reason: "not_a_member" };
-  if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_GRANULARITY_MS) {
+  if (pat.expiresAt !== null && pat.expiresAt <= now.getTime()) {
+    known.delete(hash);
+    return { ok: false, reason: "expired" };
+  }
+  if (pat.lastUsedAt === null || now.getTime() - pat.lastUsedAt >= LAST_USED_GRANULARITY_MS) {
+    pat.lastUsedAt = now.getTime();
     await core.db
       .updateTable("personal_access_tokens")
       .set({ last_used_at: now.toISOString() })
-      .where("id", "=", row.id)
+      .where("id", "=", pat.id)
       .execute();
   }
   return {
     ok: true,
     principal: {
       kind: "pat",
-      tokenId: row.id,
-      personId: row.person_id,
-      workspaceId: row.workspace_id,
-      scopes: new Set(parseScopes(row.scopes)),
+      tokenId: pat.id,
+      personId: pat.personId,
+      workspaceId: pat.workspaceId,
+      scopes: pat.scopes,
     },
   };
 }

@@ -514,7 +514,7 @@ export async function removeMember(core: Core, workspace: string, address: strin
     );
     await revokeConnectionsWhere(core, { personId: person.id, workspaceId: ws.id }, "left_workspace", tx);
   });
-  core.events.accessChanged();
+  await core.events.accessChanged();
   return {
     person_id: person.id,
     email: person.email,
@@ -534,6 +534,6 @@ export async function deleteWorkspace(core: Core, workspace: string): Promise<Wo
     await revokeConnectionsWhere(core, { workspaceId: view.id }, "workspace_deleted", tx);
     await tx.deleteFrom("workspaces").where("id", "=", view.id).execute();
   });
-  core.events.accessChanged();
+  await core.events.accessChanged();
   return view;
 }

@@ -13,6 +13,13 @@ export interface ChangeSignal {
    * after the write that changed it (on SQLite that committed write is what other processes see).
    */
   announce(): Promise<void>;
+  /**
+   * True when every announcement, this instance's or another process's, has changed `version` by the
+   * time it is made: on SQLite (its own are counted at once, another process's commit is in the file's
+   * data_version). Not on PostgreSQL, whose instances hear a NOTIFY a moment after it is made: a cache
+   * that must be exact there, such as the tokens', cannot rely on it.
+   */
+  exact(): boolean;
   close(): Promise<void>;
 }
 
@@ -34,6 +41,7 @@ export function sqliteChanges(db: Kysely<any>): ChangeSignal {
     async announce() {
       local++;
     },
+    exact: () => true,
     async close() {},
   };
 }
@@ -109,6 +117,7 @@ export function postgresChanges(
       local++;
       await sql`select pg_notify(${CHANNEL}, '')`.execute(db);
     },
+    exact: () => false,
     async close() {
       closed = true;
       listening = false;

@@ -317,13 +317,26 @@ export class EventHub {
    * runs again a moment later, after the commit). PostgreSQL: a NOTIFY on ACCESS_CHANNEL, which every
    * hub LISTENs on; SQLite: this process at once, other processes on the file at their next tick
    * (they see the file change), and every stream at its heartbeat in any case.
+   *
+   * It also announces the change on the store's change signal, which the cache of token lookups on
+   * SQLite (src/auth/tokens.ts) holds to. Resolves once that announcement is made (never rejects).
    */
-  accessChanged(): void {
-    if (this.#closed) return;
+  accessChanged(): Promise<void> {
+    const changes = this.#store.changes;
+    const announced = changes.announce().catch(() => {});
+    if (this.#store.kind === "sqlite") {
+      // told inside a transaction: once more after the next commit, so no lookup made before it stands
+      const off = this.#store.onCommit(() => {
+        off();
+        changes.announce().catch(() => {});
+      });
+    }
+    if (this.#closed) return announced;
     this.#accessHeard();
     if (this.#store.kind === "postgres") {
       sql`select pg_notify(${ACCESS_CHANNEL}, '')`.execute(this.#db).catch(() => {});
     }
+    return announced;
   }
 
   #accessAgain: NodeJS.Timeout | undefined;

@@ -170,7 +170,10 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
     if (!isReady() && request.url !== "/healthz") {
       throw unavailable("Docket is starting and waiting for its database; try again shortly.");
     }
-    if (isApiPath(request.url) && (await core.switches.isOn("maintenance"))) {
+    if (!isApiPath(request.url)) return;
+    // read once, after the request arrived: the switches and the token's cached lookup hold to it
+    request.changeVersion = await core.store.changes.version();
+    if (await core.switches.isOn("maintenance", request.changeVersion)) {
       throw unavailable(
         "Docket is down for maintenance; try again in a few minutes.",
         MAINTENANCE_RETRY_AFTER_SECONDS,

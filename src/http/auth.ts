@@ -18,6 +18,11 @@ declare module "fastify" {
     principal: Principal | null;
     /** the signed-in web session a /v1 request was authenticated by (no Authorization header) */
     webSession?: WebSession;
+    /**
+     * the store's change version, read once the request arrived (API paths): what the switches and a
+     * token's cached lookup are checked against
+     */
+    changeVersion?: string;
   }
 }
 
@@ -54,13 +59,13 @@ export function bearerToken(request: FastifyRequest): string {
 }
 
 /** A personal access token or a connection's access token, checked; 401 when it does not hold. */
-async function authenticateBearer(core: Core, token: string): Promise<Principal> {
+async function authenticateBearer(core: Core, token: string, changeVersion?: string): Promise<Principal> {
   if (token.startsWith(ACCESS_TOKEN_PREFIX)) {
     const outcome = await authenticateAccessToken(core, token);
     if (!outcome.ok) throw unauthorized(describeAccessTokenFailure(outcome.reason), true);
     return outcome.principal;
   }
-  const outcome = await authenticatePat(core, token);
+  const outcome = await authenticatePat(core, token, changeVersion);
   if (!outcome.ok) throw unauthorized(describePatFailure(outcome.reason), true);
   return outcome.principal;
 }
@@ -181,7 +186,7 @@ export async function authenticateRequest(core: Core, request: FastifyRequest): 
     }
   }
   const token = bearerToken(request);
-  const principal = await authenticateBearer(core, token);
+  const principal = await authenticateBearer(core, token, request.changeVersion);
   const asked = askedWorkspace(request);
   if (asked) {
     const ws = await core.db

@@ -7,11 +7,15 @@ import {
   revokeAccessToken,
   revokeConnection,
 } from "../../src/auth/connections.ts";
-import { setSuspended } from "../../src/auth/people.ts";
-import { generatePat, isWellFormedPat, mintPat, revokePat } from "../../src/auth/tokens.ts";
+import { MemoryRateLimiter } from "../../src/auth/limits.ts";
+import { createPerson, setSuspended } from "../../src/auth/people.ts";
+import { generatePat, isWellFormedPat, listPats, mintPat, revokePat } from "../../src/auth/tokens.ts";
+import { addMember, removeMember } from "../../src/auth/workspaces.ts";
 import { DAY, HOUR } from "../../src/clock.ts";
+import { closeCore, createCore } from "../../src/core.ts";
+import { openStore } from "../../src/db/store.ts";
 import { authenticateRequest, requireScope } from "../../src/http/auth.ts";
-import { app, bearer, seed, setup } from "../support.ts";
+import { app, bearer, ON_POSTGRES, seed, setup } from "../support.ts";
 
 describe("personal access tokens on /v1", () => {
   test("a valid token reads its workspace: name, slug and spaces", async (t) => {
@@ -101,6 +105,65 @@ describe("personal access tokens on /v1", () => {
     const res = await server.inject({ url: "/v1/workspace", headers: bearer(token) });
     assert.equal(res.statusCode, 401);
     assert.match(res.json().error_description, /revoked/);
+  });
+
+  test("a token's lookup is kept until access changes somewhere, and no longer", {
+    skip: ON_POSTGRES ? "PostgreSQL looks every token up" : false,
+  }, async (t) => {
+    const { core } = await setup(t);
+    const s = await seed(core);
+    const server = await app(t, core);
+    const use = async () =>
+      (await server.inject({ url: "/v1/workspace", headers: bearer(s.token) })).statusCode;
+    assert.equal(await use(), 200);
+    // a write that ends access without telling anyone (no product path does this) is not looked for …
+    await core.db
+      .updateTable("personal_access_tokens")
+      .set({ revoked_at: "2026-03-01T09:00:00.000Z" })
+      .execute();
+    assert.equal(await use(), 200, "the lookup was kept");
+    // … and every path that ends access tells the instances, which look the token up again
+    await core.events.accessChanged();
+    assert.equal(await use(), 401);
+  });
+
+  test("a token revoked at another instance is refused at once here, though it was just used", async (t) => {
+    const { core, config, clock } = await setup(t);
+    const s = await seed(core);
+    const other = openStore(config.database, { poolSize: 2 });
+    const otherCore = createCore(config, other, { clock, limiter: new MemoryRateLimiter(clock) });
+    t.after(async () => {
+      await closeCore(otherCore);
+      await other.close();
+    });
+    const here = await app(t, core);
+    const there = await app(t, otherCore);
+    for (const server of [here, there, here, there]) {
+      assert.equal((await server.inject({ url: "/v1/workspace", headers: bearer(s.token) })).statusCode, 200);
+    }
+    const [pat] = (await listPats(otherCore, { workspace: "acme" })).filter((p) => p.name === "rw");
+    await revokePat(otherCore, pat!.id);
+    for (const server of [here, there]) {
+      const res = await server.inject({ url: "/v1/workspace", headers: bearer(s.token) });
+      assert.equal(res.statusCode, 401);
+      assert.match(res.json().error_description, /revoked/);
+    }
+    // a suspension there, and a member removed there (their tokens revoked with it), are refused here at once too
+    await createPerson(core, { email: "bob@example.com", name: "Bob" });
+    await addMember(core, { workspace: "acme", email: "bob@example.com", role: "member" });
+    for (const [email, end, why] of [
+      ["ada@example.com", () => setSuspended(otherCore, "ada@example.com", true), /suspended/],
+      ["bob@example.com", () => removeMember(otherCore, "acme", "bob@example.com"), /revoked/],
+    ] as const) {
+      const { token } = await mintPat(core, { workspace: "acme", email, name: "next" });
+      for (const server of [here, here]) {
+        assert.equal((await server.inject({ url: "/v1/workspace", headers: bearer(token) })).statusCode, 200);
+      }
+      await end();
+      const res = await here.inject({ url: "/v1/workspace", headers: bearer(token) });
+      assert.equal(res.statusCode, 401);
+      assert.match(res.json().error_description, why);
+    }
   });
 
   test("an expired token is refused once the clock passes its expiry", async (t) => {

@@ -263,7 +263,7 @@ export async function rotateSession(
 export async function destroySession(core: Core, session: WebSession): Promise<void> {
   await core.db.deleteFrom("web_sessions").where("id_hash", "=", session.idHash).execute();
   // the app's open event streams on this session end too, on every instance
-  core.events.accessChanged();
+  await core.events.accessChanged();
 }
 
 /** Deletes expired sessions; called now and then so abandoned anonymous sessions do not pile up. */

@@ -77,5 +77,5 @@ export async function revokeOwnConnection(
       .where("revoked_at", "is", null)
       .execute();
   });
-  core.events.accessChanged();
+  await core.events.accessChanged();
 }
