@@ -4,7 +4,7 @@ import { insertRows } from "../db/insert.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../secrets.ts";
 import { type ActorView, actorView, type Ctx, type ViaIntegration } from "./context.ts";
-import { emitEvent, eventRow } from "./events.ts";
+import { type EmitInput, emitEvents, eventRow } from "./events.ts";
 import { type Page, type PageInput, paginate } from "./pagination.ts";
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -20,6 +20,83 @@ const EVENT_ACTIONS: Record<string, string> = {
   expired: "expired",
 };
 
+/** An activity row as written. */
+export type ActivityRow = Database["activity"];
+
+/** What a change writes: its activity rows and, for a change of one object, its event. */
+export interface Recorded {
+  activity: ActivityRow[];
+  events: EmitInput[];
+}
+
+/**
+ * The activity rows of one change of an object (or of the same change of several, e.g. both ends of an
+ * edge), with who made it, and its event when the change is of one object (`issue.updated` …).
+ */
+export function activityRecord(
+  ctx: Ctx,
+  subject: { type: string; id: string } | { type: string; id: string }[],
+  action: string,
+  changes: Changes = {},
+  at: string = ctx.core.clock.now().toISOString(),
+): Recorded {
+  const subjects = Array.isArray(subject) ? subject : [subject];
+  // a code host integration's change says what on the host caused it (kept beside the changes)
+  const via = ctx.integration;
+  const text = JSON.stringify(via ? { ...changes, via_integration: via } : changes);
+  const activity = subjects.map((s) => ({
+    id: newId("act", new Date(at)),
+    workspace_id: ctx.workspaceId,
+    subject_type: s.type,
+    subject_id: s.id,
+    action,
+    changes: text,
+    actor_id: ctx.actor.personId,
+    actor_via: ctx.actor.via,
+    created_at: at,
+  }));
+  const eventAction = EVENT_ACTIONS[action];
+  if (Array.isArray(subject) || !eventAction) return { activity, events: [] };
+  const event = {
+    type: `${subject.type}.${eventAction}`,
+    object: subject,
+    data: {
+      changes,
+      ...(action === "superseded" ? { superseded: true } : {}),
+      ...(via ? { via_integration: via } : {}),
+    },
+    at,
+  };
+  return { activity, events: [event] };
+}
+
+/**
+ * Writes activity rows and events, in the order given, in the transaction that made the change: one
+ * multi-row insert each on SQLite, one statement for both on PostgreSQL (the activity insert rides in a
+ * CTE). Several changes of one write (a new issue and its edges) go in one call.
+ */
+export async function writeRecorded(trx: Transaction<Database>, ctx: Ctx, recorded: Recorded): Promise<void> {
+  const { activity, events } = recorded;
+  if (events.length === 0) {
+    await insertRows(trx, "activity", activity);
+    return;
+  }
+  if (ctx.core.store.kind === "postgres") {
+    const rows = events.map((e) => eventRow(ctx, e));
+    if (activity.length === 0) await trx.insertInto("events").values(rows).execute();
+    else
+      await trx
+        .with("a", (db) => db.insertInto("activity").values(activity))
+        .insertInto("events")
+        .values(rows)
+        .execute();
+    ctx.core.events.noteEventsWritten(events.length);
+    return;
+  }
+  await insertRows(trx, "activity", activity);
+  await emitEvents(trx, ctx, events);
+}
+
 /**
  * Records one change of an object (or the same change of several, e.g. both ends of an edge), with who
  * made it, in the transaction that made it. A change of one object is also published as its event
@@ -33,48 +110,7 @@ export async function recordActivity(
   changes: Changes = {},
   at: string = ctx.core.clock.now().toISOString(),
 ): Promise<void> {
-  const subjects = Array.isArray(subject) ? subject : [subject];
-  // a code host integration's change says what on the host caused it (kept beside the changes)
-  const via = ctx.integration;
-  const text = JSON.stringify(via ? { ...changes, via_integration: via } : changes);
-  const rows = subjects.map((s) => ({
-    id: newId("act", new Date(at)),
-    workspace_id: ctx.workspaceId,
-    subject_type: s.type,
-    subject_id: s.id,
-    action,
-    changes: text,
-    actor_id: ctx.actor.personId,
-    actor_via: ctx.actor.via,
-    created_at: at,
-  }));
-  const eventAction = EVENT_ACTIONS[action];
-  if (Array.isArray(subject) || !eventAction) {
-    await insertRows(trx, "activity", rows);
-    return;
-  }
-  const event = {
-    type: `${subject.type}.${eventAction}`,
-    object: subject,
-    data: {
-      changes,
-      ...(action === "superseded" ? { superseded: true } : {}),
-      ...(via ? { via_integration: via } : {}),
-    },
-    at,
-  };
-  if (ctx.core.store.kind === "postgres") {
-    // one round trip for both rows: the activity insert rides in a CTE
-    await trx
-      .with("a", (db) => db.insertInto("activity").values(rows))
-      .insertInto("events")
-      .values(eventRow(ctx, event))
-      .execute();
-    ctx.core.events.noteEventsWritten();
-    return;
-  }
-  await insertRows(trx, "activity", rows);
-  await emitEvent(trx, ctx, event);
+  await writeRecorded(trx, ctx, activityRecord(ctx, subject, action, changes, at));
 }
 
 /** The fields that differ between `before` and `after`, as `{ field: { from, to } }`. */

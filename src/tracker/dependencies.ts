@@ -4,7 +4,7 @@ import { prepared } from "../db/prepared.ts";
 import type { Database, DependenciesTable, IssueStatus, IssuesTable } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
-import { diff, recordActivity } from "./activity.ts";
+import { activityRecord, diff, type Recorded, recordActivity, writeRecorded } from "./activity.ts";
 import {
   CLOSED_STATUSES,
   checkIfMatch,
@@ -264,26 +264,23 @@ async function existingEdge(db: Db, a: string, b: string) {
 const describe = (kind: Kind, from: string, to: string) =>
   kind === "blocks" ? `${from} blocks ${to}` : `${from} relates to ${to}`;
 
-/**
- * Adds the requested edges around `issue` inside the caller's transaction (which holds the graph
- * lock). Any refusal throws and so undoes every edge of the request. Returns the edges, old and new.
- */
-export async function addEdges(
+/** The issues an edge request names, by list. */
+export type ResolvedEdges = [keyof EdgeRequest, Found[]][];
+
+/** Resolves the issues an edge request names: 400 naming each unknown one, or `self` among them. */
+export async function resolveEdges(
   ctx: Ctx,
-  trx: Transaction<Database>,
-  issue: Pick<IssuesTable, "id" | "identifier">,
+  db: Db,
   request: EdgeRequest,
-  at: string,
-  /** the issue was made in this transaction: it has no edges yet, so none can exist or clash */
-  fresh = false,
-): Promise<{ id: string; created: boolean }[]> {
-  const lists: [keyof EdgeRequest, Found[]][] = [];
+  self?: Pick<IssuesTable, "id" | "identifier">,
+): Promise<ResolvedEdges> {
+  const lists: ResolvedEdges = [];
   const fields: Record<string, string> = {};
   for (const key of ["blockedBy", "blocks", "relatesTo"] as const) {
-    const found = await resolveIssueIds(trx, ctx, request[key], key);
+    const found = await resolveIssueIds(db, ctx, request[key], key);
     found.forEach((f, i) => {
-      if (f.id === issue.id)
-        fields[`${key}[${i}]`] = `an issue cannot depend on itself (${issue.identifier})`;
+      if (self && f.id === self.id)
+        fields[`${key}[${i}]`] = `an issue cannot depend on itself (${self.identifier})`;
     });
     lists.push([key, found]);
   }
@@ -295,14 +292,47 @@ export async function addEdges(
       fields,
     );
   }
+  return lists;
+}
+
+/**
+ * Adds the requested edges around `issue` inside the caller's transaction (which holds the graph
+ * lock). Any refusal throws and so undoes every edge of the request. Returns the edges, old and new.
+ */
+export async function addEdges(
+  ctx: Ctx,
+  trx: Transaction<Database>,
+  issue: Pick<IssuesTable, "id" | "identifier"> & Partial<Pick<IssuesTable, "status">>,
+  request: EdgeRequest,
+  at: string,
+  options: {
+    /**
+     * the issue was made in this transaction: it has no edges yet, so none can exist or clash, and
+     * nobody else can change its status (given in `issue`)
+     */
+    fresh?: boolean;
+    /** the issues `request` names, resolved already (resolveEdges) */
+    resolved?: ResolvedEdges;
+    /**
+     * where the edges' activity and events go, for the caller to write with its own in one insert;
+     * without it they are written here
+     */
+    recorded?: Recorded;
+  } = {},
+): Promise<{ id: string; created: boolean }[]> {
+  const { fresh = false, recorded } = options;
+  const records: Recorded = recorded ?? { activity: [], events: [] };
+  const lists = options.resolved ?? (await resolveEdges(ctx, trx, request, issue));
   const out: { id: string; created: boolean }[] = [];
   const seen = new Set<string>();
   // each new edge from an open blocker adds one to what it blocks
   const added = new Map<string, number>();
+  const own = fresh && issue.status !== undefined;
   const statusOf = await holdBlockers(ctx, trx, [
     ...(lists.find(([key]) => key === "blockedBy")?.[1].map((f) => f.id) ?? []),
-    ...(request.blocks.length > 0 ? [issue.id] : []),
+    ...(request.blocks.length > 0 && !own ? [issue.id] : []),
   ]);
+  if (own && issue.status !== undefined) statusOf.set(issue.id, issue.status);
   for (const [key, found] of lists) {
     for (const other of found) {
       const kind: Kind = key === "relatesTo" ? "relates_to" : "blocks";
@@ -347,8 +377,8 @@ export async function addEdges(
         .execute();
       const change = { dependency: { from: null, to: describe(kind, from.identifier, to.identifier) } };
       const ends = [from.id, to.id].map((id) => ({ type: "issue", id }));
-      await recordActivity(trx, ctx, ends, "dependency_added", change, at);
-      await emitEvent(trx, ctx, {
+      records.activity.push(...activityRecord(ctx, ends, "dependency_added", change, at).activity);
+      records.events.push({
         type: "dependency.created",
         object: { type: "dependency", id },
         data: { kind, from_issue: from.identifier, to_issue: to.identifier, changes: change },
@@ -360,6 +390,7 @@ export async function addEdges(
       out.push({ id, created: true });
     }
   }
+  if (!recorded) await writeRecorded(trx, ctx, records);
   for (const [id, n] of added) {
     await trx
       .updateTable("issues")

@@ -112,6 +112,9 @@ export interface EmitInput {
   at?: string;
 }
 
+/** Most events one insert writes (ten values each). */
+const EVENTS_PER_INSERT = 500;
+
 /**
  * Writes events into the outbox inside the caller's transaction: committed with the change, or not at
  * all. On SQLite (one writer at a time) the position is given here; on PostgreSQL it is given after
@@ -122,7 +125,19 @@ export interface EmitInput {
  */
 export async function emitEvents(trx: Transaction<Database>, ctx: Ctx, events: EmitInput[]): Promise<void> {
   if (events.length === 0) return;
-  for (const e of events) await trx.insertInto("events").values(eventRow(ctx, e)).execute();
+  // One insert a batch (an issue closed may make thousands ready: a batch keeps within the databases'
+  // limits on bound values). On SQLite the rows after a batch's first take the next position plus their
+  // place: SQLite works out every row of an insert whose values read the table written before it writes
+  // any, so each row's subquery sees the same highest position.
+  for (let from = 0; from < events.length; from += EVENTS_PER_INSERT) {
+    const rows = events.slice(from, from + EVENTS_PER_INSERT).map((e, k) => {
+      const row = eventRow(ctx, e);
+      return k === 0 || row.position === null
+        ? row
+        : { ...row, position: sql<number>`${nextPositionSqlite} + ${k}` };
+    });
+    await trx.insertInto("events").values(rows).execute();
+  }
   ctx.core.events.noteEventsWritten(events.length);
 }
 

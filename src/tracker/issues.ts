@@ -5,7 +5,7 @@ import { prepared, runNamed } from "../db/prepared.ts";
 import type { Database, IssueStatus, IssuesTable } from "../db/schema.ts";
 import { conflict, invalid, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
-import { type Changes, diff, recordActivity } from "./activity.ts";
+import { activityRecord, type Changes, diff, recordActivity, writeRecorded } from "./activity.ts";
 import {
   CLOSED_STATUSES,
   containsText,
@@ -41,6 +41,7 @@ import {
   neighbours,
   readyEvent,
   recountOpenBlockers,
+  resolveEdges,
 } from "./dependencies.ts";
 import { emitEvent } from "./events.ts";
 import { actingIdentity, excerptOf, type Notice, notify, recordMentions, reviewersOf } from "./inbox.ts";
@@ -656,7 +657,8 @@ async function resolveReferences(
   ctx: Ctx,
   db: Db,
   input: Partial<CreateIssueInput>,
-  spaceId: string,
+  /** the issue's space, which its cycle must be of; undefined when the input names no cycle */
+  spaceId: string | undefined,
   self?: IssueRow,
 ): Promise<Partial<Pick<IssueRow, "assignee_id" | "parent_id" | "cycle_id" | "milestone_id">>> {
   const out: Partial<Pick<IssueRow, "assignee_id" | "parent_id" | "cycle_id" | "milestone_id">> = {};
@@ -695,7 +697,8 @@ async function resolveReferences(
         .where("id", "=", input.cycle)
         .executeTakeFirst();
       if (!cycle) fields.cycle = `no cycle ${input.cycle} in this workspace`;
-      else if (cycle.space_id !== spaceId) fields.cycle = "belongs to another space than the issue";
+      else if (spaceId !== undefined && cycle.space_id !== spaceId)
+        fields.cycle = "belongs to another space than the issue";
       else out.cycle_id = cycle.id;
     }
   }
@@ -801,47 +804,80 @@ const indexIssue = (trx: Transaction<Database>, issue: IssueRow) =>
     updated_at: issue.updated_at,
   });
 
-/** Creates an issue, its labels and the dependency edges it names, all in one transaction. */
-export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<IssueView> {
-  const data = createIssueInput.parse(input);
-  const db = ctx.core.db;
-  const spaceQuery = db
+const noSpace = (prefix: string | undefined) =>
+  prefix
+    ? invalid(`space: no space ${prefix} in this workspace`, { space: "no such space" })
+    : conflict("This workspace has no space to put issues in; create one first.");
+
+/** The workspace's space named by `prefix`, or its first space without one. */
+function spaceOf(db: Db, ctx: Ctx, prefix: string | undefined) {
+  const first = db
     .selectFrom("spaces")
-    .select(["id", "prefix"])
+    .select("id")
     .where("workspace_id", "=", ctx.workspaceId)
     .orderBy("created_at")
     .orderBy("id")
     .limit(1);
-  const space = await (data.space
-    ? spaceQuery.where("prefix", "=", data.space)
-    : spaceQuery
-  ).executeTakeFirst();
-  if (!space) {
-    throw data.space
-      ? invalid(`space: no space ${data.space} in this workspace`, { space: "no such space" })
-      : conflict("This workspace has no space to put issues in; create one first.");
+  return prefix ? first.where("prefix", "=", prefix) : first;
+}
+
+/**
+ * Takes the next issue number of the space `prefix` names (without one, the workspace's first space):
+ * the space's lookup and its number in one statement, a transaction of its own before the creation's.
+ * So the space's row is held only for that statement, not through the creation (on PostgreSQL its lock
+ * held to the creation's commit made every creation in a space wait for the one before), and a creation
+ * that then fails leaves a gap in the space's numbers, as a sequence does. On SQLite the statement
+ * joins the group commit open at the time, if any (the creation's savepoint rolling back leaves it in
+ * place). Inside a unit of work (a request with an Idempotency-Key) it is part of the unit: a keyed
+ * creation keeps its number only with everything else, and a replay of its answer takes none.
+ */
+async function takeIssueNumber(
+  ctx: Ctx,
+  prefix: string | undefined,
+): Promise<{ id: string; prefix: string; number: number }> {
+  const db = ctx.core.db;
+  const taken = await db
+    .updateTable("spaces")
+    .set((eb) => ({ next_issue_number: eb("next_issue_number", "+", 1) }))
+    .where("id", "=", spaceOf(db, ctx, prefix))
+    .returning(["id", "prefix", "next_issue_number"])
+    .executeTakeFirst();
+  if (!taken) throw noSpace(prefix);
+  return { id: taken.id, prefix: taken.prefix, number: taken.next_issue_number - 1 };
+}
+
+/**
+ * Creates an issue, its labels and the dependency edges it names, all in one transaction, after taking
+ * its number in a transaction of its own (takeIssueNumber).
+ */
+export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<IssueView> {
+  const data = createIssueInput.parse(input);
+  const db = ctx.core.db;
+  // A cycle must be one of the issue's space: only then is the space looked up before its number is
+  // taken, so that a wrong cycle is refused without taking one.
+  let cycleSpace: string | undefined;
+  if (data.cycle) {
+    const space = await spaceOf(db, ctx, data.space).executeTakeFirst();
+    if (!space) throw noSpace(data.space);
+    cycleSpace = space.id;
   }
-  const refs = await resolveReferences(ctx, db, data, space.id);
+  const refs = await resolveReferences(ctx, db, data, cycleSpace);
   const edges: EdgeRequest = {
     blocks: data.blocks ?? [],
     blockedBy: data.blockedBy ?? [],
     relatesTo: data.relatesTo ?? [],
   };
   const hasEdges = edges.blocks.length + edges.blockedBy.length + edges.relatesTo.length > 0;
+  // the issues its edges name are found (or refused) before the number is taken, as its references are
+  const resolved = hasEdges ? await resolveEdges(ctx, db, edges) : undefined;
   const at = ctx.core.clock.now().toISOString();
+  const { number, ...space } = await takeIssueNumber(ctx, data.space);
 
   const id = await db.transaction().execute(async (trx) => {
     // Nobody else can see the new issue yet, so a cycle through it needs edges both into and out of it;
     // only then must the graph be held still while it is checked.
     if (edges.blockedBy.length > 0 && edges.blocks.length > 0) await lockGraph(ctx, trx);
     const labelNames = await ensureLabels(trx, ctx, data.labels ?? [], at);
-    const counter = await trx
-      .updateTable("spaces")
-      .set((eb) => ({ next_issue_number: eb("next_issue_number", "+", 1) }))
-      .where("id", "=", space.id)
-      .returning("next_issue_number")
-      .executeTakeFirstOrThrow();
-    const number = counter.next_issue_number - 1;
     const status = data.status ?? "backlog";
     const issue: IssueRow = {
       id: newId("iss", new Date(at)),
@@ -873,9 +909,11 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
     await insertRows(trx, "issues", [issue]);
     if (labelNames.length) await setLabels(trx, issue, labelNames, true);
     await indexIssue(trx, issue);
-    await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "created", {}, at);
     await recordCycleStanding(trx, undefined, issue, at);
-    if (hasEdges) await addEdges(ctx, trx, issue, edges, at, true);
+    // the creation's activity and event and its edges' go in one insert each
+    const recorded = activityRecord(ctx, { type: "issue", id: issue.id }, "created", {}, at);
+    if (hasEdges) await addEdges(ctx, trx, issue, edges, at, { fresh: true, resolved, recorded });
+    await writeRecorded(trx, ctx, recorded);
     await tellPeople(trx, ctx, undefined, issue);
     return issue.id;
   });

@@ -545,6 +545,60 @@ test("Idempotency-Key: a retry gets the first answer; another body with the same
   assert.equal(later.headers["idempotent-replayed"], undefined);
 });
 
+test("issue numbers: a creation that fails after taking its number leaves a gap; concurrent creations never share one", async (t) => {
+  const a = await api(t);
+  const one = await issue(a, { title: "One" });
+  const two = await issue(a, { title: "Two", blocks: [one.identifier] });
+  assert.deepEqual([one.identifier, two.identifier], ["ENG-1", "ENG-2"]);
+  // the number is taken in a transaction of its own; the creation (a cycle ENG-1 → new → ENG-2 → ENG-1)
+  // then fails and writes nothing, but its number stays taken
+  const failed = await a.call("POST", "/v1/issues", {
+    title: "Closes a cycle",
+    blockedBy: [one.identifier],
+    blocks: [two.identifier],
+  });
+  assert.equal(failed.status, 409, failed.text);
+  assert.equal(failed.body.error, "dependency_cycle");
+  assert.equal((await a.call("GET", "/v1/issues/ENG-3")).status, 404);
+  const db = a.env.core.db;
+  const titled = await db.selectFrom("issues").select("id").where("title", "=", "Closes a cycle").execute();
+  assert.deepEqual(titled, [], "nothing of the failed creation is kept");
+  const three = await issue(a, { title: "Three" });
+  assert.equal(three.identifier, "ENG-4", "the next creation gets the following number");
+  const activity = await db
+    .selectFrom("activity")
+    .select("subject_id")
+    .where("action", "=", "created")
+    .execute();
+  assert.equal(activity.length, 3, "activity only of the issues made");
+
+  // a replayed Idempotency-Key answer takes no number
+  const key = { "idempotency-key": "numbered-once" };
+  const keyed = await a.call("POST", "/v1/issues", { title: "Keyed" }, key);
+  assert.equal(keyed.body.identifier, "ENG-5");
+  const replay = await a.call("POST", "/v1/issues", { title: "Keyed" }, key);
+  assert.equal(replay.headers["idempotent-replayed"], "true");
+  assert.equal(replay.body.identifier, "ENG-5");
+  assert.equal((await issue(a, { title: "After the replay" })).identifier, "ENG-6");
+
+  // creations at once, some of them failing after taking their number: no two share a number
+  const bodies = Array.from({ length: 24 }, (_, i) =>
+    i % 4 === 3
+      ? { title: `Fails ${i}`, blockedBy: [one.identifier], blocks: [two.identifier] }
+      : { title: `At once ${i}`, labels: ["race"], blocks: [one.identifier] },
+  );
+  const answers = await Promise.all(bodies.map((b) => a.call("POST", "/v1/issues", b)));
+  const made = answers.filter((r) => r.status === 201).map((r) => r.body.number as number);
+  assert.equal(made.length, 18, answers.map((r) => r.text).join("\n"));
+  assert.equal(answers.filter((r) => r.status === 409).length, 6);
+  assert.equal(new Set(made).size, made.length, `numbers shared: ${made.join(", ")}`);
+  for (const n of made) assert.ok(n >= 7 && n <= 30, `number ${n} within those taken`);
+  assert.equal((await issue(a, { title: "Last" })).identifier, "ENG-31", "every creation took one number");
+  const numbers = await db.selectFrom("issues").select("number").execute();
+  assert.equal(new Set(numbers.map((r) => r.number)).size, numbers.length);
+  await assertCountsAgree(a);
+});
+
 test("a list by space: the space's issues; a space without matches is an empty page; an unknown space is 400", async (t) => {
   const a = await api(t);
   await createSpace(a.env.core, { workspace: "acme", name: "Operations", prefix: "OPS" });
