@@ -160,7 +160,8 @@ function otlpHeaders(name: string, raw: string | undefined): Record<string, stri
     } catch {
       throw new ConfigError(name, `the value of ${key} is not URL-encoded correctly`);
     }
-    if (/[\r\n\0]/.test(decoded)) throw new ConfigError(name, `the value of ${key} holds a line break or NUL`);
+    if (/[\r\n\0]/.test(decoded))
+      throw new ConfigError(name, `the value of ${key} holds a line break or NUL`);
     headers[key.toLowerCase()] = decoded;
   }
   return headers;
