@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database, IssuesTable as IssueRow } from "../db/schema.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
-import { recordActivity } from "./activity.ts";
+import { activityRecord, writeRecorded } from "./activity.ts";
 import { assertMayClaim, assertWithinBudget, spentSpaces } from "./budgets.ts";
 import { actsAsPerson, END_REASONS, endClaim, fencingToken, holderText, leaseLost } from "./leases.ts";
 import { STARTABLE_STATUSES, startableSql } from "./readiness.ts";
@@ -660,8 +660,8 @@ async function take(
     stopped_at: null,
   };
   await trx.insertInto("claims").values(row).execute();
-  await recordActivity(
-    trx,
+  // the claim's activity and event, then the issue's, written together (one statement on PostgreSQL)
+  const recorded = activityRecord(
     ctx,
     { type: "claim", id },
     "created",
@@ -676,8 +676,12 @@ async function take(
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   if (issue.status !== "in_progress") changes.status = { from: issue.status, to: "in_progress" };
   if (issue.assignee_id !== holder) changes.assignee = { from: issue.assignee_id, to: holder };
-  if (Object.keys(changes).length)
-    await recordActivity(trx, ctx, { type: "issue", id: issue.id }, "updated", changes, now);
+  if (Object.keys(changes).length) {
+    const updated = activityRecord(ctx, { type: "issue", id: issue.id }, "updated", changes, now);
+    recorded.activity.push(...updated.activity);
+    recorded.events.push(...updated.events);
+  }
+  await writeRecorded(trx, ctx, recorded);
   return [row, { ...issue, status: "in_progress" }];
 }
 
