@@ -33,6 +33,27 @@ async function find(a: Api, params: Record<string, string>, headers?: Record<str
   return a.call("GET", `/v1/search?${new URLSearchParams(params)}`, undefined, headers);
 }
 
+/** Every result of a search, page after page (100 a page), as `token` sees them. */
+async function everyPage(
+  a: Api,
+  q: string,
+  types: readonly string[] | undefined,
+  token: string,
+): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const params: Record<string, string> = { q, limit: "100" };
+    if (types) params.type = types.join(",");
+    if (cursor) params.cursor = cursor;
+    const res = await find(a, params, bearer(token));
+    assert.equal(res.status, 200, res.text);
+    seen.push(...res.body.data.map((r: { id: string }) => r.id));
+    cursor = res.body.next_cursor ?? undefined;
+  } while (cursor);
+  return seen;
+}
+
 async function ids(a: Api, params: Record<string, string>): Promise<string[]> {
   const res = await find(a, params);
   assert.equal(res.status, 200, res.text);
@@ -645,17 +666,7 @@ test("SQLite: the pool read newest first from FTS5 ranks exactly what the rowid-
       [a, a.workspaceId],
       [{ ...a, token: other.token }, other.workspaceId],
     ] as const) {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const params: Record<string, string> = { q, limit: "100" };
-        if (types) params.type = types.join(",");
-        if (cursor) params.cursor = cursor;
-        const res = await find(a, params, bearer(who.token));
-        assert.equal(res.status, 200, res.text);
-        seen.push(...res.body.data.map((r: { id: string }) => r.id));
-        cursor = res.body.next_cursor ?? undefined;
-      } while (cursor);
+      const seen = await everyPage(a, q, types, who.token);
       const expected = await before(toFts5(parseSearch(q)), ws, types ? [...types] : undefined);
       assert.ok(expected.length > 0, `${q}: matches`);
       if (q === "alpha" && ws === a.workspaceId)
@@ -737,17 +748,7 @@ test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what th
       [a, a.workspaceId],
       [{ ...a, token: other.token }, other.workspaceId],
     ] as const) {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const params: Record<string, string> = { q, limit: "100" };
-        if (types) params.type = types.join(",");
-        if (cursor) params.cursor = cursor;
-        const res = await find(a, params, bearer(who.token));
-        assert.equal(res.status, 200, res.text);
-        seen.push(...res.body.data.map((r: { id: string }) => r.id));
-        cursor = res.body.next_cursor ?? undefined;
-      } while (cursor);
+      const seen = await everyPage(a, q, types, who.token);
       const expected = await whole(q, ws, types ? [...types] : undefined);
       if (q === "the") assert.equal(expected.length, 0, "stop words match nothing, blocks or not");
       else assert.ok(expected.length > 0, `${q}: matches`);
