@@ -1,12 +1,34 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { MIGRATION_NAMES, migrateTo } from "../../src/db/migrations.ts";
+import type { Database } from "../../src/db/schema.ts";
 import { openStore } from "../../src/db/store.ts";
 import { lastPosition, nextPositionSqlite, sequenceEvents } from "../../src/tracker/events.ts";
 import { createTestDatabase, ON_POSTGRES, testConfig } from "../support.ts";
 
 /** The schema every store must have after migration, table by table: the same on SQLite and PostgreSQL. */
+/** The person usr_1 and the workspace wks_1 they own, which the data of a migration's test hangs on. */
+async function personAndWorkspace(db: Kysely<Database>, at: string): Promise<void> {
+  await db
+    .insertInto("people")
+    .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
+    .execute();
+  await db
+    .insertInto("workspaces")
+    .values({
+      id: "wks_1",
+      name: "W",
+      slug: "w",
+      owner_id: "usr_1",
+      plan: "free",
+      agent_connection_limit: 5,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
 const EXPECTED: Record<string, string[]> = {
   activity: [
     "action",
@@ -842,23 +864,7 @@ test(`0014_event_sequence: the floor of positions starts at the feed's top and e
     await migrateTo(store.db, kind, "0013_space_priority_index");
     const at = "2026-03-01T09:00:00.000Z";
     const db = store.db;
-    await db
-      .insertInto("people")
-      .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
-      .execute();
-    await db
-      .insertInto("workspaces")
-      .values({
-        id: "wks_1",
-        name: "W",
-        slug: "w",
-        owner_id: "usr_1",
-        plan: "free",
-        agent_connection_limit: 5,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await personAndWorkspace(db, at);
     const event = (id: string, position: number | null) => ({
       id,
       position,
@@ -1035,23 +1041,7 @@ test("0032_search_recency: documents take places in their ids' order, their tsve
   const db = store.db;
   await migrateTo(db, "postgres", "0031_integrations");
   const at = "2026-03-01T09:00:00.000Z";
-  await db
-    .insertInto("people")
-    .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
-    .execute();
-  await db
-    .insertInto("workspaces")
-    .values({
-      id: "wks_1",
-      name: "W",
-      slug: "w",
-      owner_id: "usr_1",
-      plan: "free",
-      agent_connection_limit: 5,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await personAndWorkspace(db, at);
   const doc = (object_id: string, object_type: "issue" | "note", title: string) => ({
     object_id,
     workspace_id: "wks_1",
