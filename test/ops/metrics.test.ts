@@ -169,6 +169,7 @@ test("telemetry's configuration: off by default, each variable read and checked"
     metricsPort: undefined,
     metricsHost: "127.0.0.1",
     tracesEndpoint: undefined,
+    tracesHeaders: {},
     serviceName: "docket",
     tracesSampleRatio: 1,
   });
@@ -176,6 +177,7 @@ test("telemetry's configuration: off by default, each variable read and checked"
     METRICS_PORT: "9464",
     METRICS_HOST: "0.0.0.0",
     OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/",
+    OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20k",
     OTEL_SERVICE_NAME: "docket-eu",
     OTEL_TRACES_SAMPLER_ARG: "0.25",
   }).telemetry;
@@ -183,6 +185,7 @@ test("telemetry's configuration: off by default, each variable read and checked"
     metricsPort: 9464,
     metricsHost: "0.0.0.0",
     tracesEndpoint: "http://collector:4318/v1/traces",
+    tracesHeaders: { authorization: "Bearer k" },
     serviceName: "docket-eu",
     tracesSampleRatio: 0.25,
   });
