@@ -33,6 +33,25 @@ async function find(a: Api, params: Record<string, string>, headers?: Record<str
   return a.call("GET", `/v1/search?${new URLSearchParams(params)}`, undefined, headers);
 }
 
+/**
+ * `n` search documents matching "alpha", "beta" and "gamma" in turn, in four kinds, three in seven of
+ * them in `other`'s workspace, the rest in `own`'s; `tail` ends a document's body.
+ */
+function poolRows(n: number, own: string, other: string, tail: (i: number) => string) {
+  const words = ["alpha", "beta", "gamma"];
+  return Array.from({ length: n }, (_, i) => {
+    const type = (["issue", "decision", "note", "file"] as const)[i % 4]!;
+    return {
+      object_id: newId(PREFIX[type], new Date(Date.parse("2026-01-01T00:00:00Z") + i * 1000)),
+      workspace_id: i % 7 < 3 ? other : own,
+      object_type: type,
+      title: i % 11 === 0 ? `${words[i % 3]} headline` : `Item ${i}`,
+      body: `${words[i % 3]} ${words[(i + 1) % 3]} ${i % 5 === 0 ? words[i % 3] : ""} filler ${i}${tail(i)}`,
+      updated_at: "2026-01-01T00:00:00.000Z",
+    };
+  });
+}
+
 /** Every result of a search, page after page (100 a page), as `token` sees them. */
 async function everyPage(
   a: Api,
@@ -619,19 +638,8 @@ test("SQLite: the pool read newest first from FTS5 ranks exactly what the rowid-
   const a = await api(t);
   const other = await seed(a.env.core, "other", "bob@example.com");
   const pool = SEARCH_LIMITS.pool;
-  const words = ["alpha", "beta", "gamma"];
   // more matches than the pool holds, in two workspaces and four kinds, interleaved
-  const rows = Array.from({ length: pool * 3 + 40 }, (_, i) => {
-    const type = (["issue", "decision", "note", "file"] as const)[i % 4]!;
-    return {
-      object_id: newId(PREFIX[type], new Date(Date.parse("2026-01-01T00:00:00Z") + i * 1000)),
-      workspace_id: i % 7 < 3 ? other.workspaceId : a.workspaceId,
-      object_type: type,
-      title: i % 11 === 0 ? `${words[i % 3]} headline` : `Item ${i}`,
-      body: `${words[i % 3]} ${words[(i + 1) % 3]} ${i % 5 === 0 ? words[i % 3] : ""} filler ${i}`,
-      updated_at: "2026-01-01T00:00:00.000Z",
-    };
-  });
+  const rows = poolRows(pool * 3 + 40, a.workspaceId, other.workspaceId, () => "");
   for (let i = 0; i < rows.length; i += 100) {
     await a.env.core.db
       .insertInto("search_documents")
@@ -682,22 +690,12 @@ test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what th
   const a = await api(t);
   const other = await seed(a.env.core, "other", "bob@example.com");
   const pool = SEARCH_LIMITS.pool;
-  const words = ["alpha", "beta", "gamma"];
   // more matches than the pool holds, in two workspaces and four kinds, interleaved: the older 600
   // spread thin over places (seq) 1 to 200,000, some 50 blocks of 4,096, the newer 940 in the last two
   // blocks, so that a search takes one step, several, or ends over the whole workspace
-  const rows = Array.from({ length: pool * 3 + 40 }, (_, i) => {
-    const type = (["issue", "decision", "note", "file"] as const)[i % 4]!;
-    return {
-      object_id: newId(PREFIX[type], new Date(Date.parse("2026-01-01T00:00:00Z") + i * 1000)),
-      workspace_id: i % 7 < 3 ? other.workspaceId : a.workspaceId,
-      object_type: type,
-      title: i % 11 === 0 ? `${words[i % 3]} headline` : `Item ${i}`,
-      body: `${words[i % 3]} ${words[(i + 1) % 3]} ${i % 5 === 0 ? words[i % 3] : ""} filler ${i} ${i % 97 === 0 ? "rarity" : ""}`,
-      updated_at: "2026-01-01T00:00:00.000Z",
-      seq: i < 600 ? 1 + i * 333 : 200_000 + (i - 600) * 5,
-    };
-  });
+  const rows = poolRows(pool * 3 + 40, a.workspaceId, other.workspaceId, (i) =>
+    i % 97 === 0 ? " rarity" : " ",
+  ).map((row, i) => ({ ...row, seq: i < 600 ? 1 + i * 333 : 200_000 + (i - 600) * 5 }));
   const db = a.env.core.db;
   for (let i = 0; i < rows.length; i += 100) {
     await db
