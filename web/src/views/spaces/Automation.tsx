@@ -5,7 +5,7 @@
  * Each switch is saved as it is flipped (PATCH /v1/spaces/{prefix}); everyone else reads them.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { api, unwrap } from "../../api.ts";
 import { toast, toastError } from "../../ui/toast.tsx";
 import { convKeys, type Space } from "../conversation/data.ts";
@@ -34,6 +34,9 @@ const SWITCHES: { key: Switch; label: string; help: string }[] = [
 export function SpaceAutomation({ ws, space, admin }: { ws: string; space: Space; admin: boolean }) {
   const id = useId();
   const queryClient = useQueryClient();
+  // the change being saved, shown at once: set in the same event as the click, so the box never flips
+  // back for a frame before the mutation's pending state arrives
+  const [pending, setPending] = useState<Partial<Record<Switch, boolean>>>();
   const save = useMutation({
     mutationFn: (change: Partial<Record<Switch, boolean>>) =>
       unwrap(api.PATCH("/spaces/{prefix}", { params: { path: { prefix: space.prefix } }, body: change })),
@@ -45,8 +48,8 @@ export function SpaceAutomation({ ws, space, admin }: { ws: string; space: Space
       if (label) toast(`${label}: ${on ? "on" : "off"} in ${s.prefix}`);
     },
     onError: (error) => toastError(error, "Saving the switch"),
+    onSettled: () => setPending(undefined),
   });
-  const pending = save.isPending ? save.variables : undefined;
   return (
     <section className="spaces-automation" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Code hosts</h2>
@@ -64,8 +67,12 @@ export function SpaceAutomation({ ws, space, admin }: { ws: string; space: Space
                 <input
                   type="checkbox"
                   checked={on}
-                  disabled={!admin || save.isPending}
-                  onChange={(e) => save.mutate({ [w.key]: e.target.checked })}
+                  disabled={!admin || pending !== undefined}
+                  onChange={(e) => {
+                    const change = { [w.key]: e.target.checked };
+                    setPending(change);
+                    save.mutate(change);
+                  }}
                 />
                 <span>
                   <strong>{w.label}</strong>
