@@ -95,7 +95,7 @@ export interface TelemetryConfig {
   /** METRICS_HOST: the address the metrics port listens on (127.0.0.1 by default). */
   metricsHost: string;
   /**
-   * Where spans go over OTLP/HTTP (JSON): OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or
+   * Where spans go over OTLP/HTTP: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or
    * OTEL_EXPORTER_OTLP_ENDPOINT with /v1/traces added; undefined (tracing off) when neither is set.
    */
   tracesEndpoint: string | undefined;
@@ -104,6 +104,11 @@ export interface TelemetryConfig {
    * OTEL_EXPORTER_OTLP_HEADERS, as `key=value` pairs separated by commas, values URL-encoded.
    */
   tracesHeaders: Record<string, string>;
+  /**
+   * How spans are written: OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, else OTEL_EXPORTER_OTLP_PROTOCOL;
+   * `http/protobuf` (OpenTelemetry's default, and the cheaper to write) or `http/json`. gRPC is not spoken.
+   */
+  tracesProtocol: "http/protobuf" | "http/json";
   /** OTEL_SERVICE_NAME: the service.name traces and metrics carry (docket by default). */
   serviceName: string;
   /**
@@ -134,9 +139,26 @@ function telemetry(env: Env): TelemetryConfig {
         : "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
       value(env, "OTEL_EXPORTER_OTLP_TRACES_HEADERS") ?? value(env, "OTEL_EXPORTER_OTLP_HEADERS"),
     ),
+    tracesProtocol: otlpProtocol(env),
     serviceName: value(env, "OTEL_SERVICE_NAME") ?? "docket",
     tracesSampleRatio: ratio(env, "OTEL_TRACES_SAMPLER_ARG", 1),
   };
+}
+
+function otlpProtocol(env: Env): TelemetryConfig["tracesProtocol"] {
+  const name =
+    value(env, "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL") === undefined
+      ? "OTEL_EXPORTER_OTLP_PROTOCOL"
+      : "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
+  const given = value(env, name)?.toLowerCase();
+  if (given === undefined || given === "http/protobuf") return "http/protobuf";
+  if (given === "http/json") return "http/json";
+  throw new ConfigError(
+    name,
+    given === "grpc"
+      ? "gRPC is not spoken; use http/protobuf (a collector's OTLP/HTTP port, 4318 by default)"
+      : `must be http/protobuf or http/json (got ${JSON.stringify(given)})`,
+  );
 }
 
 /** `key=value,key=value` (W3C baggage-like, as OpenTelemetry's exporters read it), values URL-encoded. */

@@ -4,6 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import type { TelemetryConfig } from "../config.ts";
 import type { Attributes, DbSystem } from "./hooks.ts";
+import { jsonEncoder, protobufEncoder } from "./otlp.ts";
 
 /** What a statement is (src/ops/telemetry.ts describes it once per text): never its values. */
 export interface Statement {
@@ -95,15 +96,15 @@ export class Span {
 }
 
 /**
- * Traces, exported over OTLP/HTTP (JSON) in batches: a server span per request (named by its route
+ * Traces, exported over OTLP/HTTP (protobuf, or JSON) in batches: a server span per request (named by its route
  * template), a client span per database statement (operation and table, never its values) inside it,
  * and spans for outbound webhooks and mail. Loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set (see
  * src/ops/telemetry.ts).
  *
  * The spans are made here rather than by OpenTelemetry's SDK: the SDK's span, its context objects and
  * its exporter's serializer cost more per span than the issue read they would measure (docs/operators.md,
- * "What it costs"). What goes over the wire is the same OTLP/HTTP JSON any collector takes, and a
- * caller's W3C `traceparent` is followed.
+ * "What it costs"). What goes over the wire is the same OTLP/HTTP any collector takes (src/ops/otlp.ts
+ * writes it), and a caller's W3C `traceparent` is followed.
  */
 export interface Tracing {
   /**
@@ -165,115 +166,49 @@ function randomHex(bytes: number): string {
   return hex;
 }
 
-/** Spans waiting to be sent; beyond this many, new ones are dropped rather than held. */
-const MAX_QUEUE = 16_384;
-/** Spans sent in one request. */
+/** Spans in one export request. */
 const BATCH = 2048;
-/** How often what is queued is sent. */
+/**
+ * Exports under way at once; a batch beyond them is dropped: a collector that cannot keep up loses
+ * spans, never the service's memory.
+ */
+const MAX_IN_FLIGHT = 8;
+/** How often what has ended is sent. */
 const EVERY_MS = 1000;
 const TIMEOUT_MS = 5000;
-
-/**
- * performance.now() is relative to the process's time origin: Unix nanoseconds as a decimal string, to
- * the microsecond (microseconds since 1970 are still exact in a double; nanoseconds are not).
- */
-function unixNanos(at: number): string {
-  return `${Math.round((performance.timeOrigin + at) * 1000)}000`;
-}
-
-function otlpValue(value: Value): Record<string, Value> {
-  if (typeof value === "string") return { stringValue: value };
-  if (typeof value === "boolean") return { boolValue: value };
-  return Number.isInteger(value) ? { intValue: value } : { doubleValue: value };
-}
-
-function otlpAttributes(attributes: Record<string, Value>): { key: string; value: Record<string, Value> }[] {
-  const out = [];
-  for (const key in attributes) out.push({ key, value: otlpValue(attributes[key]!) });
-  return out;
-}
-
-/** The JSON of attributes many spans share (a statement's): written once. */
-const sharedJson = new WeakMap<Record<string, Value>, string>();
-
-/**
- * One span as OTLP/JSON (opentelemetry-proto's JSON mapping: ids in hex, times as decimal strings),
- * written as text: the ids and times need no escaping, and a statement's name and attributes are
- * written once for all its spans.
- */
-function otlpSpan(span: Span): string {
-  let attributes = span.isShared() ? sharedJson.get(span.attributes) : undefined;
-  if (attributes === undefined) {
-    attributes = JSON.stringify(otlpAttributes(span.attributes));
-    if (span.isShared()) sharedJson.set(span.attributes, attributes);
-  }
-  const exception = span.exception;
-  const events = exception
-    ? `,"events":${JSON.stringify([
-        {
-          name: "exception",
-          timeUnixNano: unixNanos(exception.time),
-          attributes: otlpAttributes({
-            "exception.type": exception.type,
-            "exception.message": exception.message,
-          }),
-        },
-      ])}`
-    : "";
-  const status =
-    span.statusCode === STATUS_ERROR
-      ? JSON.stringify({ code: STATUS_ERROR, ...(span.statusMessage ? { message: span.statusMessage } : {}) })
-      : "{}";
-  return `{"traceId":"${span.traceId}","spanId":"${span.spanId}"${
-    span.parentSpanId ? `,"parentSpanId":"${span.parentSpanId}"` : ""
-  },"name":${JSON.stringify(span.name)},"kind":${span.kind},"startTimeUnixNano":"${unixNanos(span.start)}","endTimeUnixNano":"${unixNanos(
-    span.end_ ?? span.start,
-  )}","attributes":${attributes}${events},"status":${status}}`;
-}
 
 export function startTracing(config: TelemetryConfig, version: string): Tracing {
   const endpoint = new URL(config.tracesEndpoint!);
   const client = endpoint.protocol === "https:" ? https : http;
   const agent = new client.Agent({ keepAlive: true, maxSockets: 2 });
   const extraHeaders = config.tracesHeaders;
-  // every export's envelope: the service (resource) and this instrumentation (scope), around the spans
-  const head = `{"resourceSpans":[{"resource":${JSON.stringify({
-    attributes: otlpAttributes({
+  const source = {
+    resource: {
       "service.name": config.serviceName,
       "service.version": version,
       "telemetry.sdk.language": "nodejs",
-    }),
-  })},"scopeSpans":[{"scope":${JSON.stringify({ name: "docket", version })},"spans":[`;
-  const tail = "]}]}]}";
+    },
+    scope: { name: "docket", version },
+  };
+  const encoder = config.tracesProtocol === "http/json" ? jsonEncoder(source) : protobufEncoder(source);
   const ratio = config.tracesSampleRatio;
 
-  let queue: Span[] = [];
   const sending = new Set<Promise<void>>();
   const sink = (span: Span) => {
-    // a collector that cannot keep up loses spans, never the service's memory
-    if (queue.length >= MAX_QUEUE) return;
-    queue.push(span);
-    if (queue.length >= BATCH) send();
+    encoder.add(span);
+    if (encoder.count >= BATCH) send();
   };
 
-  /** Sends what is queued, BATCH spans a request; a failed export is dropped (as the SDK's exporter does). */
+  /** Sends what has ended; a failed export is dropped (as OpenTelemetry's exporters do). */
   function send(): Promise<void> {
-    const batches: Promise<void>[] = [];
-    while (queue.length > 0) {
-      const batch = queue.length > BATCH ? queue.splice(0, BATCH) : queue;
-      if (batch === queue) queue = [];
-      let body = head;
-      for (let i = 0; i < batch.length; i++)
-        body += i === 0 ? otlpSpan(batch[i]!) : `,${otlpSpan(batch[i]!)}`;
-      body += tail;
-      const posted = post(body).finally(() => sending.delete(posted));
-      sending.add(posted);
-      batches.push(posted);
-    }
-    return Promise.all(batches).then(() => {});
+    const body = encoder.take();
+    if (body === undefined || sending.size >= MAX_IN_FLIGHT) return Promise.resolve();
+    const posted = post(body).finally(() => sending.delete(posted));
+    sending.add(posted);
+    return posted;
   }
 
-  function post(body: string): Promise<void> {
+  function post(body: Buffer | string): Promise<void> {
     return new Promise((resolve) => {
       const request = client.request(
         endpoint,
@@ -283,7 +218,7 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
           timeout: TIMEOUT_MS,
           headers: {
             ...extraHeaders,
-            "content-type": "application/json",
+            "content-type": encoder.contentType,
             "content-length": Buffer.byteLength(body),
           },
         },
@@ -300,7 +235,7 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
   }
 
   const timer = setInterval(() => {
-    if (queue.length > 0) send();
+    if (encoder.count > 0) send();
   }, EVERY_MS);
   timer.unref();
 

@@ -5,7 +5,9 @@ import { test } from "node:test";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { telemetryHooks } from "../../src/ops/hooks.ts";
+import { jsonEncoder, protobufEncoder } from "../../src/ops/otlp.ts";
 import { describeStatement } from "../../src/ops/telemetry.ts";
+import { Span } from "../../src/ops/tracing.ts";
 import { startServer } from "../../src/server.ts";
 import { createTestDatabase, ON_POSTGRES, seed, testConfig } from "../support.ts";
 
@@ -18,27 +20,127 @@ interface OtlpSpan {
   startTimeUnixNano: string;
   endTimeUnixNano: string;
   attributes: { key: string; value: Record<string, unknown> }[];
+  events?: { name: string; timeUnixNano: string; attributes: OtlpSpan["attributes"] }[];
+  status?: { code?: number; message?: string };
 }
 
-/** A small OTLP/HTTP receiver on loopback: keeps the spans of every JSON export it is sent. */
+type Field = { number: number; varint?: bigint; bytes?: Buffer; fixed?: Buffer };
+
+/** A protobuf message's fields, in order: enough of the wire format to read what an exporter sends. */
+function fields(buf: Buffer): Field[] {
+  const out: Field[] = [];
+  let at = 0;
+  const varint = (): bigint => {
+    let n = 0n;
+    for (let shift = 0n; ; shift += 7n) {
+      const b = buf[at++]!;
+      n |= BigInt(b & 127) << shift;
+      if (b < 128) return n;
+    }
+  };
+  while (at < buf.length) {
+    const k = Number(varint());
+    const number = k >> 3;
+    const wire = k & 7;
+    if (wire === 0) out.push({ number, varint: varint() });
+    else if (wire === 1) {
+      out.push({ number, fixed: buf.subarray(at, at + 8) });
+      at += 8;
+    } else if (wire === 2) {
+      const length = Number(varint());
+      out.push({ number, bytes: buf.subarray(at, at + length) });
+      at += length;
+    } else if (wire === 5) {
+      out.push({ number, fixed: buf.subarray(at, at + 4) });
+      at += 4;
+    } else throw new Error(`wire type ${wire} at ${at}`);
+  }
+  return out;
+}
+
+/** An ExportTraceServiceRequest in protobuf, read into the JSON mapping's shape. */
+function decodeSpans(buf: Buffer): OtlpSpan[] {
+  const spans: OtlpSpan[] = [];
+  const attribute = (kv: Buffer) => {
+    const f = fields(kv);
+    const key = f.find((x) => x.number === 1)!.bytes!.toString("utf8");
+    const [v] = fields(f.find((x) => x.number === 2)!.bytes!);
+    const value: Record<string, unknown> =
+      v!.number === 1
+        ? { stringValue: v!.bytes!.toString("utf8") }
+        : v!.number === 2
+          ? { boolValue: v!.varint === 1n }
+          : v!.number === 3
+            ? { intValue: String(BigInt.asIntN(64, v!.varint!)) }
+            : { doubleValue: v!.fixed!.readDoubleLE(0) };
+    return { key, value };
+  };
+  for (const rs of fields(buf).filter((f) => f.number === 1)) {
+    for (const ss of fields(rs.bytes!).filter((f) => f.number === 2)) {
+      for (const sp of fields(ss.bytes!).filter((f) => f.number === 2)) {
+        const f = fields(sp.bytes!);
+        const one = (n: number) => f.find((x) => x.number === n);
+        const parent = one(4)?.bytes;
+        spans.push({
+          traceId: one(1)!.bytes!.toString("hex"),
+          spanId: one(2)!.bytes!.toString("hex"),
+          ...(parent && parent.length > 0 ? { parentSpanId: parent.toString("hex") } : {}),
+          name: one(5)!.bytes!.toString("utf8"),
+          kind: Number(one(6)!.varint),
+          startTimeUnixNano: one(7)!.fixed!.readBigUInt64LE(0).toString(),
+          endTimeUnixNano: one(8)!.fixed!.readBigUInt64LE(0).toString(),
+          attributes: f.filter((x) => x.number === 9).map((x) => attribute(x.bytes!)),
+          events: f
+            .filter((x) => x.number === 11)
+            .map((x) => {
+              const e = fields(x.bytes!);
+              return {
+                timeUnixNano: e
+                  .find((y) => y.number === 1)!
+                  .fixed!.readBigUInt64LE(0)
+                  .toString(),
+                name: e.find((y) => y.number === 2)!.bytes!.toString("utf8"),
+                attributes: e.filter((y) => y.number === 3).map((y) => attribute(y.bytes!)),
+              };
+            }),
+          status: Object.fromEntries(
+            fields(one(15)?.bytes ?? Buffer.alloc(0)).map((y) =>
+              y.number === 3 ? ["code", Number(y.varint)] : ["message", y.bytes!.toString("utf8")],
+            ),
+          ),
+        });
+      }
+    }
+  }
+  return spans;
+}
+
+/**
+ * A small OTLP/HTTP receiver on loopback: keeps the spans of every export it is sent, protobuf or JSON
+ * (by its content type), and the content types it saw.
+ */
 async function receiver() {
   const spans: OtlpSpan[] = [];
   const headers: http.IncomingHttpHeaders[] = [];
   const server = http.createServer((request, response) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      body += chunk;
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
     });
     request.on("end", () => {
       assert.equal(request.url, "/v1/traces");
       headers.push(request.headers);
-      assert.match(String(request.headers["content-type"]), /application\/json/);
-      const data = JSON.parse(body) as {
-        resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
-      };
-      for (const rs of data.resourceSpans) for (const ss of rs.scopeSpans) spans.push(...ss.spans);
-      response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      const body = Buffer.concat(chunks);
+      const type = String(request.headers["content-type"]);
+      if (type === "application/x-protobuf") spans.push(...decodeSpans(body));
+      else {
+        assert.match(type, /application\/json/);
+        const data = JSON.parse(body.toString("utf8")) as {
+          resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
+        };
+        for (const rs of data.resourceSpans) for (const ss of rs.scopeSpans) spans.push(...ss.spans);
+      }
+      response.writeHead(200, { "content-type": type }).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -54,90 +156,104 @@ const attr = (span: OtlpSpan, key: string): unknown => {
 const SERVER = 2;
 const CLIENT = 3;
 
-test(`one request's spans reach an OTLP receiver: the server span by route, its statements beneath it (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
-  const otlp = await receiver();
-  t.after(() => otlp.close());
-  const database = await createTestDatabase();
-  t.after(() => database.drop());
-  const logs: string[] = [];
-  const server = await startServer(testConfig(database.url, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint }), {
-    logger: createLogger("info", { write: (line: string) => logs.push(line) }),
+for (const protocol of ["http/protobuf", "http/json"] as const)
+  test(`one request's spans reach an OTLP receiver over ${protocol}: the server span by route, its statements beneath it (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
+    const otlp = await receiver();
+    t.after(() => otlp.close());
+    const database = await createTestDatabase();
+    t.after(() => database.drop());
+    const logs: string[] = [];
+    const server = await startServer(
+      testConfig(database.url, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+        // protobuf is the default: the JSON run names its protocol
+        ...(protocol === "http/json" ? { OTEL_EXPORTER_OTLP_PROTOCOL: protocol } : {}),
+      }),
+      { logger: createLogger("info", { write: (line: string) => logs.push(line) }) },
+    );
+    let closed = false;
+    t.after(() => (closed ? undefined : server.close()));
+    assert.ok(telemetryHooks.db && telemetryHooks.span, "tracing hooks are installed");
+    const { token } = await seed(server.core);
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const secretTitle = "Quarterly payroll figures 7f3a";
+    const created = await fetch(`${server.address}/v1/issues`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ title: secretTitle, space: "ENG" }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const issue = (await created.json()) as { id: string; identifier?: string };
+
+    // the caller's own trace continues here (W3C traceparent)
+    const callerTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const callerSpan = "00f067aa0ba902b7";
+    const read = await fetch(`${server.address}/v1/issues/${issue.id}`, {
+      headers: { authorization: auth.authorization, traceparent: `00-${callerTrace}-${callerSpan}-01` },
+    });
+    assert.equal(read.status, 200);
+    await read.arrayBuffer();
+    await server.telemetry.flush();
+
+    for (const h of otlp.headers)
+      assert.equal(
+        h["content-type"],
+        protocol === "http/json" ? "application/json" : "application/x-protobuf",
+      );
+    const inTrace = otlp.spans.filter((s) => s.traceId === callerTrace);
+    const root = inTrace.find((s) => s.kind === SERVER);
+    assert.ok(
+      root,
+      `a server span in the caller's trace (spans: ${otlp.spans.map((s) => s.name).join(", ")})`,
+    );
+    assert.equal(root.name, "GET /v1/issues/:id");
+    assert.equal(attr(root, "http.route"), "/v1/issues/:id");
+    assert.equal(attr(root, "http.request.method"), "GET");
+    assert.equal(Number(attr(root, "http.response.status_code")), 200);
+    assert.equal(root.parentSpanId, callerSpan, "the server span is the caller's span's child");
+
+    const statements = inTrace.filter((s) => s.kind === CLIENT && attr(s, "db.system.name") !== undefined);
+    assert.ok(statements.length >= 2, `the read's statements are traced (got ${statements.length})`);
+    for (const s of statements) {
+      assert.equal(s.parentSpanId, root.spanId, `${s.name} is a child of the request's span`);
+      assert.equal(attr(s, "db.system.name"), ON_POSTGRES ? "postgresql" : "sqlite");
+      assert.match(String(attr(s, "db.operation.name")), /^[A-Z]+$/);
+    }
+    assert.ok(
+      statements.some(
+        (s) => attr(s, "db.collection.name") === "issues" && attr(s, "db.operation.name") === "SELECT",
+      ),
+      `a SELECT on issues (got ${statements.map((s) => s.name).join(", ")})`,
+    );
+    // never the statement's values (nor its text)
+    const everything = JSON.stringify(otlp.spans);
+    assert.ok(!everything.includes(secretTitle), "no value of a statement appears in any span");
+    assert.ok(!everything.includes(token), "no token appears in any span");
+    assert.ok(!/select .* from/i.test(everything), "no statement text appears");
+
+    // the create's spans form their own trace: the POST's server span and its INSERT beneath it
+    const post = otlp.spans.find((s) => s.kind === SERVER && s.name === "POST /v1/issues");
+    assert.ok(post, "the create has its server span");
+    const insert = otlp.spans.find(
+      (s) =>
+        s.traceId === post.traceId &&
+        attr(s, "db.operation.name") === "INSERT" &&
+        attr(s, "db.collection.name") === "issues",
+    );
+    assert.ok(insert, "the create's INSERT into issues is traced, under the request (a body was read first)");
+    assert.equal(insert.parentSpanId, post.spanId);
+
+    // a log line written inside the request carries its trace
+    const lines = logs.map((l) => JSON.parse(l) as { trace_id?: string; msg?: string });
+    assert.ok(
+      lines.some((l) => l.trace_id === callerTrace),
+      `a log line carries trace_id (lines: ${lines.map((l) => `${l.msg}:${l.trace_id}`).join(" | ")})`,
+    );
+
+    await server.close();
+    closed = true;
+    assert.equal(telemetryHooks.db, undefined, "closing the service takes its hooks away");
   });
-  let closed = false;
-  t.after(() => (closed ? undefined : server.close()));
-  assert.ok(telemetryHooks.db && telemetryHooks.span, "tracing hooks are installed");
-  const { token } = await seed(server.core);
-  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const secretTitle = "Quarterly payroll figures 7f3a";
-  const created = await fetch(`${server.address}/v1/issues`, {
-    method: "POST",
-    headers: auth,
-    body: JSON.stringify({ title: secretTitle, space: "ENG" }),
-  });
-  assert.equal(created.status, 201, await created.clone().text());
-  const issue = (await created.json()) as { id: string; identifier?: string };
-
-  // the caller's own trace continues here (W3C traceparent)
-  const callerTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
-  const callerSpan = "00f067aa0ba902b7";
-  const read = await fetch(`${server.address}/v1/issues/${issue.id}`, {
-    headers: { authorization: auth.authorization, traceparent: `00-${callerTrace}-${callerSpan}-01` },
-  });
-  assert.equal(read.status, 200);
-  await read.arrayBuffer();
-  await server.telemetry.flush();
-
-  const inTrace = otlp.spans.filter((s) => s.traceId === callerTrace);
-  const root = inTrace.find((s) => s.kind === SERVER);
-  assert.ok(root, `a server span in the caller's trace (spans: ${otlp.spans.map((s) => s.name).join(", ")})`);
-  assert.equal(root.name, "GET /v1/issues/:id");
-  assert.equal(attr(root, "http.route"), "/v1/issues/:id");
-  assert.equal(attr(root, "http.request.method"), "GET");
-  assert.equal(Number(attr(root, "http.response.status_code")), 200);
-  assert.equal(root.parentSpanId, callerSpan, "the server span is the caller's span's child");
-
-  const statements = inTrace.filter((s) => s.kind === CLIENT && attr(s, "db.system.name") !== undefined);
-  assert.ok(statements.length >= 2, `the read's statements are traced (got ${statements.length})`);
-  for (const s of statements) {
-    assert.equal(s.parentSpanId, root.spanId, `${s.name} is a child of the request's span`);
-    assert.equal(attr(s, "db.system.name"), ON_POSTGRES ? "postgresql" : "sqlite");
-    assert.match(String(attr(s, "db.operation.name")), /^[A-Z]+$/);
-  }
-  assert.ok(
-    statements.some(
-      (s) => attr(s, "db.collection.name") === "issues" && attr(s, "db.operation.name") === "SELECT",
-    ),
-    `a SELECT on issues (got ${statements.map((s) => s.name).join(", ")})`,
-  );
-  // never the statement's values (nor its text)
-  const everything = JSON.stringify(otlp.spans);
-  assert.ok(!everything.includes(secretTitle), "no value of a statement appears in any span");
-  assert.ok(!everything.includes(token), "no token appears in any span");
-  assert.ok(!/select .* from/i.test(everything), "no statement text appears");
-
-  // the create's spans form their own trace: the POST's server span and its INSERT beneath it
-  const post = otlp.spans.find((s) => s.kind === SERVER && s.name === "POST /v1/issues");
-  assert.ok(post, "the create has its server span");
-  const insert = otlp.spans.find(
-    (s) =>
-      s.traceId === post.traceId &&
-      attr(s, "db.operation.name") === "INSERT" &&
-      attr(s, "db.collection.name") === "issues",
-  );
-  assert.ok(insert, "the create's INSERT into issues is traced, under the request (a body was read first)");
-  assert.equal(insert.parentSpanId, post.spanId);
-
-  // a log line written inside the request carries its trace
-  const lines = logs.map((l) => JSON.parse(l) as { trace_id?: string; msg?: string });
-  assert.ok(
-    lines.some((l) => l.trace_id === callerTrace),
-    `a log line carries trace_id (lines: ${lines.map((l) => `${l.msg}:${l.trace_id}`).join(" | ")})`,
-  );
-
-  await server.close();
-  closed = true;
-  assert.equal(telemetryHooks.db, undefined, "closing the service takes its hooks away");
-});
 
 test("without an endpoint nothing is traced and no hook is installed", async (t) => {
   const database = await createTestDatabase();
@@ -282,4 +398,93 @@ test("OTLP headers are read as key=value pairs; a malformed one is refused at st
     /OTEL_EXPORTER_OTLP_HEADERS.*key=value/,
   );
   assert.throws(() => loadConfig({ ...base, OTEL_EXPORTER_OTLP_HEADERS: "k=%0Aevil" }), /line break or NUL/);
+});
+
+test("the protobuf and JSON encoders write the same spans: ids, times, attributes of every type, a failure's status and event", () => {
+  const source = { resource: { "service.name": "docket" }, scope: { name: "docket", version: "1" } };
+  const made: Span[] = [];
+  const sink = (span: Span) => made.push(span);
+  const shared = { "db.system.name": "sqlite", "db.operation.name": "SELECT" };
+  const root = new Span(
+    sink,
+    "4bf92f3577b34da6a3ce929d0e0e4736",
+    undefined,
+    "GET /v1/issues/:id",
+    2,
+    {},
+    false,
+  );
+  root.setAttribute("http.response.status_code", 200);
+  root.setAttribute("retried", false);
+  root.setAttribute("ratio", 0.25);
+  root.setAttribute("offset", -3);
+  root.setAttribute("note", 'näive ✓ "quoted"');
+  const statement = new Span(sink, root.traceId, root.spanId, "SELECT issues", 3, shared, true);
+  statement.fail(new Error("no such table: ïssues"));
+  statement.end();
+  const again = new Span(sink, root.traceId, root.spanId, "SELECT issues", 3, shared, true);
+  again.end();
+  root.end();
+  const proto = protobufEncoder(source);
+  const json = jsonEncoder(source);
+  for (const span of made) {
+    proto.add(span);
+    json.add(span);
+  }
+  assert.equal(proto.count, 3);
+  const fromProto = decodeSpans(proto.take() as Buffer);
+  const fromJson = (
+    JSON.parse(json.take() as string) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] }
+  ).resourceSpans[0]!.scopeSpans[0]!.spans;
+  assert.equal(proto.take(), undefined, "a take empties the batch");
+  assert.equal(proto.count, 0);
+  // the JSON mapping writes an int as a number, protobuf's reading gives its decimal string
+  const same = (spans: OtlpSpan[]) =>
+    spans.map((s) => ({
+      ...s,
+      attributes: s.attributes.map((a) => ({
+        key: a.key,
+        value: "intValue" in a.value ? { intValue: String(a.value.intValue) } : a.value,
+      })),
+      events: s.events ?? [],
+      status: s.status ?? {},
+    }));
+  assert.deepEqual(same(fromProto), same(fromJson));
+  const failed = fromProto.find((s) => s.status?.code === 2)!;
+  assert.equal(failed.status?.message, "no such table: ïssues");
+  assert.equal(failed.events?.[0]?.name, "exception");
+  assert.equal(fromProto.filter((s) => s.name === "SELECT issues").length, 2);
+  assert.equal(fromProto.find((s) => s.kind === SERVER)?.parentSpanId, undefined);
+  // times are now, in Unix nanoseconds, to the microsecond
+  const now = BigInt(Date.now()) * 1_000_000n;
+  for (const s of fromProto) {
+    assert.ok(BigInt(s.startTimeUnixNano) <= now && BigInt(s.startTimeUnixNano) > now - 60_000_000_000n);
+    assert.equal(BigInt(s.startTimeUnixNano) % 1000n, 0n);
+  }
+});
+
+test("OTEL_EXPORTER_OTLP_PROTOCOL: protobuf by default, JSON when asked, gRPC refused with the way out", () => {
+  const base = {
+    DATABASE_URL: "/tmp/docket-test.db",
+    DOCKET_SECRET_KEY: Buffer.alloc(32, 1).toString("base64"),
+  };
+  assert.equal(loadConfig(base).telemetry.tracesProtocol, "http/protobuf");
+  assert.equal(
+    loadConfig({ ...base, OTEL_EXPORTER_OTLP_PROTOCOL: "HTTP/JSON" }).telemetry.tracesProtocol,
+    "http/json",
+  );
+  assert.equal(
+    loadConfig({
+      ...base,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/protobuf",
+    }).telemetry.tracesProtocol,
+    "http/protobuf",
+    "the traces variable wins",
+  );
+  assert.throws(() => loadConfig({ ...base, OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" }), /gRPC.*http\/protobuf/);
+  assert.throws(
+    () => loadConfig({ ...base, OTEL_EXPORTER_OTLP_PROTOCOL: "thrift" }),
+    /http\/protobuf or http\/json/,
+  );
 });
