@@ -57,6 +57,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     "read-duration": { type: "string" },
     json: { type: "string" },
+    profile: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -72,6 +73,8 @@ if (values.help) {
                       /v1/workspace, which the aims are shares of)
   --read-duration <s> seconds of each read's second pass at ${READ_CONNECTIONS} connections (half of --duration)
   --json <file>       also write every figure of the run as JSON to this file
+  --profile <dir>     start the service with --cpu-prof, writing its CPU profile into this folder when it
+                      stops (open it in Chrome's DevTools; the profiler itself costs some throughput)
 
 Columns: req/s; "of floor" and "of token" are shares of the bare node:http floor's and of
 GET /v1/workspace's (the token floor's) req/s in the same run; p50 and p99 at --connections; "p99@${READ_CONNECTIONS}"
@@ -849,7 +852,8 @@ async function runSize(issueCount: number): Promise<SizeResult> {
   console.log(`server ${(await ensureServerBuilt({ quiet: true })) === "built" ? "built" : "up to date"}`);
   const loadBefore = loadavg();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ["bin/docket.mjs", "serve"], {
+  const profile = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  const child = spawn(process.execPath, [...profile, "bin/docket.mjs", "serve"], {
     cwd: REPO,
     env: {
       ...process.env,

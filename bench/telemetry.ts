@@ -10,6 +10,9 @@
  *   npm run bench:telemetry
  *   npm run bench:telemetry -- --issues 20000 --rounds 5 --duration 10
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/docket_bench npm run bench:telemetry
+ *   npm run bench:telemetry -- --ways off,tracing --profile /tmp/profiles
+ *                                   # only those ways; each service writes a CPU profile (--cpu-prof)
+ *                                   # into the folder, named by its way and round
  *
  * Rounds interleave the ways, so that the machine's drift falls on all of them alike.
  */
@@ -35,6 +38,8 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
+    ways: { type: "string" },
+    profile: { type: "string" },
   },
 });
 const rounds = Number(values.rounds);
@@ -125,7 +130,15 @@ async function sink(): Promise<{
 }
 
 type Mode = "off" | "metrics" | "tracing" | "tracing 10%" | "both";
-const MODES: Mode[] = ["off", "metrics", "tracing", "tracing 10%", "both"];
+const ALL_MODES: Mode[] = ["off", "metrics", "tracing", "tracing 10%", "both"];
+const MODES: Mode[] = values.ways
+  ? values.ways.split(",").map((w) => {
+      const mode = ALL_MODES.find((m) => m === w.trim());
+      if (!mode) throw new Error(`--ways: "${w}" is not one of ${ALL_MODES.join(", ")}`);
+      return mode;
+    })
+  : ALL_MODES;
+if (!MODES.includes("off")) MODES.unshift("off");
 
 interface Result {
   rps: number;
@@ -165,7 +178,13 @@ function load(address: string, f: Fixture, seconds: number): Promise<autocannon.
   });
 }
 
-async function run(mode: Mode, databaseUrl: string, f: Fixture, otlp: string): Promise<Result> {
+async function run(
+  mode: Mode,
+  round: number,
+  databaseUrl: string,
+  f: Fixture,
+  otlp: string,
+): Promise<Result> {
   const port = await freePort();
   const metricsPort = await freePort();
   const address = `http://127.0.0.1:${port}`;
@@ -185,7 +204,14 @@ async function run(mode: Mode, databaseUrl: string, f: Fixture, otlp: string): P
   if (mode !== "off" && mode !== "metrics") env.OTEL_EXPORTER_OTLP_ENDPOINT = otlp;
   delete env.OTEL_TRACES_SAMPLER_ARG;
   if (mode === "tracing 10%") env.OTEL_TRACES_SAMPLER_ARG = "0.1";
-  const child = spawn(process.execPath, ["bin/docket.mjs", "serve"], {
+  const profile = values.profile
+    ? [
+        "--cpu-prof",
+        `--cpu-prof-dir=${path.resolve(values.profile)}`,
+        `--cpu-prof-name=${mode.replace(/\W+/g, "-")}-${round}.cpuprofile`,
+      ]
+    : [];
+  const child = spawn(process.execPath, [...profile, "bin/docket.mjs", "serve"], {
     cwd: REPO,
     env,
     stdio: ["ignore", "inherit", "inherit"],
@@ -237,7 +263,7 @@ try {
     // each round in another order, so that no way always runs first or last
     const order = MODES.map((_, i) => MODES[(i + round - 1) % MODES.length]!);
     for (const mode of order) {
-      const r = await run(mode, database.url, fixture, receiver.endpoint);
+      const r = await run(mode, round, database.url, fixture, receiver.endpoint);
       results.get(mode)!.push(r);
       console.log(
         `round ${round} ${mode.padEnd(11)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms  ${r.cpuPerRequest.toFixed(0)} µs CPU a request${r.errors ? `  ${r.errors} errors` : ""}`,
