@@ -7,6 +7,7 @@ import {
   sql,
 } from "kysely";
 import { newId } from "../secrets.ts";
+import { milestoneProgressMigration } from "./milestone-progress.ts";
 
 /**
  * Versioned migrations, in code so they ship with the binary. Each one builds the same schema on SQLite
@@ -399,6 +400,8 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await sql`create index search_documents_tsv_idx on search_documents using gin (tsv)`.execute(db);
     },
   }),
+  // SQLite: milestones' progress counted by triggers, not per read (src/db/milestone-progress.ts)
+  "0034_milestone_progress": (_t, kind) => milestoneProgressMigration(kind),
 };
 
 const integrationsMigration = (t: Dialectal): Migration => ({

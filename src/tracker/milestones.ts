@@ -164,19 +164,28 @@ async function progressOf(ctx: Ctx, ids: string[]): Promise<Map<string, Mileston
   for (const id of ids)
     out.set(id, { total: 0, done: 0, canceled: 0, percent: 0, estimate_total: 0, estimate_done: 0 });
   if (ids.length === 0) return out;
-  const rows = await ctx.core.db
-    .selectFrom("issues")
-    .select([
-      "milestone_id",
-      "status",
-      (eb) => eb.fn.countAll().as("count"),
-      (eb) => eb.fn.sum("estimate").as("estimate"),
-    ])
-    // `ids` are milestones already read within the workspace, and an issue's milestone is always of its
-    // own workspace: without a workspace filter the count reads only the milestone index
-    .where("milestone_id", "in", ids)
-    .groupBy(["milestone_id", "status"])
-    .execute();
+  // `ids` are milestones already read within the workspace, and an issue's milestone is always of its
+  // own workspace: no workspace filter is needed. SQLite keeps the counts per milestone and status as
+  // issues change (src/db/milestone-progress.ts), so a read costs the same however many issues a
+  // milestone holds; PostgreSQL counts them from the milestone index.
+  const rows =
+    ctx.core.store.kind === "sqlite"
+      ? (
+          await sql<{ milestone_id: string; status: string; count: number; estimate: number }>`
+            select milestone_id, status, issues as count, estimate from milestone_progress
+            where milestone_id in (${sql.join(ids)}) and issues > 0`.execute(ctx.core.db)
+        ).rows
+      : await ctx.core.db
+          .selectFrom("issues")
+          .select([
+            "milestone_id",
+            "status",
+            (eb) => eb.fn.countAll().as("count"),
+            (eb) => eb.fn.sum("estimate").as("estimate"),
+          ])
+          .where("milestone_id", "in", ids)
+          .groupBy(["milestone_id", "status"])
+          .execute();
   for (const r of rows) {
     const p = out.get(r.milestone_id as string);
     if (!p) continue;

@@ -756,8 +756,14 @@ test(`migrations from empty, then re-run (${ON_POSTGRES ? "PostgreSQL" : "SQLite
   const actual = Object.fromEntries(
     tables
       // the full-text index differs by design: FTS5 tables on SQLite, a tsvector column and the
-      // documents' places (SQLite's rowid) on PostgreSQL
-      .filter((tb) => !tb.name.startsWith("kysely_") && !tb.name.startsWith("search_fts"))
+      // documents' places (SQLite's rowid) on PostgreSQL; milestones' progress is kept by triggers on
+      // SQLite only (src/db/milestone-progress.ts)
+      .filter(
+        (tb) =>
+          !tb.name.startsWith("kysely_") &&
+          !tb.name.startsWith("search_fts") &&
+          tb.name !== "milestone_progress",
+      )
       .map((tb) => [
         tb.name,
         tb.columns
@@ -1089,4 +1095,99 @@ test("0032_search_recency: documents take places in their ids' order, their tsve
   const { rows } = await sql<{ tsv: string }>`select tsv::text as tsv from search_documents`.execute(db);
   assert.equal(rows.length, 4);
   for (const r of rows) assert.doesNotMatch(r.tsv, /' 0'/);
+});
+
+test("milestone progress migration: SQLite counts the issues already in each milestone by status, with their estimates", async (t) => {
+  if (ON_POSTGRES)
+    return t.skip("PostgreSQL counts progress from its index; the migration changes nothing there");
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database);
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  const mine = MIGRATION_NAMES.find((n) => n.endsWith("_milestone_progress"))!;
+  await migrateTo(store.db, "sqlite", MIGRATION_NAMES[MIGRATION_NAMES.indexOf(mine) - 1]!);
+  const at = "2026-03-01T09:00:00.000Z";
+  const db = store.db;
+  const by = {
+    created_by: "usr_1",
+    created_via: "admin",
+    created_at: at,
+    updated_by: "usr_1",
+    updated_via: "admin",
+    updated_at: at,
+  };
+  await db
+    .insertInto("people")
+    .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
+    .execute();
+  await db
+    .insertInto("workspaces")
+    .values({
+      id: "wks_1",
+      name: "W",
+      slug: "w",
+      owner_id: "usr_1",
+      plan: "free",
+      agent_connection_limit: 5,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await db
+    .insertInto("spaces")
+    .values({
+      id: "spc_1",
+      workspace_id: "wks_1",
+      name: "Eng",
+      prefix: "ENG",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  for (const id of ["ms_1", "ms_2"])
+    await db
+      .insertInto("milestones")
+      .values({ id, workspace_id: "wks_1", name: id, description: "", target_date: null, version: 1, ...by })
+      .execute();
+  // [milestone, status, estimate]
+  const issues: [string | null, string, number | null][] = [
+    ["ms_1", "todo", 3],
+    ["ms_1", "todo", null],
+    ["ms_1", "done", 5],
+    ["ms_2", "canceled", 2],
+    [null, "done", 8],
+  ];
+  for (const [n, [milestone, status, estimate]] of issues.entries()) {
+    await db
+      .insertInto("issues")
+      .values({
+        id: `iss_${n}`,
+        workspace_id: "wks_1",
+        space_id: "spc_1",
+        number: n + 1,
+        identifier: `ENG-${n + 1}`,
+        title: `issue ${n}`,
+        status,
+        estimate,
+        milestone_id: milestone,
+        labels: "[]",
+        ...by,
+      } as never)
+      .execute();
+  }
+  await store.migrate();
+  const rows = await sql<{ milestone_id: string; status: string; issues: number; estimate: number }>`
+    select milestone_id, status, issues, estimate from milestone_progress order by milestone_id, status`.execute(
+    db,
+  );
+  assert.deepEqual(
+    rows.rows.map((r) => ({ ...r })),
+    [
+      { milestone_id: "ms_1", status: "done", issues: 1, estimate: 5 },
+      { milestone_id: "ms_1", status: "todo", issues: 2, estimate: 3 },
+      { milestone_id: "ms_2", status: "canceled", issues: 1, estimate: 2 },
+    ],
+  );
 });

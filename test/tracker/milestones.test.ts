@@ -460,3 +460,82 @@ test("another workspace's milestones are 404 and never listed; read-only tokens 
   assert.equal(after.name, "Mine");
   assert.equal(after.blocks.length, 1);
 });
+
+test("progress stays exact through every change to a milestone's issues: moves, estimates, statuses, trash, restore, writes straight to the table", async (t) => {
+  const a = await api(t);
+  const one = await milestone(a, { name: "One" });
+  const two = await milestone(a, { name: "Two" });
+  // what the issues themselves say, counted from scratch
+  const counted = async (id: string) => {
+    const rows = await a.env.core.db
+      .selectFrom("issues")
+      .select(["status", "estimate"])
+      .where("milestone_id", "=", id)
+      .execute();
+    const done = rows.filter((r) => r.status === "done");
+    const canceled = rows.filter((r) => r.status === "canceled");
+    const sum = (list: typeof rows) => list.reduce((s, r) => s + Number(r.estimate ?? 0), 0);
+    const open = rows.length - canceled.length;
+    return {
+      total: rows.length,
+      done: done.length,
+      canceled: canceled.length,
+      percent: open === 0 ? 0 : Math.floor((1000 * done.length) / open) / 10,
+      estimate_total: sum(rows) - sum(canceled),
+      estimate_done: sum(done),
+    };
+  };
+  const check = async (step: string) => {
+    for (const m of [one, two]) {
+      const res = await a.call("GET", `/v1/milestones/${m.id}`);
+      if (res.status === 404) continue; // in the trash
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.body.progress, await counted(m.id), `${m.name} after ${step}`);
+    }
+  };
+  const made: string[] = [];
+  for (const [i, status] of ["todo", "in_progress", "done", "canceled", "backlog", "done"].entries()) {
+    const res = await a.call("POST", "/v1/issues", {
+      title: `issue ${i}`,
+      status,
+      estimate: i === 4 ? null : i + 1,
+      milestone: i % 2 === 0 ? one.id : two.id,
+    });
+    assert.equal(res.status, 201, res.text);
+    made.push(res.body.identifier);
+  }
+  await check("creation");
+  const patch = async (id: string, body: Record<string, unknown>) =>
+    assert.equal((await a.call("PATCH", `/v1/issues/${id}`, body)).status, 200);
+  await patch(made[0]!, { status: "done" });
+  await check("a status change");
+  await patch(made[0]!, { estimate: 13 });
+  await patch(made[4]!, { estimate: 2 });
+  await patch(made[2]!, { estimate: null });
+  await check("estimate changes");
+  await patch(made[1]!, { milestone: one.id });
+  await patch(made[3]!, { milestone: null });
+  await check("moves between milestones");
+  await patch(made[5]!, { milestone: two.id, status: "todo", estimate: 8 });
+  await patch(made[5]!, { milestone: one.id, status: "canceled", estimate: 1 });
+  await check("several fields at once");
+  await patch(made[1]!, { title: "only the title" });
+  await check("a change progress does not count");
+  assert.equal((await a.call("POST", `/v1/issues/${made[4]}/ice`, {})).status, 200);
+  await check("icing");
+  assert.equal((await a.call("DELETE", `/v1/issues/${made[0]}`)).status, 200);
+  await check("an issue to the trash");
+  assert.equal((await a.call("POST", `/v1/issues/${made[0]}/restore`, {})).status, 200);
+  await check("its restore");
+  assert.equal((await a.call("DELETE", `/v1/milestones/${two.id}`)).status, 200);
+  await check("a milestone to the trash");
+  const restored = await a.call("POST", `/v1/milestones/${two.id}/restore`, {});
+  assert.equal(restored.status, 200, restored.text);
+  await patch(made[3]!, { milestone: two.id });
+  await check("a milestone's restore");
+  // writes straight to the table, not through the tracker's functions, are counted too
+  await a.env.core.db.updateTable("issues").set({ milestone_id: two.id, status: "done" }).execute();
+  await check("a bulk update");
+  await a.env.core.db.deleteFrom("issues").where("identifier", "=", made[1]!).execute();
+  await check("a row deleted");
+});
