@@ -400,9 +400,68 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await sql`create index search_documents_tsv_idx on search_documents using gin (tsv)`.execute(db);
     },
   }),
+  // SQLite: the full-text index is written after the answer. The triggers on search_documents no longer
+  // write search_fts in the change's transaction; they append what FTS5 needs (the document's rowid and
+  // the words to add, or to take out again) to search_fts_pending, which commits with the change, and
+  // src/db/search-pending.ts applies it in order: soon after, in batches, and at the start of every
+  // search. FTS5 writes a segment (and merge work) at every savepoint, so in the change it wrote one per
+  // document; a drain writes one per batch. A document whose title and body did not change (an edit of
+  // its status) writes nothing now. The index is in step when this runs, so the pending table starts empty.
+  "0033_search_pending": (_t, kind) => ({
+    async up(db: AnyDb) {
+      if (kind !== "sqlite") return;
+      await sql`create table search_fts_pending (
+        id integer primary key,
+        op text not null check (op in ('add', 'delete')),
+        doc integer not null,
+        title text not null,
+        body text not null)`.execute(db);
+      await dropSearchTriggers(db);
+      await sql`create trigger search_documents_ai after insert on search_documents begin
+        insert into search_fts_pending(op, doc, title, body) values ('add', new.rowid, new.title, new.body); end`.execute(
+        db,
+      );
+      await sql`create trigger search_documents_ad after delete on search_documents begin
+        insert into search_fts_pending(op, doc, title, body) values ('delete', old.rowid, old.title, old.body); end`.execute(
+        db,
+      );
+      await sql`create trigger search_documents_au after update on search_documents
+        when old.title is not new.title or old.body is not new.body or old.rowid is not new.rowid begin
+        insert into search_fts_pending(op, doc, title, body) values ('delete', old.rowid, old.title, old.body);
+        insert into search_fts_pending(op, doc, title, body) values ('add', new.rowid, new.title, new.body); end`.execute(
+        db,
+      );
+    },
+    async down(db: AnyDb) {
+      if (kind !== "sqlite") return;
+      await dropSearchTriggers(db);
+      await sql`drop table search_fts_pending`.execute(db);
+      await createSearchTriggers(db);
+      // what was still pending is taken in by reading every document again
+      await sql`insert into search_fts(search_fts) values ('rebuild')`.execute(db);
+    },
+  }),
   // SQLite: milestones' progress counted by triggers, not per read (src/db/milestone-progress.ts)
   "0034_milestone_progress": (_t, kind) => milestoneProgressMigration(kind),
 };
+
+async function dropSearchTriggers(db: AnyDb): Promise<void> {
+  for (const name of ["search_documents_ai", "search_documents_ad", "search_documents_au"])
+    await sql.raw(`drop trigger if exists ${name}`).execute(db);
+}
+
+/** SQLite: the triggers that wrote search_fts in the change's own transaction (migrations 0001 to 0032). */
+async function createSearchTriggers(db: AnyDb): Promise<void> {
+  await sql`create trigger search_documents_ai after insert on search_documents begin
+    insert into search_fts(rowid, title, body) values (new.rowid, new.title, new.body); end`.execute(db);
+  await sql`create trigger search_documents_ad after delete on search_documents begin
+    insert into search_fts(search_fts, rowid, title, body) values ('delete', old.rowid, old.title, old.body); end`.execute(
+    db,
+  );
+  await sql`create trigger search_documents_au after update on search_documents begin
+    insert into search_fts(search_fts, rowid, title, body) values ('delete', old.rowid, old.title, old.body);
+    insert into search_fts(rowid, title, body) values (new.rowid, new.title, new.body); end`.execute(db);
+}
 
 const integrationsMigration = (t: Dialectal): Migration => ({
   async up(db: AnyDb) {
@@ -956,15 +1015,7 @@ const trackerMigration = (t: Dialectal, kind: "sqlite" | "postgres"): Migration 
       await sql`create virtual table search_fts using fts5(title, body, content='search_documents', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2')`.execute(
         db,
       );
-      await sql`create trigger search_documents_ai after insert on search_documents begin
-        insert into search_fts(rowid, title, body) values (new.rowid, new.title, new.body); end`.execute(db);
-      await sql`create trigger search_documents_ad after delete on search_documents begin
-        insert into search_fts(search_fts, rowid, title, body) values ('delete', old.rowid, old.title, old.body); end`.execute(
-        db,
-      );
-      await sql`create trigger search_documents_au after update on search_documents begin
-        insert into search_fts(search_fts, rowid, title, body) values ('delete', old.rowid, old.title, old.body);
-        insert into search_fts(rowid, title, body) values (new.rowid, new.title, new.body); end`.execute(db);
+      await createSearchTriggers(db);
     } else {
       await sql`alter table search_documents add column tsv tsvector generated always as (
         setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')) stored`.execute(

@@ -114,8 +114,7 @@ interface Group {
  * runs in a savepoint of an outer transaction, and the outer transaction stays open for more until the
  * event loop has taken in what else has arrived (a turn on the connection asked for with setImmediate:
  * every request whose bytes came in the same turn of the loop writes into the same group), at most
- * GROUP_MAX_MEMBERS transactions or GROUP_MAX_MS. One COMMIT (one set of WAL pages, one FTS segment)
- * then serves many. A transaction's commit resolves only once the outer COMMIT is done, so nothing is
+ * GROUP_MAX_MEMBERS transactions or GROUP_MAX_MS. One COMMIT (one set of WAL pages) then serves many. A transaction's commit resolves only once the outer COMMIT is done, so nothing is
  * answered as saved before it is; a failed member rolls back its own savepoint alone. Queries outside
  * transactions run in the open group and see its work.
  *

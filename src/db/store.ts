@@ -8,6 +8,7 @@ import { type ChangeSignal, postgresChanges, sqliteChanges } from "./changes.ts"
 import { type MigrationReport, migrateToLatest } from "./migrations.ts";
 import { preparedName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
+import { SearchIndexer } from "./search-pending.ts";
 import { NodeSqliteDialect } from "./sqlite.ts";
 import { SqliteReader } from "./sqlite-reader.ts";
 import { UnitOfWorkDialect } from "./unit.ts";
@@ -31,6 +32,13 @@ export interface Store {
    */
   onCommit(listener: () => void): () => void;
   migrate(): Promise<MigrationReport>;
+  /**
+   * Brings the full-text index up to date with every committed change, and resolves once that is
+   * committed: a search calls it before it reads. SQLite writes its index after the answer, from a
+   * pending table the change's transaction wrote (src/db/search-pending.ts); PostgreSQL's is written
+   * with the change, and this does nothing there.
+   */
+  indexPending(): Promise<void>;
   /**
    * Long reads (full-text search) off the event loop: on a SQLite file, a worker thread with its own
    * connection; absent on PostgreSQL (its queries never run on the event loop) and in-memory SQLite.
@@ -159,6 +167,7 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
   let sqlite: NodeSqliteDialect | undefined;
   let pgPool: pg.Pool | undefined;
   const commitListeners = new Set<() => void>();
+  let indexer: SearchIndexer | undefined;
   if (config.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -202,6 +211,9 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
     });
     changes = sqliteChanges(db);
     if (config.path !== ":memory:") reader = new SqliteReader(config.path);
+    const searchIndexer = new SearchIndexer(db);
+    indexer = searchIndexer;
+    commitListeners.add(() => searchIndexer.later());
   }
   let closed = false;
   const sqliteProblem = async (file: string): Promise<string | undefined> => {
@@ -226,7 +238,12 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
       return () => commitListeners.delete(listener);
     },
     async migrate() {
-      if (config.kind !== "postgres") return migrateToLatest(db, config.kind);
+      if (config.kind !== "postgres") {
+        const report = await migrateToLatest(db, config.kind);
+        // what a crash left pending is indexed now, and drains follow commits from here on
+        indexer?.start();
+        return report;
+      }
       // Migrations may build indexes over large tables: they run on a connection of their own, without
       // the statement bounds that keep requests short.
       const pool = new pg.Pool({
@@ -243,6 +260,9 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
       } finally {
         await migrator.destroy();
       }
+    },
+    async indexPending() {
+      if (!closed) await indexer?.drain();
     },
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error("store is closed");
@@ -278,6 +298,7 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
     async close() {
       if (closed) return;
       closed = true;
+      await indexer?.close();
       await changes.close();
       await reader?.close();
       await db.destroy();

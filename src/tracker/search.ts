@@ -697,6 +697,8 @@ export async function search(ctx: Ctx, query: SearchQuery): Promise<Page<SearchR
   const searched = telemetryHooks.searched;
   const started = searched ? performance.now() : 0;
   const parsed = parseSearch(query.q, { typeahead: query.typeahead === true });
+  // the index may be written after a change's answer: what is pending goes in first (src/db/search-pending.ts)
+  await ctx.core.store.indexPending();
   const offset = offsetOf(query);
   const limit = query.limit;
   let only: string[] | undefined;
