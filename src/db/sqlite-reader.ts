@@ -22,9 +22,23 @@ const WORKER = new URL(
 /** Most reader threads: a second one on a machine with two cores or more, started only when needed. */
 export const MAX_READERS = Math.max(1, Math.min(2, availableParallelism()));
 
+/**
+ * How long a reader thread may stay idle: beyond the first, a short while (READER_IDLE_MS); the last
+ * one left, a minute (LAST_READER_IDLE_MS), so that a person's searches a few seconds apart do not each
+ * pay for starting it again (200–350 ms on a busy 2-core machine, once). A stopped one is started again
+ * by the next read that needs it. Each holds a V8 isolate and a page cache of its own
+ * (sqlite-reader-worker.ts): kept for good, the second thread that a burst of searches started stayed
+ * resident under every load that came after, searches or not (100,000 issues, bench on SQLite: a second
+ * reader adds 13 MiB to the search scenario's peak RSS, and the run's later scenarios grow on top of it).
+ */
+export const READER_IDLE_MS = 5_000;
+export const LAST_READER_IDLE_MS = 60_000;
+
 interface Reader {
   worker: Worker;
   pending: Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>;
+  /** the stop that is due once the reader has been idle long enough */
+  idle: NodeJS.Timeout | undefined;
 }
 
 export class SqliteReader {
@@ -34,9 +48,14 @@ export class SqliteReader {
   #next = 0;
   #closed = false;
 
-  constructor(file: string, max = MAX_READERS) {
+  readonly #idleMs: number;
+  readonly #lastIdleMs: number;
+
+  constructor(file: string, max = MAX_READERS, idleMs = READER_IDLE_MS, lastIdleMs = LAST_READER_IDLE_MS) {
     this.#file = file;
     this.#max = max;
+    this.#idleMs = idleMs;
+    this.#lastIdleMs = Math.max(idleMs, lastIdleMs);
   }
 
   /**
@@ -57,7 +76,7 @@ export class SqliteReader {
       // keeps the memory it takes under load near what it takes idle.
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
-    const reader: Reader = { worker, pending: new Map() };
+    const reader: Reader = { worker, pending: new Map(), idle: undefined };
     this.#readers.push(reader);
     worker.on("message", (m: { id: number; rows?: unknown[]; error?: { message: string } }) => {
       const waiting = reader.pending.get(m.id);
@@ -68,6 +87,7 @@ export class SqliteReader {
     });
     worker.on("error", (error) => this.#failAll(reader, error));
     worker.on("exit", () => {
+      clearTimeout(reader.idle);
       const at = this.#readers.indexOf(reader);
       if (at !== -1) this.#readers.splice(at, 1);
       this.#failAll(reader, new Error("The SQLite reader stopped"));
@@ -99,20 +119,48 @@ export class SqliteReader {
     );
     const reader = this.#pick();
     const { worker, pending } = reader;
+    clearTimeout(reader.idle);
+    reader.idle = undefined;
     return new Promise<R[]>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
       // a reader keeps the process alive only while a read is under way
       worker.ref();
       worker.postMessage({ id, sql: query.sql, parameters });
     }).finally(() => {
-      if (pending.size === 0) worker.unref();
+      if (pending.size > 0) return;
+      worker.unref();
+      this.#stopWhenIdle(reader);
     });
+  }
+
+  /**
+   * Stops `reader` once it has had nothing to do for #idleMs, or for #lastIdleMs when it is the only
+   * thread left by then (`idleFor`: how long it has been idle already). The timers keep no process alive.
+   */
+  #stopWhenIdle(reader: Reader, idleFor = 0): void {
+    clearTimeout(reader.idle);
+    const wait = (idleFor === 0 ? this.#idleMs : this.#lastIdleMs) - idleFor;
+    reader.idle = setTimeout(() => {
+      reader.idle = undefined;
+      if (reader.pending.size > 0 || this.#closed) return;
+      const idle = idleFor + wait;
+      if (this.#readers.length === 1 && idle < this.#lastIdleMs) {
+        this.#stopWhenIdle(reader, idle);
+        return;
+      }
+      // out of the list at once, so no read is handed to a thread that is stopping
+      const at = this.#readers.indexOf(reader);
+      if (at !== -1) this.#readers.splice(at, 1);
+      void reader.worker.terminate();
+    }, wait);
+    reader.idle.unref();
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     const readers = this.#readers.splice(0);
+    for (const r of readers) clearTimeout(r.idle);
     await Promise.all(readers.map((r) => r.worker.terminate()));
   }
 }

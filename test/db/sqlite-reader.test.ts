@@ -85,3 +85,29 @@ test("reads at once go to a second reader thread, never to more than the most al
   await Promise.all([1, 2].map(() => single.query(sql`select 1 as one`.compile(env.store.db))));
   assert.equal(single.threads, 1);
 });
+
+test("an idle second reader thread stops soon, the last one later, and a read starts one again", {
+  skip: ON_POSTGRES,
+}, async (t) => {
+  const env = await setup(t);
+  const file = env.config.database;
+  assert.equal(file.kind, "sqlite");
+  const reader = new SqliteReader(file.path, 2, 50, 3000);
+  t.after(() => reader.close());
+  const until = async (threads: number) => {
+    const deadline = performance.now() + 10_000;
+    while (reader.threads !== threads && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    assert.equal(reader.threads, threads);
+  };
+  // two reads at once: two threads; a read under way keeps its thread, however long it takes
+  const [a, b] = await Promise.all([1, 2].map(() => reader.query(slowCount.compile(env.store.db))));
+  assert.equal(Number(a![0]!.n) + Number(b![0]!.n), 6_000_000);
+  // the second stops after a short idle; the last one left is kept for the longer time
+  await until(1);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(reader.threads, 1, "the last thread waits out the longer idle time");
+  await until(0);
+  assert.deepEqual(await reader.query(sql`select 2 as two`.compile(env.store.db)), [{ two: 2 }]);
+  assert.equal(reader.threads, 1);
+});
