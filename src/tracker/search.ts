@@ -494,6 +494,25 @@ const MAX_BLOCKS = 64;
 const blockLexeme = (block: number) => ` ${block}`;
 
 /**
+ * PostgreSQL: how many of the newest blocks held the pool the last time a query was searched for, by
+ * workspace, query and kinds, so that the next search for it (a common word is searched for again and
+ * again) names enough blocks at once instead of finding out in steps. It only sets where the search
+ * starts; what is found is the same whatever it holds. The oldest entries go first past `size`.
+ */
+export const blockCounts = {
+  size: 4096,
+  entries: new Map<string, number>(),
+  get(key: string): number | undefined {
+    return this.entries.get(key);
+  },
+  set(key: string, count: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, count);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  },
+};
+
+/**
  * PostgreSQL: ts_rank_cd, title (A) 1.0 over body (B) 0.25 (without the block's lexeme, so the lexeme
  * does not count in the document's length), over the pool: the workspace's pool-size newest matches by
  * `seq` (of the kinds asked for), as on SQLite.
@@ -506,22 +525,30 @@ const blockLexeme = (block: number) => ` ${block}`;
  * at least pool-size of them their newest are exactly the pool. Else as many more blocks as the matches
  * found suggest, then (past MAX_BLOCKS, or at the workspace's oldest block) the whole workspace, which
  * is also how a rare word is ranked in full.
+ *
+ * A step whose blocks hold fewer than pool-size matches ranks nothing (ranking reads every match's
+ * tsvector, most of a step's cost), and how many blocks held the pool is remembered (`blockCounts`),
+ * so that searching again for the same words takes one step.
  */
 async function rankPostgres(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
   const query = toTsquery(parsed);
   const filters = sql`${r.types ? sql`and d.object_type in (${sql.join(r.types)})` : sql``}
     ${r.only ? sql`and d.object_id in (${sql.join(r.only)})` : sql``}`;
-  const exclude = r.exclude.length > 0 ? sql`where p.object_id not in (${sql.join(r.exclude)})` : sql``;
-  const step = async (blocks: RawBuilder<unknown>) => {
+  const exclude = r.exclude.length > 0 ? sql`and p.object_id not in (${sql.join(r.exclude)})` : sql``;
+  /** `blocks`: the newest blocks' tsquery, or null for the whole workspace (which always ranks) */
+  const step = async (blocks: string | null) => {
     const { rows } = await sql<{ n: number; page: Ranked[] }>`
       with pool as materialized (
         select d.object_id, d.seq, d.tsv from search_documents d
-        where d.workspace_id = ${ctx.workspaceId} and d.tsv @@ ${query} ${blocks} ${filters}
+        where d.workspace_id = ${ctx.workspaceId} and d.tsv @@ ${query}
+          ${blocks === null ? sql`` : sql`and d.tsv @@ ${blocks}::tsquery`} ${filters}
         order by d.seq desc limit ${SEARCH_LIMITS.pool}),
       ranked as (
         select p.object_id as id,
           ts_rank_cd('{0.1, 0.1, 0.25, 1.0}', ts_delete(p.tsv, ' ' || (p.seq >> ${sql.lit(BLOCK_SHIFT)})), ${query}, 1) as score
-        from pool p ${exclude}
+        from pool p
+        where true ${exclude}
+          ${blocks === null ? sql`` : sql`and (select count(*) from pool) >= ${SEARCH_LIMITS.pool}`}
         order by score desc, p.object_id
         limit ${r.limit} offset ${r.offset})
       select (select count(*) from pool)::int as n,
@@ -530,22 +557,32 @@ async function rankPostgres(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Pro
     );
     return rows[0]!;
   };
-  if (r.only) return (await step(sql``)).page;
+  if (r.only) return (await step(null)).page;
   const top = await sql<{ seq: string | null }>`
     select max(seq) as seq from search_documents where workspace_id = ${ctx.workspaceId}`.execute(
     ctx.core.db,
   );
   if (top.rows[0]?.seq == null) return [];
   const newest = Number(BigInt(top.rows[0].seq) >> BigInt(BLOCK_SHIFT));
-  let count = 2;
+  const key = JSON.stringify([ctx.workspaceId, parsed.anyOf, parsed.without, r.types ?? null]);
+  let count = blockCounts.get(key) ?? 2;
   for (;;) {
     const oldest = newest - count + 1;
-    if (oldest <= 0 || count > MAX_BLOCKS) return (await step(sql``)).page;
+    if (oldest <= 0 || count > MAX_BLOCKS) {
+      // not remembered: the words may yet become common in the newest blocks
+      blockCounts.entries.delete(key);
+      return (await step(null)).page;
+    }
     const blocks = Array.from({ length: count }, (_, i) => `'${blockLexeme(newest - i)}'`).join(" | ");
-    const found = await step(sql`and d.tsv @@ ${blocks}::tsquery`);
-    if (found.n >= SEARCH_LIMITS.pool) return found.page;
-    // As many blocks as this many matches so far suggest the pool needs, with a margin.
-    count = found.n === 0 ? count * 8 : Math.ceil((count * SEARCH_LIMITS.pool * 1.25) / found.n) + 1;
+    const found = await step(blocks);
+    // As many blocks as this many matches suggest the pool needs, with a margin.
+    const needed = found.n === 0 ? count * 8 : Math.ceil((count * SEARCH_LIMITS.pool * 1.25) / found.n) + 1;
+    if (found.n >= SEARCH_LIMITS.pool) {
+      // next time as many as held the pool, fewer when far more matched than it holds
+      blockCounts.set(key, Math.max(1, Math.min(count, needed)));
+      return found.page;
+    }
+    count = Math.max(needed, count + 1);
   }
 }
 

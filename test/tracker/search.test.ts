@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sql } from "kysely";
 import { newId } from "../../src/secrets.ts";
-import { parseSearch, renderMarks, SEARCH_LIMITS, toFts5, toTsquery } from "../../src/tracker/search.ts";
+import {
+  blockCounts,
+  parseSearch,
+  renderMarks,
+  SEARCH_LIMITS,
+  toFts5,
+  toTsquery,
+} from "../../src/tracker/search.ts";
 import { indexDocument, removeDocument } from "../../src/tracker/search-index.ts";
 import { type Api, api, bearer, ON_POSTGRES, seed } from "../support.ts";
 
@@ -730,31 +737,42 @@ test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what th
     );
     return found.map((r) => r.id);
   };
-  for (const [q, types] of [
-    ["alpha", undefined],
-    ["beta gamma", undefined],
-    ["alpha OR headline", undefined],
-    ["gamma", ["note", "file"]],
-    ["alpha -beta", ["issue"]],
-    ["headline", undefined],
-    ["rarity", undefined],
-    ["filler", undefined],
-    ["filler", ["issue", "note"]],
-    ["the", undefined],
-  ] as const) {
-    for (const [who, ws] of [
-      [a, a.workspaceId],
-      [{ ...a, token: other.token }, other.workspaceId],
+  const searches = async (round: string) => {
+    for (const [q, types] of [
+      ["alpha", undefined],
+      ["beta gamma", undefined],
+      ["alpha OR headline", undefined],
+      ["gamma", ["note", "file"]],
+      ["alpha -beta", ["issue"]],
+      ["headline", undefined],
+      ["rarity", undefined],
+      ["filler", undefined],
+      ["filler", ["issue", "note"]],
+      ["the", undefined],
     ] as const) {
-      const seen = await everyPage(a, q, types, who.token);
-      const expected = await whole(q, ws, types ? [...types] : undefined);
-      if (q === "the") assert.equal(expected.length, 0, "stop words match nothing, blocks or not");
-      else assert.ok(expected.length > 0, `${q}: matches`);
-      if (q === "alpha" && ws === a.workspaceId) {
-        assert.equal(expected.length, pool, "more match than the pool");
-        assert.ok(seen.includes(late), "the document indexed last is in the pool");
+      for (const [who, ws] of [
+        [a, a.workspaceId],
+        [{ ...a, token: other.token }, other.workspaceId],
+      ] as const) {
+        const seen = await everyPage(a, q, types, who.token);
+        const expected = await whole(q, ws, types ? [...types] : undefined);
+        if (q === "the") assert.equal(expected.length, 0, "stop words match nothing, blocks or not");
+        else assert.ok(expected.length > 0, `${q}: matches`);
+        if (q === "alpha" && ws === a.workspaceId) {
+          assert.equal(expected.length, pool, "more match than the pool");
+          assert.ok(seen.includes(late), "the document indexed last is in the pool");
+        }
+        assert.deepEqual(seen, expected, `${round}: ${q} ${types ?? ""} in ${ws}`);
       }
-      assert.deepEqual(seen, expected, `${q} ${types ?? ""} in ${ws}`);
     }
+  };
+  await searches("first search");
+  assert.ok(blockCounts.entries.size > 0, "how many blocks held a pool is remembered");
+  // the same searches again, starting from the blocks remembered
+  await searches("again");
+  // what is remembered only sets where a search starts: too few blocks, or far too many
+  for (const count of [1, 40]) {
+    for (const key of [...blockCounts.entries.keys()]) blockCounts.set(key, count);
+    await searches(`from ${count} blocks`);
   }
 });
