@@ -1,6 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
-import { prepared } from "../db/prepared.ts";
 import type { Database, DependenciesTable, IssueStatus, IssuesTable } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
@@ -100,39 +99,59 @@ export async function lockGraph(ctx: Ctx, trx: Transaction<Database>): Promise<v
 
 const byIdentifier = new Intl.Collator("en", { numeric: true });
 
-/** Both ends of every edge of one issue, with the other end's live status: compiled once (hot read). */
-const edgesOf = prepared(["issueId"] as const, (db, a: { issueId: string }) => {
-  const columns = ["d.id as dependency_id", "d.kind", "o.id", "o.identifier", "o.title", "o.status"] as const;
-  return db
-    .selectFrom("dependencies as d")
-    .innerJoin("issues as o", "o.id", "d.to_issue_id")
-    .select([...columns, sql<number>`1`.as("outgoing")])
-    .where("d.from_issue_id", "=", a.issueId)
-    .unionAll(
-      db
-        .selectFrom("dependencies as d")
-        .innerJoin("issues as o", "o.id", "d.from_issue_id")
-        .select([...columns, sql<number>`0`.as("outgoing")])
-        .where("d.to_issue_id", "=", a.issueId),
-    );
-});
-
 type EdgeRow = NeighbourView & { kind: Kind; outgoing: number };
 
-/** What an issue blocks, what blocks it and what relates to it, each with its live status. */
-export async function neighbours(
-  db: Db,
-  issueId: string,
-): Promise<{ blocks: NeighbourView[]; blockedBy: NeighbourView[]; relatesTo: NeighbourView[] }> {
-  const rows = ((await edgesOf(db, { issueId })) as EdgeRow[]).sort((a, b) =>
-    byIdentifier.compare(a.identifier, b.identifier),
-  );
+/** What an issue blocks, what blocks it and what relates to it (each by identifier), from its edges. */
+function partition(edges: EdgeRow[]): {
+  blocks: NeighbourView[];
+  blockedBy: NeighbourView[];
+  relatesTo: NeighbourView[];
+} {
+  const rows = edges.sort((a, b) => byIdentifier.compare(a.identifier, b.identifier));
   const view = ({ kind: _k, outgoing: _o, ...rest }: EdgeRow): NeighbourView => rest;
   return {
     blocks: rows.filter((e) => e.kind === "blocks" && Number(e.outgoing) === 1).map(view),
     blockedBy: rows.filter((e) => e.kind === "blocks" && Number(e.outgoing) === 0).map(view),
     relatesTo: rows.filter((e) => e.kind === "relates_to").map(view),
   };
+}
+
+/**
+ * The edges of the issue `i` (an outer query's alias) as two JSON columns, for a read that takes its
+ * issue and its edges in one statement: `edges_out` (what it points to) and `edges_in`. Each is an
+ * array of [dependency id, kind, id, identifier, title, status]; `neighboursFromJson` reads them.
+ */
+export function edgeColumns(sqlite: boolean) {
+  const edges = (join: string, where: string) =>
+    sqlite
+      ? sql<string>`(select json_group_array(json_array(d.id, d.kind, o.id, o.identifier, o.title, o.status))
+          from dependencies d join issues o on o.id = ${sql.raw(join)} where ${sql.raw(where)} = i.id)`
+      : sql<string>`(select coalesce(json_agg(json_build_array(d.id, d.kind, o.id, o.identifier, o.title, o.status)), '[]')
+          from dependencies d join issues o on o.id = ${sql.raw(join)} where ${sql.raw(where)} = i.id)`;
+  return [
+    edges("d.to_issue_id", "d.from_issue_id").as("edges_out"),
+    edges("d.from_issue_id", "d.to_issue_id").as("edges_in"),
+  ] as const;
+}
+
+type EdgeTuple = [string, Kind, string, string, string, IssueStatus];
+
+/**
+ * What an issue blocks, what blocks it and what relates to it, each with its live status, from a read
+ * whose statement carried `edgeColumns` (JSON text on SQLite, parsed on PostgreSQL).
+ */
+export function neighboursFromJson(out: unknown, into: unknown) {
+  const rows: EdgeRow[] = [];
+  const add = (json: unknown, outgoing: number) => {
+    for (const [dependency_id, kind, id, identifier, title, status] of (typeof json === "string"
+      ? JSON.parse(json)
+      : json) as EdgeTuple[]) {
+      rows.push({ dependency_id, id, identifier, title, status, kind, outgoing });
+    }
+  };
+  add(out, 1);
+  add(into, 0);
+  return partition(rows);
 }
 
 /**

@@ -1,11 +1,10 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { type Selectable, sql } from "kysely";
 import { z } from "zod";
-import type { CodeLinksTable, Database } from "../../db/schema.ts";
+import type { CodeLinksTable } from "../../db/schema.ts";
 import { timeOut } from "../common.ts";
 
 /** The pull requests, branches and commits linked to issues, as every answer shows them. */
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type CodeLinkRow = Selectable<CodeLinksTable>;
 const PROVIDERS = ["github", "gitlab"] as const;
 
@@ -62,20 +61,62 @@ export function linkView(r: CodeLinkRow): CodeLinkView {
 /** Pull requests first (newest first), then branches, then commits. */
 const KIND_ORDER: Record<string, number> = { pull_request: 0, branch: 1, commit: 2 };
 
-/** The code links of issues, by issue id, each list pull requests first, newest first. */
-export async function linksOf(db: Db, issueIds: readonly string[]): Promise<Map<string, CodeLinkView[]>> {
-  const out = new Map<string, CodeLinkView[]>();
-  if (issueIds.length === 0) return out;
-  const rows = await db.selectFrom("code_links").selectAll().where("issue_id", "in", issueIds).execute();
-  rows.sort(
+/** Pull requests first (newest first), then branches, then commits: the order an issue shows them. */
+function ordered<R extends Pick<CodeLinkRow, "kind" | "updated_at">>(rows: R[]): R[] {
+  return rows.sort(
     (a, b) =>
       KIND_ORDER[a.kind]! - KIND_ORDER[b.kind]! ||
       (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0),
   );
-  for (const r of rows) {
-    const list = out.get(r.issue_id) ?? [];
-    list.push(linkView(r));
-    out.set(r.issue_id, list);
-  }
-  return out;
+}
+
+/** The columns a link's view needs, in the order `linksColumn` writes them. */
+const JSON_COLUMNS = [
+  "id",
+  "provider",
+  "kind",
+  "url",
+  "title",
+  "number",
+  "state",
+  "review_state",
+  "author_login",
+  "repository",
+  "branch",
+  "closes",
+  "created_at",
+  "updated_at",
+  "merged_at",
+  "closed_at",
+] as const;
+const TIMES = new Set(["created_at", "updated_at", "merged_at", "closed_at"]);
+
+/**
+ * The code links of the issue `i` (an outer query's alias) as one JSON column, `code_links`, for a read
+ * that takes its issue and its links in one statement; `linksFromJson` reads it.
+ */
+export function linksColumn(sqlite: boolean) {
+  const columns = sql.join(JSON_COLUMNS.map((c) => sql.ref(`c.${c}`)));
+  return (
+    sqlite
+      ? sql<string>`(select json_group_array(json_array(${columns})) from code_links c where c.issue_id = i.id)`
+      : sql<string>`(select coalesce(json_agg(json_build_array(${columns})), '[]') from code_links c where c.issue_id = i.id)`
+  ).as("code_links");
+}
+
+/**
+ * The views of a read's `linksColumn`: JSON text on SQLite, parsed on PostgreSQL, whose JSON writes
+ * a time as `…+00:00`; the view gives the same ISO string as a row read (`…Z`).
+ */
+export function linksFromJson(json: unknown): CodeLinkView[] {
+  const tuples = (typeof json === "string" ? JSON.parse(json) : json) as unknown[][];
+  const rows = tuples.map((t) => {
+    const row: Record<string, unknown> = {};
+    JSON_COLUMNS.forEach((c, i) => {
+      const v = t[i] ?? null;
+      row[c] = TIMES.has(c) && typeof v === "string" && !v.endsWith("Z") ? new Date(v).toISOString() : v;
+    });
+    return row as unknown as CodeLinkRow;
+  });
+  return ordered(rows).map(linkView);
 }

@@ -13,7 +13,7 @@ import { actsAsAgent } from "../inbox.ts";
 import { resolveIssue } from "../issues.ts";
 import { type CodeLinkView, linkView } from "./links.ts";
 
-export { type CodeLinkRow, type CodeLinkView, codeLinkView, linksOf, linkView } from "./links.ts";
+export { type CodeLinkRow, type CodeLinkView, codeLinkView, linkView } from "./links.ts";
 
 import { type Page, type PageInput, pageQuery, paginate } from "../pagination.ts";
 import { isAdminRole, roleIn } from "../webhook-access.ts";
@@ -180,7 +180,7 @@ export const updatedIntegrationView = integrationDetailView
 export const listIssueLinksQuery = z.strictObject({ ...pageQuery });
 
 /**
- * An issue's links a page at a time, in the order the issue shows them (linksOf): pull requests, then
+ * An issue's links a page at a time, in the order the issue shows them (linksFromJson): pull requests, then
  * branches, then commits, each most recently updated first.
  */
 export async function listIssueLinks(ctx: Ctx, ref: string, input: PageInput): Promise<Page<CodeLinkView>> {
