@@ -37,7 +37,7 @@ test("code_links and branch_name in the issue, its bundle and MCP get_issue", as
   const { listIssueLinks } = await import("../../src/tracker/integrations/store.ts");
   const blocker = await createIssue(ctx, { title: "Session store", status: "todo", blocks: ["ENG-1"] });
   const read = await getIssue(ctx, "ENG-1");
-  const listed = await listIssueLinks(ctx, "ENG-1", {});
+  const listed = await listIssueLinks(ctx, "ENG-1", { limit: 50 });
   assert.ok(read.code_links.length >= 2, `a pull request and more (${read.code_links.map((l) => l.kind)})`);
   assert.deepEqual(read.code_links, listed.data, "the read's links are the list's, field for field");
   for (const link of read.code_links) {
