@@ -4,6 +4,10 @@ import { sql } from "kysely";
 import { newId } from "../../src/secrets.ts";
 import {
   blockCounts,
+  fragmentOf,
+  LexemeMatcher,
+  lexemeOf,
+  lexemesOf,
   parseSearch,
   renderMarks,
   SEARCH_LIMITS,
@@ -775,4 +779,101 @@ test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what th
     for (const key of [...blockCounts.entries.keys()]) blockCounts.set(key, count);
     await searches(`from ${count} blocks`);
   }
+});
+
+test("snippets mark the words the index matched: stems, phrases, prefixes, OR, and titles", async (t) => {
+  const a = await api(t);
+  await doc(a, "note", "Animals", "The quick brown fox jumps over the lazy dog");
+  await doc(a, "note", "Colours", "A brown cow and a quick hare");
+  await doc(a, "issue", "Crashing on login", "Signing in crashes the app & <b>logs</b> nothing");
+  const snippet = async (q: string, title: string) => {
+    const res = await find(a, { q });
+    assert.equal(res.status, 200, res.text);
+    const hit = res.body.data.find((r: { title: string }) => r.title === title);
+    assert.ok(hit, `${q}: ${res.text}`);
+    // words marked one after the other may be one mark (FTS5) or one each (PostgreSQL)
+    return (hit.snippet as string).replaceAll("</mark> <mark>", " ");
+  };
+  assert.equal(
+    await snippet("jumping foxes", "Animals"),
+    "The quick brown <mark>fox jumps</mark> over the lazy dog",
+  );
+  assert.equal(
+    await snippet('"quick brown"', "Animals"),
+    "The <mark>quick brown</mark> fox jumps over the lazy dog",
+  );
+  assert.equal(await snippet("hare OR fox", "Colours"), "A brown cow and a quick <mark>hare</mark>");
+  assert.equal(
+    await snippet("log*", "Crashing on login"),
+    "Signing in crashes the app &amp; &lt;b&gt;<mark>logs</mark>&lt;/b&gt; nothing",
+  );
+  // a word left out is not marked; the words looked for are
+  assert.equal(
+    await snippet("crash -fox", "Crashing on login"),
+    "Signing in <mark>crashes</mark> the app &amp; &lt;b&gt;logs&lt;/b&gt; nothing",
+  );
+  // matched in the title only: the whole title, its matching words marked (stemmed)
+  assert.equal(await snippet("animal", "Animals"), "<mark>Animals</mark>");
+});
+
+test("a long body's fragment is the window holding the most of the query's words", async (t) => {
+  const a = await api(t);
+  const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
+  words[10] = "alpha";
+  words[60] = "alpha";
+  words[64] = "beta";
+  words[97] = "gamma.";
+  await doc(a, "note", "Long", words.join(" "));
+  const [hit] = (await find(a, { q: "alpha beta" })).body.data;
+  assert.match(hit.snippet, /^…w51 .*<mark>alpha<\/mark> w61 w62 w63 <mark>beta<\/mark> .*w74…$/);
+  // at the end of the body: no ellipsis after, the body's own punctuation kept
+  const [end] = (await find(a, { q: "gamma" })).body.data;
+  assert.match(end.snippet, /^…w76 .* w96 <mark>gamma<\/mark>\. w98 w99$/);
+});
+
+test("words are stemmed as PostgreSQL's english configuration stems them", async (t) => {
+  // what the index holds for the seed text's words and a few awkward ones
+  const text = await import("node:fs/promises").then((fs) =>
+    fs.readFile(new URL("../../bench/text.ts", import.meta.url), "utf8"),
+  );
+  const words = [
+    ...new Set(
+      [
+        ...text.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu),
+        "dying",
+        "skies",
+        "generously",
+        "café",
+        "résumés",
+      ].map((m) => (typeof m === "string" ? m : m[0]).toLowerCase()),
+    ),
+  ];
+  assert.ok(words.length > 500, `${words.length} words`);
+  assert.equal(lexemeOf("running"), "run");
+  assert.equal(lexemeOf("v2"), "v2");
+  if (!ON_POSTGRES) return;
+  const a = await api(t);
+  const { rows } = await sql<{ w: string; lexeme: string | null }>`
+    select w, (ts_lexize('english_stem', w))[1] as lexeme from unnest(${words}::text[]) w`.execute(
+    a.env.core.db,
+  );
+  const differ = rows.filter((r) => r.lexeme !== null && !/\d/.test(r.w) && lexemeOf(r.w) !== r.lexeme);
+  assert.deepEqual(differ, []);
+});
+
+test("the query's lexemes mark words; stop words never match a prefix", () => {
+  assert.deepEqual(lexemesOf(["'quick' <-> 'brown'", "'it''s':*", "'log':*", "'quick'"]), [
+    { text: "quick", prefix: false },
+    { text: "brown", prefix: false },
+    { text: "it's", prefix: true },
+    { text: "log", prefix: true },
+  ]);
+  const m = new LexemeMatcher(lexemesOf(["'th':*", "'connect'"]));
+  assert.equal(
+    m.mark("The thing connects; then Connection, this"),
+    "The \uFDD0thing\uFDD1 \uFDD0connects\uFDD1; then \uFDD0Connection\uFDD1, this",
+  );
+  assert.equal(fragmentOf("  ", m), null);
+  const many = Array.from({ length: 30 }, (_, i) => `w${i}`).join(" ");
+  assert.equal(fragmentOf(many, m), `${many.split(" ").slice(0, 24).join(" ")}…`);
 });
