@@ -1097,6 +1097,63 @@ test("0032_search_recency: documents take places in their ids' order, their tsve
   for (const r of rows) assert.doesNotMatch(r.tsv, /' 0'/);
 });
 
+test("0035_search_inline: documents already there keep their tsvector in the row, and it goes back (PostgreSQL)", {
+  skip: ON_POSTGRES ? false : "PostgreSQL only",
+}, async (t) => {
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database);
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  const db = store.db;
+  await migrateTo(db, "postgres", "0034_milestone_progress");
+  const at = "2026-03-01T09:00:00.000Z";
+  await personAndWorkspace(db, at);
+  // a body of 4,000 characters of distinct words: title, body and tsvector come to about 9 KB
+  const body = Array.from({ length: 500 }, (_, i) => `w${i}q${(i * 7919) % 997}`).join(" ");
+  await db
+    .insertInto("search_documents")
+    .values({
+      object_id: "note_01J00000000000000000000001",
+      workspace_id: "wks_1",
+      object_type: "note",
+      title: "Ledger",
+      body: `ledger ${body.slice(0, 3000)}`,
+      updated_at: at,
+    })
+    .execute();
+  const outOfLine = async () => {
+    const toast = await sql<{ name: string }>`
+      select reltoastrelid::regclass::text as name from pg_class where relname = 'search_documents'`.execute(
+      db,
+    );
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.raw(toast.rows[0]!.name)}`.execute(db);
+    return rows[0]!.n;
+  };
+  const storage = async () =>
+    (
+      await sql<{ s: string }>`select attstorage as s from pg_attribute
+        where attrelid = 'search_documents'::regclass and attname = 'tsv'`.execute(db)
+    ).rows[0]!.s;
+  assert.ok((await outOfLine()) > 0, "before: stored out of line");
+  assert.equal(await storage(), "x");
+  await store.migrate();
+  assert.equal(await outOfLine(), 0, "after: in the row");
+  assert.equal(await storage(), "m");
+  const found = await sql<{ n: number }>`
+    select count(*)::int as n from search_documents where tsv @@ to_tsquery('english', 'ledger')`.execute(db);
+  assert.equal(found.rows[0]!.n, 1);
+
+  await migrateTo(db, "postgres", "0034_milestone_progress");
+  assert.equal(await storage(), "x");
+  const options = await sql<{ o: string[] | null }>`
+    select reloptions as o from pg_class where relname = 'search_documents'`.execute(db);
+  assert.equal(options.rows[0]!.o, null);
+});
+
 test("milestone progress migration: SQLite counts the issues already in each milestone by status, with their estimates", async (t) => {
   if (ON_POSTGRES)
     return t.skip("PostgreSQL counts progress from its index; the migration changes nothing there");
