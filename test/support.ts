@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestContext } from "node:test";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { Kysely } from "kysely";
 import pg from "pg";
 import { MemoryRateLimiter } from "../src/auth/limits.ts";
 import { createPerson, findPersonByEmail } from "../src/auth/people.ts";
@@ -12,6 +13,7 @@ import { createWorkspace } from "../src/auth/workspaces.ts";
 import { ManualClock } from "../src/clock.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Core, createCore } from "../src/core.ts";
+import type { Database } from "../src/db/schema.ts";
 import { openStore, type Store } from "../src/db/store.ts";
 import { buildApp } from "../src/http/app.ts";
 import { createLogger } from "../src/http/logger.ts";
@@ -233,4 +235,25 @@ export async function api(t: TestContext, env: Record<string, string> = {}): Pro
       };
     },
   };
+}
+
+/** The person usr_1 and the workspace wks_1 they own, which the data of a migration's test hangs on. */
+export async function personAndWorkspace(db: Kysely<Database>, at: string): Promise<void> {
+  await db
+    .insertInto("people")
+    .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
+    .execute();
+  await db
+    .insertInto("workspaces")
+    .values({
+      id: "wks_1",
+      name: "W",
+      slug: "w",
+      owner_id: "usr_1",
+      plan: "free",
+      agent_connection_limit: 5,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }

@@ -1,34 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import { MIGRATION_NAMES, migrateTo } from "../../src/db/migrations.ts";
-import type { Database } from "../../src/db/schema.ts";
 import { openStore } from "../../src/db/store.ts";
 import { lastPosition, nextPositionSqlite, sequenceEvents } from "../../src/tracker/events.ts";
-import { createTestDatabase, ON_POSTGRES, testConfig } from "../support.ts";
+import { createTestDatabase, ON_POSTGRES, personAndWorkspace, testConfig } from "../support.ts";
 
 /** The schema every store must have after migration, table by table: the same on SQLite and PostgreSQL. */
-/** The person usr_1 and the workspace wks_1 they own, which the data of a migration's test hangs on. */
-async function personAndWorkspace(db: Kysely<Database>, at: string): Promise<void> {
-  await db
-    .insertInto("people")
-    .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
-    .execute();
-  await db
-    .insertInto("workspaces")
-    .values({
-      id: "wks_1",
-      name: "W",
-      slug: "w",
-      owner_id: "usr_1",
-      plan: "free",
-      agent_connection_limit: 5,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-}
-
 const EXPECTED: Record<string, string[]> = {
   activity: [
     "action",
@@ -1175,23 +1153,7 @@ test("milestone progress migration: SQLite counts the issues already in each mil
     updated_via: "admin",
     updated_at: at,
   };
-  await db
-    .insertInto("people")
-    .values({ id: "usr_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
-    .execute();
-  await db
-    .insertInto("workspaces")
-    .values({
-      id: "wks_1",
-      name: "W",
-      slug: "w",
-      owner_id: "usr_1",
-      plan: "free",
-      agent_connection_limit: 5,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await personAndWorkspace(db, at);
   await db
     .insertInto("spaces")
     .values({

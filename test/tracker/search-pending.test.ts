@@ -4,7 +4,14 @@ import { test } from "node:test";
 import { sql } from "kysely";
 import { migrateTo } from "../../src/db/migrations.ts";
 import { openStore } from "../../src/db/store.ts";
-import { type Api, api, createTestDatabase, ON_POSTGRES, testConfig } from "../support.ts";
+import {
+  type Api,
+  api,
+  createTestDatabase,
+  ON_POSTGRES,
+  personAndWorkspace,
+  testConfig,
+} from "../support.ts";
 
 /**
  * The full-text index may be written after the answer (SQLite: from search_fts_pending, which the
@@ -147,23 +154,7 @@ test("0033_search_pending goes up and down over documents, with changes left pen
   const db = store.db;
   await migrateTo(db, "sqlite", "0032_search_recency");
   const at = "2026-03-01T09:00:00.000Z";
-  await db
-    .insertInto("people")
-    .values({ id: "per_1", email: "a@example.com", name: "A", created_at: at, updated_at: at })
-    .execute();
-  await db
-    .insertInto("workspaces")
-    .values({
-      id: "wks_1",
-      name: "W",
-      slug: "w",
-      owner_id: "per_1",
-      plan: "free",
-      agent_connection_limit: 10,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await personAndWorkspace(db, at);
   const doc = (object_id: string, title: string) => ({
     object_id,
     workspace_id: "wks_1",
