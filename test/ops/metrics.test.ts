@@ -170,6 +170,7 @@ test("telemetry's configuration: off by default, each variable read and checked"
     metricsHost: "127.0.0.1",
     tracesEndpoint: undefined,
     tracesHeaders: {},
+    tracesProtocol: "http/protobuf",
     serviceName: "docket",
     tracesSampleRatio: 1,
   });
@@ -178,6 +179,7 @@ test("telemetry's configuration: off by default, each variable read and checked"
     METRICS_HOST: "0.0.0.0",
     OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/",
     OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20k",
+    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
     OTEL_SERVICE_NAME: "docket-eu",
     OTEL_TRACES_SAMPLER_ARG: "0.25",
   }).telemetry;
@@ -186,6 +188,7 @@ test("telemetry's configuration: off by default, each variable read and checked"
     metricsHost: "0.0.0.0",
     tracesEndpoint: "http://collector:4318/v1/traces",
     tracesHeaders: { authorization: "Bearer k" },
+    tracesProtocol: "http/json",
     serviceName: "docket-eu",
     tracesSampleRatio: 0.25,
   });
