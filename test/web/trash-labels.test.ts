@@ -172,7 +172,9 @@ test("a milestone deleted from its page comes back with Undo", async (t) => {
   await page.waitForURL(new RegExp(`/acme/milestones/${milestone.id}`));
   await page.getByRole("heading", { name: "Public beta" }).waitFor();
   assert.equal((await env.rest("GET", `/milestones/${milestone.id}`)).status, 200);
-  assertNoErrors(errors);
+  // the stream's event of the delete may have the page read the milestone again before it is left:
+  // those reads answer 404, as the issue's do in the test above
+  assertNoErrors(errors, [/404/]);
 });
 
 test("labels are created, coloured, renamed and merged, and deleted on the Labels page", async (t) => {
