@@ -1,12 +1,23 @@
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { type TestContext, test } from "node:test";
 import { sql } from "kysely";
 import { MIGRATION_NAMES, migrateTo } from "../../src/db/migrations.ts";
-import { openStore } from "../../src/db/store.ts";
+import { openStore, type Store } from "../../src/db/store.ts";
 import { lastPosition, nextPositionSqlite, sequenceEvents } from "../../src/tracker/events.ts";
 import { createTestDatabase, ON_POSTGRES, personAndWorkspace, testConfig } from "../support.ts";
 
 /** The schema every store must have after migration, table by table: the same on SQLite and PostgreSQL. */
+/** A store on a database of the test's own, both gone when the test ends; not migrated yet. */
+async function storeFor(t: TestContext): Promise<Store> {
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database);
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  return store;
+}
+
 const EXPECTED: Record<string, string[]> = {
   activity: [
     "action",
@@ -719,12 +730,7 @@ const EXPECTED: Record<string, string[]> = {
 };
 
 test(`migrations from empty, then re-run (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database);
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const store = await storeFor(t);
 
   const first = await store.migrate();
   assert.deepEqual(first.applied, MIGRATION_NAMES);
@@ -759,12 +765,7 @@ test(`migrations from empty, then re-run (${ON_POSTGRES ? "PostgreSQL" : "SQLite
 });
 
 test("SQLite runs with WAL and foreign keys on", { skip: ON_POSTGRES ? "SQLite only" : false }, async (t) => {
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database);
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const store = await storeFor(t);
   const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(store.db);
   assert.equal(mode.rows[0]?.journal_mode, "wal");
   const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(store.db);
@@ -774,12 +775,7 @@ test("SQLite runs with WAL and foreign keys on", { skip: ON_POSTGRES ? "SQLite o
 });
 
 test("a transaction that fails writes nothing", async (t) => {
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database);
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const store = await storeFor(t);
   await store.migrate();
   const now = new Date().toISOString();
   await assert.rejects(
@@ -805,12 +801,7 @@ test("a transaction that fails writes nothing", async (t) => {
 });
 
 test(`0012_web: the events feed has its index by actor (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database);
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const store = await storeFor(t);
   await store.migrate();
   assert.ok(MIGRATION_NAMES.includes("0012_web"));
   const { rows } = ON_POSTGRES
@@ -839,12 +830,7 @@ test(`0014_event_sequence: the floor of positions starts at the feed's top and e
     [[], 7, 7, 7],
   ];
   for (const [feed, cursor, counter, cursorAfter] of cases) {
-    const database = await createTestDatabase();
-    const store = openStore(testConfig(database.url).database);
-    t.after(async () => {
-      await store.close();
-      await database.drop();
-    });
+    const store = await storeFor(t);
     await migrateTo(store.db, kind, "0013_space_priority_index");
     const at = "2026-03-01T09:00:00.000Z";
     const db = store.db;
@@ -897,12 +883,7 @@ test(`0014_event_sequence: the floor of positions starts at the feed's top and e
 
 test(`labels migration: free-string labels become label objects, one per name ignoring case (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
   const kind = ON_POSTGRES ? "postgres" : "sqlite";
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database);
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const store = await storeFor(t);
   const mine = MIGRATION_NAMES.find((n) => n.endsWith("_labels"))!;
   await migrateTo(store.db, kind, MIGRATION_NAMES[MIGRATION_NAMES.indexOf(mine) - 1]!);
   const at = "2026-03-01T09:00:00.000Z";
@@ -1016,12 +997,7 @@ test(`labels migration: free-string labels become label objects, one per name ig
 test("0032_search_recency: documents take places in their ids' order, their tsvector names their block, and it goes back (PostgreSQL)", {
   skip: ON_POSTGRES ? false : "PostgreSQL only",
 }, async (t) => {
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database);
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const store = await storeFor(t);
   const db = store.db;
   await migrateTo(db, "postgres", "0031_integrations");
   const at = "2026-03-01T09:00:00.000Z";
@@ -1078,12 +1054,7 @@ test("0032_search_recency: documents take places in their ids' order, their tsve
 test("0035_search_inline: documents already there keep their tsvector in the row, and it goes back (PostgreSQL)", {
   skip: ON_POSTGRES ? false : "PostgreSQL only",
 }, async (t) => {
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database);
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const store = await storeFor(t);
   const db = store.db;
   await migrateTo(db, "postgres", "0034_milestone_progress");
   const at = "2026-03-01T09:00:00.000Z";
@@ -1135,12 +1106,7 @@ test("0035_search_inline: documents already there keep their tsvector in the row
 test("milestone progress migration: SQLite counts the issues already in each milestone by status, with their estimates", async (t) => {
   if (ON_POSTGRES)
     return t.skip("PostgreSQL counts progress from its index; the migration changes nothing there");
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database);
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const store = await storeFor(t);
   const mine = MIGRATION_NAMES.find((n) => n.endsWith("_milestone_progress"))!;
   await migrateTo(store.db, "sqlite", MIGRATION_NAMES[MIGRATION_NAMES.indexOf(mine) - 1]!);
   const at = "2026-03-01T09:00:00.000Z";
