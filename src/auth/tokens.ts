@@ -293,14 +293,14 @@ function knownPatsOf(core: Core): Map<string, KnownPat> {
 }
 
 /**
- * Looks a PAT up by its hash and checks it still holds. On SQLite the lookup of a token that held is
- * kept, per store, while the store's change version stays what it was before the lookup: whatever can
- * end a token (a revocation, a suspension, a member removed, a person or workspace deleted) calls
- * `core.events.accessChanged()`, which announces a change on that signal, and a commit of another
- * process (`docket admin`) changes the file's data_version, so a request, which reads the version once
- * it has arrived (`changeVersion`), never uses a lookup older than an end of access. On PostgreSQL every
- * use is looked up: other instances would hear of a revocation only a moment later (NOTIFY), and a
- * revoked token is refused at once on every instance. Expiry is checked against the clock at every use.
+ * Looks a PAT up by its hash and checks it still holds. The lookup of a token that held is kept, per
+ * store, while the store's change version stays what it was before the lookup: whatever can end a token
+ * (a revocation, a suspension, a member removed, a person or workspace deleted) calls
+ * `core.events.accessChanged()`, which announces a change on that signal. On SQLite a commit of another
+ * process (`docket admin`) also changes the file's data_version; on PostgreSQL an announcement resolves
+ * only once every instance's version has moved or stopped vouching (src/db/changes.ts). So a request,
+ * which reads the version once it has arrived (`changeVersion`), never uses a lookup older than an end
+ * of access that had been answered, on any instance. Expiry is checked against the clock at every use.
  * A lookup is one indexed query; a write at most once a minute.
  */
 export async function authenticatePat(

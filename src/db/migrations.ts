@@ -470,6 +470,18 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
       await sql`alter table search_documents alter column tsv set storage extended`.execute(db);
     },
   }),
+  // PostgreSQL: the change counter every announcement advances and every instance reads a few times a
+  // second (src/db/changes.ts), so that caches such as the tokens' are exact across instances
+  "0036_change_epoch": (_t, kind) => ({
+    async up(db: AnyDb) {
+      if (kind !== "postgres") return;
+      await sql`create sequence docket_change_epoch`.execute(db);
+    },
+    async down(db: AnyDb) {
+      if (kind !== "postgres") return;
+      await sql`drop sequence docket_change_epoch`.execute(db);
+    },
+  }),
 };
 
 /** The most search documents migration 0035 rewrites (about 15 s at 250,000): past it, an operator's step. */

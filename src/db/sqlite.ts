@@ -34,6 +34,14 @@ export class NodeSqliteDialect implements Dialect {
   async checkpoint(): Promise<void> {
     await this.#driver?.checkpoint();
   }
+  /**
+   * The service's connection's `PRAGMA data_version`, read at once, outside the turns on the connection
+   * (it reads no table and changes nothing, so it may run between another holder's statements); undefined
+   * before the connection is open or after it is closed.
+   */
+  dataVersion(): number | undefined {
+    return this.#driver?.dataVersion();
+  }
   createAdapter(): DialectAdapter {
     return new SqliteAdapter();
   }
@@ -146,6 +154,10 @@ class NodeSqliteDriver implements Driver {
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA busy_timeout = 5000");
     this.#connection = new NodeSqliteConnection(db, this.#health);
+  }
+
+  dataVersion(): number | undefined {
+    return this.#connection?.dataVersion();
   }
 
   /** Takes its turn on the connection, commits any open group, and runs a TRUNCATE checkpoint. */
@@ -320,6 +332,12 @@ class NodeSqliteConnection implements DatabaseConnection {
 
   get inTransaction(): boolean {
     return this.#db.isTransaction;
+  }
+
+  #dataVersion: StatementSync | undefined;
+  dataVersion(): number {
+    this.#dataVersion ??= this.#db.prepare("pragma data_version");
+    return (this.#dataVersion.get() as { data_version: number }).data_version;
   }
 
   close(): void {

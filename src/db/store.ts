@@ -209,7 +209,8 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
       dialect: new UnitOfWorkDialect(sqlite),
       ...logOption(options),
     });
-    changes = sqliteChanges(db);
+    const dialect = sqlite;
+    changes = sqliteChanges(db, () => dialect.dataVersion());
     if (config.path !== ":memory:") reader = new SqliteReader(config.path);
     const searchIndexer = new SearchIndexer(db);
     indexer = searchIndexer;
