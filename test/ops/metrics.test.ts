@@ -131,6 +131,22 @@ test(`metrics are scraped on their own port with the stable names and units; a r
   assert.equal(samples(after, "docket_webhooks_queue_depth")[0]?.value, 0);
   assert.equal(samples(after, "docket_claims_live")[0]?.value, 0);
 
+  // a request the client cuts off (a stream closed) ends as 499, and is no longer active
+  const abort = new AbortController();
+  const stream = await fetch(`${server.address}/v1/events/stream`, { headers: auth, signal: abort.signal });
+  assert.equal(stream.status, 200);
+  const active = async () =>
+    samples(await scrape(), "http_server_active_requests").reduce((n, s) => n + s.value, 0);
+  assert.equal(await active(), 1, "the open stream is an active request");
+  abort.abort();
+  const cutOff = async () =>
+    samples(await scrape(), "http_server_request_duration_seconds_count").find(
+      (s) => s.labels.http_route === "/v1/events/stream" && s.labels.http_response_status_code === "499",
+    )?.value ?? 0;
+  for (let i = 0; i < 100 && (await cutOff()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(await cutOff(), 1, "the stream cut off counted as 499");
+  assert.equal(await active(), 0);
+
   // never on the public port
   const publicScrape = await fetch(`${server.address}/metrics`);
   assert.ok(!(await publicScrape.text()).includes("http_server_request_duration"), "not served on PORT");

@@ -213,7 +213,7 @@ for (const protocol of ["http/protobuf", "http/json"] as const)
     assert.equal(root.parentSpanId, callerSpan, "the server span is the caller's span's child");
 
     const statements = inTrace.filter((s) => s.kind === CLIENT && attr(s, "db.system.name") !== undefined);
-    assert.ok(statements.length >= 2, `the read's statements are traced (got ${statements.length})`);
+    assert.ok(statements.length >= 1, `the read's statement is traced (got ${statements.length})`);
     for (const s of statements) {
       assert.equal(s.parentSpanId, root.spanId, `${s.name} is a child of the request's span`);
       assert.equal(attr(s, "db.system.name"), ON_POSTGRES ? "postgresql" : "sqlite");
