@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import pg from "pg";
+import { LISTENER_APPLICATION } from "../../src/db/changes.ts";
 import { startServer } from "../../src/server.ts";
 import { checkedFetch } from "../contract.ts";
 import { createTestDatabase, ON_POSTGRES, seed, testConfig } from "../support.ts";
@@ -376,7 +377,9 @@ test("the hub's LISTEN connection terminated by the server is reopened; the proc
     // every LISTEN connection of this test database (the hubs' and the change signals'), not ours
     const killed = await admin.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+        where datname = current_database() and pid <> pg_backend_pid()
+          and (query ilike 'listen%' or application_name = $1)`,
+      [LISTENER_APPLICATION],
     );
     assert.ok((killed.rowCount ?? 0) > 0, `round ${round}: no LISTEN connection found`);
     const made = await createIssue(b.address, ada.token, `after kill ${round}`);
