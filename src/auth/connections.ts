@@ -6,6 +6,7 @@ import type { Db } from "../db/store.ts";
 import { checksum, hashSecret, newId, randomBase62 } from "../secrets.ts";
 import { releaseClaimsOf } from "../tracker/leases.ts";
 import { ACCESS_ENDED_REASONS, disableWebhooksOf } from "../tracker/webhook-access.ts";
+import { KnownLookups } from "./known.ts";
 import { type Principal, parseScopes, type Scope } from "./tokens.ts";
 
 /**
@@ -207,48 +208,93 @@ const accessTokenByHash = prepared(["hash"], (db: Db, { hash }: { hash: string }
     .where("t.token_hash", "=", hash),
 );
 
+/** An access token that held when it was looked up, with what its checks at use need. */
+interface KnownAccessToken {
+  connectionId: string;
+  kind: string;
+  workspaceId: string;
+  personId: string;
+  resource: string;
+  scopes: ReadonlySet<Scope>;
+  /** ISO time */
+  expiresAt: string;
+  /** epoch ms of the connection's last use written, or null */
+  lastUsedAt: number | null;
+}
+
+/** Access tokens kept per store (the oldest go first beyond 10,000), at most 30 s whatever happens. */
+const knownAccessTokens = new KnownLookups<KnownAccessToken>(10_000, 30_000);
+
 /**
  * Checks an access token: known, not expired or revoked, bound to `resource` when given, its connection
  * alive, its person neither suspended nor gone from the workspace, and its kind of sign-in not switched
  * off (a browser OAuth token stops when browser OAuth is off; every token stops when both are off). The
  * principal's `tokenId` is the connection's id, which writes record as the credential acted through.
+ * The lookup of a token that held is kept while nothing that ends access has happened (`KnownLookups`,
+ * src/auth/known.ts): every path that revokes a token or connection, suspends, removes or deletes
+ * announces it. Expiry, the resource and the switches are checked at every use.
  */
 export async function authenticateAccessToken(
   core: Core,
   token: string,
   resource?: string,
+  changeVersion?: string,
 ): Promise<{ ok: true; principal: Principal } | { ok: false; reason: AccessTokenFailure }> {
   if (!isWellFormedAccessToken(token)) return { ok: false, reason: "malformed" };
-  const [row] = await accessTokenByHash(core.db, { hash: hashSecret(token) });
-  if (!row) return { ok: false, reason: "unknown" };
+  const hash = hashSecret(token);
+  const version = await KnownLookups.version(core, changeVersion);
+  let known = knownAccessTokens.get(core, hash, version);
+  if (!known) {
+    const at = performance.now();
+    const [row] = await accessTokenByHash(core.db, { hash });
+    if (!row) return { ok: false, reason: "unknown" };
+    if (row.revoked_at) return { ok: false, reason: "revoked" };
+    if (row.expires_at <= core.clock.now().toISOString()) return { ok: false, reason: "expired" };
+    if (row.connection_revoked_at) return { ok: false, reason: "connection_ended" };
+    if (row.suspended_at) return { ok: false, reason: "suspended" };
+    if (!row.role) return { ok: false, reason: "not_a_member" };
+    known = {
+      connectionId: row.connection_id,
+      kind: row.kind,
+      workspaceId: row.workspace_id,
+      personId: row.person_id,
+      resource: row.resource,
+      scopes: new Set(parseScopes(row.scopes)),
+      expiresAt: row.expires_at,
+      lastUsedAt: row.last_used_at ? new Date(row.last_used_at).getTime() : null,
+    };
+    // only a version read before the lookup vouches for it
+    knownAccessTokens.set(core, hash, version, at, known);
+  }
   const now = core.clock.now();
   const nowIso = now.toISOString();
-  if (row.revoked_at) return { ok: false, reason: "revoked" };
-  if (row.expires_at <= nowIso) return { ok: false, reason: "expired" };
-  if (resource !== undefined && row.resource !== resource) return { ok: false, reason: "wrong_resource" };
-  if (row.connection_revoked_at) return { ok: false, reason: "connection_ended" };
-  if (row.suspended_at) return { ok: false, reason: "suspended" };
-  if (!row.role) return { ok: false, reason: "not_a_member" };
-  const browserOAuth = await core.switches.isOn("browser_oauth");
-  if (!browserOAuth) {
-    if (row.kind === "oauth") return { ok: false, reason: "switched_off" };
-    if (!(await core.switches.isOn("agent_registration"))) return { ok: false, reason: "switched_off" };
+  if (known.expiresAt <= nowIso) {
+    knownAccessTokens.delete(core, hash);
+    return { ok: false, reason: "expired" };
   }
-  if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_GRANULARITY_MS) {
+  if (resource !== undefined && known.resource !== resource) return { ok: false, reason: "wrong_resource" };
+  const browserOAuth = await core.switches.isOn("browser_oauth", version);
+  if (!browserOAuth) {
+    if (known.kind === "oauth") return { ok: false, reason: "switched_off" };
+    if (!(await core.switches.isOn("agent_registration", version)))
+      return { ok: false, reason: "switched_off" };
+  }
+  if (known.lastUsedAt === null || now.getTime() - known.lastUsedAt >= LAST_USED_GRANULARITY_MS) {
+    known.lastUsedAt = now.getTime();
     await core.db
       .updateTable("connections")
       .set({ last_used_at: nowIso })
-      .where("id", "=", row.connection_id)
+      .where("id", "=", known.connectionId)
       .execute();
   }
   return {
     ok: true,
     principal: {
       kind: "connection",
-      tokenId: row.connection_id,
-      personId: row.person_id,
-      workspaceId: row.workspace_id,
-      scopes: new Set(parseScopes(row.scopes)),
+      tokenId: known.connectionId,
+      personId: known.personId,
+      workspaceId: known.workspaceId,
+      scopes: known.scopes,
     },
   };
 }

@@ -8,6 +8,7 @@ import { conflict, invalid, notFound } from "../errors.ts";
 import { checksum, hashSecret, newId, randomBase62 } from "../secrets.ts";
 import { ACCESS_ENDED_REASONS, disableWebhooksOf } from "../tracker/webhook-access.ts";
 import { displayName, email, parse } from "../validate.ts";
+import { KnownLookups } from "./known.ts";
 import { requirePersonByEmail } from "./people.ts";
 import { requireWorkspace, roleOf } from "./workspaces.ts";
 
@@ -271,37 +272,15 @@ interface KnownPat {
   expiresAt: number | null;
   /** epoch ms of the last use written, or null */
   lastUsedAt: number | null;
-  /** the store's change version read before the lookup: the entry holds while it is still the version */
-  version: string;
-  /** performance.now() of the lookup */
-  at: number;
 }
 
-/** Tokens kept per store; the oldest go first beyond this. */
-const KNOWN_PATS_MAX = 10_000;
-/** The longest an entry is used without a lookup, whatever the change signal says (a backstop). */
-const KNOWN_PAT_TTL_MS = 30_000;
-const knownPats = new WeakMap<object, Map<string, KnownPat>>();
-
-function knownPatsOf(core: Core): Map<string, KnownPat> {
-  let known = knownPats.get(core.store);
-  if (!known) {
-    known = new Map();
-    knownPats.set(core.store, known);
-  }
-  return known;
-}
+/** PATs kept per store (the oldest go first beyond 10,000), at most 30 s whatever the change signal says. */
+const knownPats = new KnownLookups<KnownPat>(10_000, 30_000);
 
 /**
- * Looks a PAT up by its hash and checks it still holds. The lookup of a token that held is kept, per
- * store, while the store's change version stays what it was before the lookup: whatever can end a token
- * (a revocation, a suspension, a member removed, a person or workspace deleted) calls
- * `core.events.accessChanged()`, which announces a change on that signal. On SQLite a commit of another
- * process (`docket admin`) also changes the file's data_version; on PostgreSQL an announcement resolves
- * only once every instance's version has moved or stopped vouching (src/db/changes.ts). So a request,
- * which reads the version once it has arrived (`changeVersion`), never uses a lookup older than an end
- * of access that had been answered, on any instance. Expiry is checked against the clock at every use.
- * A lookup is one indexed query; a write at most once a minute.
+ * Looks a PAT up by its hash and checks it still holds. The lookup of a token that held is kept while
+ * nothing that ends access has happened (`KnownLookups`, src/auth/known.ts). Expiry is checked against
+ * the clock at every use. A lookup is one indexed query; a write at most once a minute.
  */
 export async function authenticatePat(
   core: Core,
@@ -310,14 +289,8 @@ export async function authenticatePat(
 ): Promise<{ ok: true; principal: Principal } | { ok: false; reason: PatFailure }> {
   if (!isWellFormedPat(token)) return { ok: false, reason: "malformed" };
   const hash = hashSecret(token);
-  const changes = core.store.changes;
-  const version = changes.exact() ? (changeVersion ?? (await changes.version())) : undefined;
-  const known = knownPatsOf(core);
-  let pat = known.get(hash);
-  if (pat && (pat.version !== version || performance.now() - pat.at > KNOWN_PAT_TTL_MS)) {
-    known.delete(hash);
-    pat = undefined;
-  }
+  const version = await KnownLookups.version(core, changeVersion);
+  let pat = knownPats.get(core, hash, version);
   if (!pat) {
     const at = performance.now();
     const [row] = await patByHash(core.db, { hash });
@@ -334,18 +307,13 @@ export async function authenticatePat(
       scopes: new Set(parseScopes(row.scopes)),
       expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
       lastUsedAt: row.last_used_at ? new Date(row.last_used_at).getTime() : null,
-      version: version ?? "",
-      at,
     };
     // only a version read before the lookup vouches for it
-    if (version !== undefined) {
-      if (known.size >= KNOWN_PATS_MAX) known.delete(known.keys().next().value!);
-      known.set(hash, pat);
-    }
+    knownPats.set(core, hash, version, at, pat);
   }
   const now = core.clock.now();
   if (pat.expiresAt !== null && pat.expiresAt <= now.getTime()) {
-    known.delete(hash);
+    knownPats.delete(core, hash);
     return { ok: false, reason: "expired" };
   }
   if (pat.lastUsedAt === null || now.getTime() - pat.lastUsedAt >= LAST_USED_GRANULARITY_MS) {

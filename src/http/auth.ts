@@ -61,7 +61,7 @@ export function bearerToken(request: FastifyRequest): string {
 /** A personal access token or a connection's access token, checked; 401 when it does not hold. */
 async function authenticateBearer(core: Core, token: string, changeVersion?: string): Promise<Principal> {
   if (token.startsWith(ACCESS_TOKEN_PREFIX)) {
-    const outcome = await authenticateAccessToken(core, token);
+    const outcome = await authenticateAccessToken(core, token, undefined, changeVersion);
     if (!outcome.ok) throw unauthorized(describeAccessTokenFailure(outcome.reason), true);
     return outcome.principal;
   }

@@ -426,7 +426,7 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
         true,
       );
     }
-    const outcome = await authenticateAccessToken(core, token, resource);
+    const outcome = await authenticateAccessToken(core, token, resource, request.changeVersion);
     if (!outcome.ok) throw challenge(describeAccessTokenFailure(outcome.reason), true);
     return { principal: outcome.principal, token };
   }

@@ -164,6 +164,8 @@ async function redeem(core: Core, reg: AgentRegistration, now: Date, repeat: boo
     return issueAccessToken(core, connection, { db: tx });
   });
   if (!issued) return invalidGrant();
+  // the earlier pair's access tokens were revoked: the lookups kept of them go, on every instance
+  if (repeat) await core.events.accessChanged();
   return {
     status: 200,
     body: {

@@ -304,7 +304,10 @@ export async function refreshTokenGrant(core: Core, params: GrantParams): Promis
     }
     accessScopes = granted.filter((s) => asked.includes(s));
   }
+  // whether a retry within the grace revoked the access token issued to the first try
+  let revokedAccess = false;
   const outcome = await core.db.transaction().execute(async (tx): Promise<GrantAnswer | "reuse"> => {
+    revokedAccess = false;
     const connection = await liveConnection(core, tx, row.connection_id);
     if (!connection) return invalidGrant();
     const now = core.clock.now();
@@ -351,12 +354,13 @@ export async function refreshTokenGrant(core: Core, params: GrantParams): Promis
       .executeTakeFirst();
     if (Number(replaced.numUpdatedRows) === 0) return "reuse";
     if (successor.access_token_id) {
-      await tx
+      const revoked = await tx
         .updateTable("access_tokens")
         .set({ revoked_at: nowIso })
         .where("id", "=", successor.access_token_id)
         .where("revoked_at", "is", null)
-        .execute();
+        .executeTakeFirst();
+      revokedAccess = Number(revoked.numUpdatedRows) > 0;
     }
     const issued = await issuePair(core, tx, connection, row.client_id, row.scopes, accessScopes);
     await tx
@@ -370,6 +374,8 @@ export async function refreshTokenGrant(core: Core, params: GrantParams): Promis
     await revokeConnection(core, row.connection_id, "refresh_token_reuse");
     return invalidGrant();
   }
+  // the lookups kept of that token (src/auth/known.ts) go before this answers, on every instance
+  if (revokedAccess) await core.events.accessChanged();
   return outcome;
 }
 
