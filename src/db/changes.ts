@@ -57,7 +57,7 @@ export function sqliteChanges(
 const RECONNECT_FIRST_MS = 1000;
 const RECONNECT_MAX_MS = 10_000;
 /** How often the listening connection reads the change counter (EPOCH_SEQUENCE). */
-export const EPOCH_POLL_MS = 50;
+const EPOCH_POLL_MS = 50;
 /**
  * How long a read of the change counter vouches for this instance's caches: a version is stable only
  * while the last read that came back was sent less than this long ago. An announcement waits a little
@@ -67,7 +67,7 @@ export const EPOCH_POLL_MS = 50;
 export const EPOCH_LEASE_MS = 200;
 const ANNOUNCE_WAIT_MS = EPOCH_LEASE_MS + 10;
 /** The PostgreSQL sequence every announcement advances (migration 0036); its value is the change count. */
-export const EPOCH_SEQUENCE = "docket_change_epoch";
+const EPOCH_SEQUENCE = "docket_change_epoch";
 /** The listening connection's application_name in pg_stat_activity. */
 export const LISTENER_APPLICATION = "docket-changes";
 

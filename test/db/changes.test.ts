@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { type TestContext, test } from "node:test";
 import { sql } from "kysely";
 import { EPOCH_LEASE_MS, LISTENER_APPLICATION } from "../../src/db/changes.ts";
-import { openStore } from "../../src/db/store.ts";
+import { openStore, type Store } from "../../src/db/store.ts";
 import { createTestDatabase, ON_POSTGRES, testConfig } from "../support.ts";
 
 async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
@@ -14,10 +14,14 @@ async function eventually(check: () => Promise<boolean>, ms: number): Promise<bo
   return check();
 }
 
-test("a change announced by one store is seen by another on the same database", async (t) => {
+/** Two stores on one new database, migrated; closed and dropped after the test. */
+async function twoStores(
+  t: TestContext,
+  options: { onConnectionError?: (error: Error) => void } = {},
+): Promise<{ a: Store; b: Store }> {
   const database = await createTestDatabase();
   const config = testConfig(database.url);
-  const a = openStore(config.database);
+  const a = openStore(config.database, options);
   const b = openStore(config.database);
   t.after(async () => {
     await a.close();
@@ -25,6 +29,11 @@ test("a change announced by one store is seen by another on the same database", 
     await database.drop();
   });
   await a.migrate();
+  return { a, b };
+}
+
+test("a change announced by one store is seen by another on the same database", async (t) => {
+  const { a, b } = await twoStores(t);
   if (ON_POSTGRES) {
     // Once its listener reads the change counter, a's version holds still until something changes.
     assert.ok(await eventually(async () => !(await a.changes.version()).includes(":u"), 3000), "listening");
@@ -45,17 +54,8 @@ test("a change announced by one store is seen by another on the same database", 
 test("a LISTEN connection that is terminated is reopened, and what was cached meanwhile counts as changed", {
   skip: ON_POSTGRES ? false : "PostgreSQL's LISTEN connection",
 }, async (t) => {
-  const database = await createTestDatabase();
-  const config = testConfig(database.url);
   const errors: Error[] = [];
-  const a = openStore(config.database, { onConnectionError: (e) => errors.push(e) });
-  const b = openStore(config.database);
-  t.after(async () => {
-    await a.close();
-    await b.close();
-    await database.drop();
-  });
-  await a.migrate();
+  const { a, b } = await twoStores(t, { onConnectionError: (e) => errors.push(e) });
   assert.ok(await eventually(async () => !(await a.changes.version()).includes(":u"), 3000), "listening");
   const before = await a.changes.version();
   // Terminate the listener's backend (only this test's database, and not the connection asking).
@@ -76,16 +76,7 @@ test("a LISTEN connection that is terminated is reopened, and what was cached me
 test("an announcement resolves only once every store's version has moved, or no longer vouches for a cache", {
   skip: ON_POSTGRES ? false : "PostgreSQL's change counter",
 }, async (t) => {
-  const database = await createTestDatabase();
-  const config = testConfig(database.url);
-  const a = openStore(config.database);
-  const b = openStore(config.database);
-  t.after(async () => {
-    await a.close();
-    await b.close();
-    await database.drop();
-  });
-  await a.migrate();
+  const { a, b } = await twoStores(t);
   assert.equal(a.changes.exact(), true);
   assert.ok(await eventually(async () => !(await a.changes.version()).includes(":u"), 3000), "listening");
   for (let round = 0; round < 3; round++) {
