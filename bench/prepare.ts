@@ -1,6 +1,6 @@
 /**
  * `node bench/prepare.ts <database-url> [issues]`: migrates the database and seeds it — the floor only,
- * or the workspace of `issues` issues — then prints the fixture (token, spaces) as JSON on stdout.
+ * or the workspace of `issues` issues (with `--reuse`, the one an earlier run seeded) — then prints the fixture (token, spaces) as JSON on stdout.
  * `npm run bench` runs it as its own process, so the memory the seeding used is gone before the load
  * starts and the load generator runs in a small heap. It also makes MCP_CONNECTIONS connections of the
  * owner's with an access token each, for the MCP scenario (BASE_URL, when set, is the service's, so the
@@ -11,7 +11,7 @@ import { loadConfig } from "../src/config.ts";
 import { closeCore, createCore } from "../src/core.ts";
 import { openStore } from "../src/db/store.ts";
 import { seedAgents } from "./agents.ts";
-import { type SeededWorkspace, seedFloor, seedSize, seedWorkspace } from "./seed.ts";
+import { reuseWorkspace, type SeededWorkspace, seedFloor, seedSize, seedWorkspace } from "./seed.ts";
 
 /**
  * MCP allows 120 requests a minute per connection; the load spreads over this many connections so
@@ -21,8 +21,8 @@ import { type SeededWorkspace, seedFloor, seedSize, seedWorkspace } from "./seed
  */
 const MCP_CONNECTIONS = 1500;
 
-const [databaseUrl, issues] = process.argv.slice(2);
-if (!databaseUrl) throw new Error("usage: node bench/prepare.ts <database-url> [issues]");
+const [databaseUrl, issues, mode] = process.argv.slice(2);
+if (!databaseUrl) throw new Error("usage: node bench/prepare.ts <database-url> [issues [--reuse]]");
 const config = loadConfig({
   DATABASE_URL: databaseUrl,
   DOCKET_SECRET_KEY: process.env.DOCKET_SECRET_KEY,
@@ -63,6 +63,9 @@ try {
   let fixture: SeededWorkspace & { seeded: boolean };
   if (issues === undefined) {
     fixture = { ...(await seedFloor(core)), seeded: false };
+  } else if (mode === "--reuse") {
+    console.error(`reusing the workspace of ${Number(issues).toLocaleString("en")} issues seeded earlier`);
+    fixture = { ...(await reuseWorkspace(core, Number(issues))), seeded: true };
   } else {
     console.error(`seeding ${Number(issues).toLocaleString("en")} issues …`);
     const seeded = await seedWorkspace(core, seedSize(Number(issues)), (line) => console.error(`  ${line}`));

@@ -53,6 +53,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "32" },
     warmup: { type: "string", default: "2" },
     seed: { type: "boolean", default: false },
+    reuse: { type: "boolean", default: false },
     issues: { type: "string", default: "100000" },
     only: { type: "string" },
     "read-duration": { type: "string" },
@@ -67,6 +68,8 @@ if (values.help) {
   --connections <n>   concurrent connections (32)
   --warmup <s>        seconds of warm-up before each (2)
   --seed              seed a workspace and run every tracker scenario (else the floor only)
+  --reuse             with --seed and BENCH_DATABASE_URL: run on the workspace an earlier --seed run
+                      left in that database (same --issues) instead of wiping and seeding it again
   --issues <n,…>      issues in the seeded workspace (100000; at least 100); several sizes, comma-separated,
                       run one after another and end with a table of how each scenario grows
   --only <text,…>     only the scenarios whose name contains one of these texts (and /healthz and
@@ -93,6 +96,10 @@ const readDuration = Number(values["read-duration"] ?? Math.max(1, Math.ceil(dur
 const issueCounts = values.issues.split(",").map((n) => Number(n.trim().replace(/_/g, "")));
 if (issueCounts.some((n) => !Number.isInteger(n) || n < 100))
   throw new Error("--issues must be whole numbers ≥ 100, comma-separated");
+if (values.reuse && (!values.seed || !process.env.BENCH_DATABASE_URL || issueCounts.length !== 1))
+  throw new Error(
+    "--reuse needs --seed, one --issues size and BENCH_DATABASE_URL (the database seeded earlier)",
+  );
 
 interface Fixture extends SeededWorkspace, AgentFixture {
   seeded: boolean;
@@ -539,6 +546,13 @@ async function benchDatabase(): Promise<{ url: string; label: string; done: () =
       `BENCH_DATABASE_URL names "${name}"; the bench wipes the database it is given, so its name must contain "bench".`,
     );
   }
+  // --reuse: the workspace an earlier run seeded stays (bench/prepare.ts checks it is there)
+  if (values.reuse)
+    return {
+      url: given,
+      label: `${config.kind === "postgres" ? "PostgreSQL" : "SQLite"} (${name}, reused)`,
+      done: () => {},
+    };
   if (config.kind === "postgres") {
     const client = new pg.Client({ connectionString: config.url });
     await client.connect();
@@ -556,7 +570,12 @@ async function benchDatabase(): Promise<{ url: string; label: string; done: () =
 
 /** Migrates and seeds the database in a process of its own (bench/prepare.ts) and reads the fixture. */
 async function prepare(databaseUrl: string, baseUrl: string, issueCount: number): Promise<Fixture> {
-  const args = ["bench/prepare.ts", databaseUrl, ...(values.seed ? [String(issueCount)] : [])];
+  const args = [
+    "bench/prepare.ts",
+    databaseUrl,
+    ...(values.seed ? [String(issueCount)] : []),
+    ...(values.seed && values.reuse ? ["--reuse"] : []),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: REPO,
     stdio: ["ignore", "pipe", "inherit"],

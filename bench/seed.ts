@@ -92,6 +92,39 @@ const OPEN_STATUSES: readonly (readonly [IssueStatus, number])[] = [
   ["iced", 4],
 ];
 
+/**
+ * The workspace an earlier `--seed` run left in the database (`npm run bench -- --reuse`): a new token
+ * of its owner's, and each space's issues as seeded (the numbers from 1 up that exist). Refused when
+ * the database holds no seeded workspace, or fewer issues than asked for.
+ */
+export async function reuseWorkspace(core: Core, issues: number): Promise<SeededWorkspace> {
+  const ws = await core.db
+    .selectFrom("workspaces")
+    .select(["id", "created_at"])
+    .where("slug", "=", "bench")
+    .executeTakeFirst();
+  // the seeded issues are dated before the workspace was made; an earlier run's creations after it
+  const counts = ws
+    ? await core.db
+        .selectFrom("issues as i")
+        .innerJoin("spaces as s", "s.id", "i.space_id")
+        .select(["s.prefix", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .where("i.workspace_id", "=", ws.id)
+        .where("i.created_at", "<", ws.created_at)
+        .groupBy("s.prefix")
+        .execute()
+    : [];
+  const seeded = new Map(counts.map((c) => [c.prefix, Number(c.n)]));
+  const total = [...seeded.values()].reduce((a, b) => a + b, 0);
+  if (!ws || total !== issues) {
+    throw new Error(
+      `--reuse: the database holds no workspace seeded with ${issues.toLocaleString("en")} issues (${total.toLocaleString("en")} found); run once without --reuse to seed it`,
+    );
+  }
+  const { token } = await mintPat(core, { workspace: "bench", email: PEOPLE[0][0], name: "bench" });
+  return { token, spaces: SPACES.map((s) => ({ prefix: s.prefix, issues: seeded.get(s.prefix) ?? 0 })) };
+}
+
 /** The least a request needs: one person owning workspace "bench" (space BEN) and a token. */
 export async function seedFloor(core: Core): Promise<SeededWorkspace> {
   await createPerson(core, { email: "bench@example.com", name: "Bench" });
