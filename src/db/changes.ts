@@ -21,6 +21,14 @@ export interface ChangeSignal {
    * such as the tokens', relies on it.
    */
   exact(): boolean;
+  /**
+   * SQLite: a count that moves after every write of this process to any of `tables` (and every write to
+   * a table not known, and every rollback), read at once. Together with `version` read before it, which
+   * moves with other processes' commits, it says whether those tables may have changed since: a cache of
+   * what is read from them alone (an agent's run notices, src/mcp/notices.ts) holds to both. Absent on
+   * PostgreSQL, where another instance's writes are heard of only later.
+   */
+  writes?(tables: readonly string[]): number;
   close(): Promise<void>;
 }
 
@@ -35,10 +43,12 @@ export function sqliteChanges(
   // biome-ignore lint/suspicious/noExplicitAny: works over any schema
   db: Kysely<any>,
   direct?: () => number | undefined,
+  writes?: (tables: readonly string[]) => number,
 ): ChangeSignal {
   let local = 0;
   const dataVersion = CompiledQuery.raw("pragma data_version");
   return {
+    ...(writes ? { writes } : {}),
     async version() {
       const now = direct?.();
       if (now !== undefined) return `${local}:${now}`;

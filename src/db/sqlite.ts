@@ -24,6 +24,9 @@ export class NodeSqliteDialect implements Dialect {
   readonly #health: WriteHealthLike | undefined;
   readonly #onCommit: (() => void) | undefined;
   #driver: NodeSqliteDriver | undefined;
+  /** writes to a table not known, and rollbacks: they count as writes to every table */
+  #writes = 0;
+  readonly #tableWrites = new Map<string, number>();
   /** `onCommit` is called after every COMMIT (the event stream wakes on it). */
   constructor(file: string, health?: WriteHealthLike, onCommit?: () => void) {
     this.#file = file;
@@ -42,11 +45,27 @@ export class NodeSqliteDialect implements Dialect {
   dataVersion(): number | undefined {
     return this.#driver?.dataVersion();
   }
+  /**
+   * A count that moves after every write of this process to any of `tables`: each statement that changed
+   * rows of one of them (inside a transaction or not; a statement with RETURNING counts whether it changed
+   * any or not), and each write whose table is not known and each rollback, which count for every table.
+   * It holds across reopenings of the connection. With `dataVersion` (other processes' commits) it tells
+   * a reader whether what it read of those tables may have changed since. Rows a write removes from
+   * other tables through a foreign key's ON DELETE are not counted.
+   */
+  writes(tables: readonly string[]): number {
+    let n = this.#writes;
+    for (const t of tables) n += this.#tableWrites.get(t) ?? 0;
+    return n;
+  }
   createAdapter(): DialectAdapter {
     return new SqliteAdapter();
   }
   createDriver(): Driver {
-    this.#driver = new NodeSqliteDriver(this.#file, this.#health, this.#onCommit);
+    this.#driver = new NodeSqliteDriver(this.#file, this.#health, this.#onCommit, (table) => {
+      if (table === undefined) this.#writes++;
+      else this.#tableWrites.set(table, (this.#tableWrites.get(table) ?? 0) + 1);
+    });
     return this.#driver;
   }
   createQueryCompiler(): QueryCompiler {
@@ -137,11 +156,13 @@ class NodeSqliteDriver implements Driver {
   #queue: Promise<void> = Promise.resolve();
   #group: Group | undefined;
   readonly #onCommit: (() => void) | undefined;
+  readonly #onWrite: Wrote | undefined;
 
-  constructor(file: string, health: WriteHealthLike | undefined, onCommit?: () => void) {
+  constructor(file: string, health: WriteHealthLike | undefined, onCommit?: () => void, onWrite?: Wrote) {
     this.#file = file;
     this.#health = health;
     this.#onCommit = onCommit;
+    this.#onWrite = onWrite;
   }
 
   async init(): Promise<void> {
@@ -153,7 +174,7 @@ class NodeSqliteDriver implements Driver {
     db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA busy_timeout = 5000");
-    this.#connection = new NodeSqliteConnection(db, this.#health);
+    this.#connection = new NodeSqliteConnection(db, this.#health, this.#onWrite);
   }
 
   dataVersion(): number | undefined {
@@ -303,6 +324,24 @@ interface Prepared {
   statement: StatementSync;
   columns: string[];
   reader: boolean;
+  /** what a run of it writes to: null for a plain SELECT, a table's name, or undefined when not known */
+  writes: string | null | undefined;
+}
+
+/** Told after a write to `table` (undefined: a table not known, or a rollback: any table may have changed). */
+type Wrote = (table: string | undefined) => void;
+
+/** A plain SELECT, after the optional comment that names a prepared query. */
+const PLAIN_SELECT = /^\s*(\/\*[^*]*\*\/\s*)?select\b/i;
+/** The table an INSERT, UPDATE or DELETE writes to. */
+const WRITE_TARGET =
+  /^\s*(?:\/\*[^*]*\*\/\s*)?(?:(?:insert|replace)(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?/i;
+/** Statements run as such that change no rows and undo nothing. */
+const NO_CHANGE = /^\s*(begin|savepoint|release|commit)\b/i;
+
+function writesOf(sql: string): string | null | undefined {
+  if (PLAIN_SELECT.test(sql)) return null;
+  return WRITE_TARGET.exec(sql)?.[1];
 }
 
 function toObject(columns: readonly string[], values: readonly unknown[]): Record<string, unknown> {
@@ -315,15 +354,19 @@ class NodeSqliteConnection implements DatabaseConnection {
   readonly #db: DatabaseSync;
   readonly #health: WriteHealthLike | undefined;
   readonly #statements = new Map<string, Prepared>();
+  /** told after each statement that changed rows, and each `exec` but BEGIN, SAVEPOINT, RELEASE, COMMIT */
+  readonly #wrote: Wrote | undefined;
 
-  constructor(db: DatabaseSync, health: WriteHealthLike | undefined) {
+  constructor(db: DatabaseSync, health: WriteHealthLike | undefined, wrote?: Wrote) {
     this.#db = db;
     this.#health = health;
+    this.#wrote = wrote;
   }
 
   exec(sql: string): void {
     try {
       this.#db.exec(sql);
+      if (!NO_CHANGE.test(sql)) this.#wrote?.(undefined);
     } catch (error) {
       this.#health?.observe(error);
       throw error;
@@ -353,7 +396,8 @@ class NodeSqliteConnection implements DatabaseConnection {
       // Rows come as arrays and become plain objects here: node:sqlite's own row objects have a null
       // prototype, and copying them into plain ones costs several times the query on wide rows.
       if (columns.length > 0) statement.setReturnArrays(true);
-      entry = { statement, columns, reader: columns.length > 0 };
+      const reader = columns.length > 0;
+      entry = { statement, columns, reader, writes: writesOf(sql) };
       if (this.#statements.size >= 500) {
         const oldest = this.#statements.keys().next().value;
         if (oldest !== undefined) this.#statements.delete(oldest);
@@ -370,17 +414,18 @@ class NodeSqliteConnection implements DatabaseConnection {
 
   async #execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     try {
-      const { statement, reader, columns } = this.#prepare(query.sql);
+      const { statement, reader, columns, writes } = this.#prepare(query.sql);
       const params = query.parameters.map(bind);
       if (reader) {
-        return {
-          rows: (statement.all(...params) as unknown as unknown[][]).map((row) =>
-            toObject(columns, row),
-          ) as R[],
-        };
+        const rows = statement.all(...params) as unknown as unknown[][];
+        if (writes !== null) this.#wrote?.(writes);
+        return { rows: rows.map((row) => toObject(columns, row)) as R[] };
       }
       const { changes, lastInsertRowid } = statement.run(...params);
-      if (changes > 0 && !this.#db.isTransaction) this.#health?.wrote();
+      if (changes > 0) {
+        this.#wrote?.(writes ?? undefined);
+        if (!this.#db.isTransaction) this.#health?.wrote();
+      }
       return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
     } catch (error) {
       this.#health?.observe(error);
@@ -389,9 +434,13 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const { statement, columns } = this.#prepare(query.sql);
-    for (const row of statement.iterate(...query.parameters.map(bind))) {
-      yield { rows: [toObject(columns, row as unknown as unknown[]) as R] };
+    const { statement, columns, writes } = this.#prepare(query.sql);
+    try {
+      for (const row of statement.iterate(...query.parameters.map(bind))) {
+        yield { rows: [toObject(columns, row as unknown as unknown[]) as R] };
+      }
+    } finally {
+      if (writes !== null) this.#wrote?.(writes);
     }
   }
 }

@@ -227,7 +227,11 @@ export function openStore(config: DatabaseConfig, options: StoreOptions = {}): S
       ...logOption(options),
     });
     const dialect = sqlite;
-    changes = sqliteChanges(db, () => dialect.dataVersion());
+    changes = sqliteChanges(
+      db,
+      () => dialect.dataVersion(),
+      (tables) => dialect.writes(tables),
+    );
     if (config.path !== ":memory:") reader = new SqliteReader(config.path);
     const searchIndexer = new SearchIndexer(db);
     indexer = searchIndexer;

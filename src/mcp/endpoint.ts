@@ -154,6 +154,8 @@ interface CallerInfo {
   selection: ToolSelection;
   /** aborts when the client goes away before its answer is sent (wait_for stops waiting) */
   signal?: AbortSignal;
+  /** the store's change version read when the request arrived */
+  changeVersion?: string;
 }
 
 function callerOf(authInfo: AuthInfo | undefined): CallerInfo {
@@ -323,11 +325,13 @@ async function callTool(tool: Tool, caller: CallerInfo, args: unknown): Promise<
   }
   // the agent's runs that need it (delegated and waiting, stopping, a person's prompt): read before the
   // call, so the answer to the call that replies still shows what it replies to
-  const notices = await sessionNotices(caller.core, caller.principal).catch((err: unknown) => {
-    // the notices inform; the tool's own answer (and a stop's refusal, which the tracker makes) goes on
-    caller.log.error({ err }, "reading the agent's run notices failed");
-    return [];
-  });
+  const notices = await sessionNotices(caller.core, caller.principal, caller.changeVersion).catch(
+    (err: unknown) => {
+      // the notices inform; the tool's own answer (and a stop's refusal, which the tracker makes) goes on
+      caller.log.error({ err }, "reading the agent's run notices failed");
+      return [];
+    },
+  );
   const result = await tool.call(ctxOfCaller(caller), caller.principal, args, caller.log, caller.signal);
   return withNotices(result.isError ? await withSpaces(result, caller) : result, notices);
 }
@@ -501,13 +505,6 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
         // Each message of a batch is a request as far as the limit goes: one POST of 100 tools/call costs 100.
         await limit(principal, reply, batch ? batch.length : 1);
 
-        // The SDK reads the content negotiation and the MCP headers; the rest stays with Fastify.
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(request.headers)) {
-          if (value === undefined || !(name.startsWith("mcp-") || FORWARDED_HEADERS.has(name))) continue;
-          if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-          else headers.set(name, String(value));
-        }
         const unserved = unservedLegacyRevision(request);
         if (unserved) {
           return rpcError(
@@ -517,8 +514,6 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
             unserved.id,
           );
         }
-        if (acceptsAnything(request.headers.accept))
-          headers.set("accept", "application/json, text/event-stream");
         // wait_for sends nothing until its answer: its socket may idle past IDLE_TIMEOUT_MS meanwhile
         if (callsWaitFor(request.body)) {
           const socket = request.raw.socket;
@@ -531,7 +526,14 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
         reply.raw.once("close", () => {
           if (!reply.raw.writableFinished) gone.abort();
         });
-        const caller: CallerInfo = { principal, core, log: request.log, selection, signal: gone.signal };
+        const caller: CallerInfo = {
+          principal,
+          core,
+          log: request.log,
+          selection,
+          signal: gone.signal,
+          changeVersion: request.changeVersion,
+        };
         const short = batch ? undefined : missingScope(request.body, caller);
         if (short) {
           // The scope challenge of the MCP authorization spec: 403 with insufficient_scope and the scopes
@@ -569,6 +571,15 @@ export function mcpRoutes(core: Core): FastifyPluginAsync {
               }),
             );
         }
+        // The SDK reads the content negotiation and the MCP headers; the rest stays with Fastify.
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (value === undefined || !(name.startsWith("mcp-") || FORWARDED_HEADERS.has(name))) continue;
+          if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+          else headers.set(name, String(value));
+        }
+        if (acceptsAnything(request.headers.accept))
+          headers.set("accept", "application/json, text/event-stream");
         const webRequest = new Request(`${core.config.baseUrl}${request.url}`, {
           method: request.method,
           headers,

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { Principal } from "../auth/tokens.ts";
 import type { Core } from "../core.ts";
+import { prepared } from "../db/prepared.ts";
+import type { Db } from "../db/store.ts";
 import type { ToolResult } from "./catalog.ts";
 
 /**
@@ -8,8 +10,10 @@ import type { ToolResult } from "./catalog.ts";
  * delegated to it and waiting (`pending`), runs a person stopped (`stopping`: its writes under them are
  * refused until it ends them), and people's prompts it has not answered yet (the prompts after its last
  * activity in the run, which are the tail of the run's log: only people prompt). Read before the tool
- * runs, so the answer to the call that logs the reply still shows the prompt it replies to. A first query with a point lookup per live run answers the common case (nothing to
- * tell); the prompts are read only when there are some.
+ * runs, so the answer to the call that logs the reply still shows the prompt it replies to. A first query
+ * with a point lookup per live run answers the common case (nothing to tell), and on SQLite that answer
+ * is kept for the connection until a run or its log is written; the prompts are read only when there
+ * are some.
  */
 
 /** At most this many runs' notices in one answer (the oldest first); the rest wait for the next call. */
@@ -33,25 +37,76 @@ export interface SessionNotice {
   prompts: PromptNotice[];
 }
 
-/** The notices for an agent connection's live runs; none for a person's caller. */
-export async function sessionNotices(core: Core, principal: Principal): Promise<SessionNotice[]> {
+/** Whether the agent has a live run to tell of (waiting, stopping, or a person's prompt last): one row or none. */
+const liveRunToTell = prepared(
+  ["agentId", "workspaceId"],
+  (db: Db, { agentId, workspaceId }: { agentId: string; workspaceId: string }) =>
+    db
+      .selectFrom("agent_sessions as s")
+      .leftJoin("session_activities as last", (j) =>
+        j.onRef("last.session_id", "=", "s.id").on("last.position", "=", sql<number>`s.next_position - 1`),
+      )
+      .select("s.id")
+      .where("s.agent_id", "=", agentId)
+      .where("s.workspace_id", "=", workspaceId)
+      .where("s.ended_at", "is", null)
+      .where((eb) => eb.or([eb("s.status", "in", ["pending", "stopping"]), eb("last.kind", "=", "prompt")]))
+      .limit(1),
+);
+
+/** What the first query reads: a kept "nothing to tell" holds while neither is written. */
+const READ_TABLES = ["agent_sessions", "session_activities"] as const;
+
+/** At most this many connections' "nothing to tell" are kept per store. */
+const MAX_QUIET = 10_000;
+
+/**
+ * Connections found with nothing to tell, per store, each with the version it was found under: the
+ * request's change version (other processes' commits, announcements) and the store's count of this
+ * process's writes to the runs and their activities (src/db/changes.ts), both read before the lookup.
+ * An entry holds only while neither table has been written since: runs delegated, stopped or prompted
+ * are told at the next call. PostgreSQL, whose store has no such count, keeps none.
+ */
+const quiet = new WeakMap<object, Map<string, string>>();
+
+function quietOf(core: Core): Map<string, string> {
+  let known = quiet.get(core.store);
+  if (!known) {
+    known = new Map();
+    quiet.set(core.store, known);
+  }
+  return known;
+}
+
+/**
+ * The notices for an agent connection's live runs; none for a person's caller. `changeVersion` is the
+ * request's (read when it arrived); without it the store's version is read here.
+ */
+export async function sessionNotices(
+  core: Core,
+  principal: Principal,
+  changeVersion?: string,
+): Promise<SessionNotice[]> {
   const agentId = principal.tokenId;
   if (!agentId.startsWith("con_")) return [];
+  const changes = core.store.changes;
+  const writes = changes.writes?.(READ_TABLES);
+  const key = `${principal.workspaceId} ${agentId}`;
+  const version =
+    writes === undefined ? undefined : `${changeVersion ?? (await changes.version())} ${writes}`;
+  if (version !== undefined && quietOf(core).get(key) === version) return [];
   // the common case first, with a point lookup per live run: is its newest activity a person's prompt,
   // or is it waiting or stopping? Most calls stop here with nothing to tell.
-  const candidates = await core.db
-    .selectFrom("agent_sessions as s")
-    .leftJoin("session_activities as last", (j) =>
-      j.onRef("last.session_id", "=", "s.id").on("last.position", "=", sql<number>`s.next_position - 1`),
-    )
-    .select("s.id")
-    .where("s.agent_id", "=", agentId)
-    .where("s.workspace_id", "=", principal.workspaceId)
-    .where("s.ended_at", "is", null)
-    .where((eb) => eb.or([eb("s.status", "in", ["pending", "stopping"]), eb("last.kind", "=", "prompt")]))
-    .limit(1)
-    .execute();
-  if (candidates.length === 0) return [];
+  const candidates = await liveRunToTell(core.db, { agentId, workspaceId: principal.workspaceId });
+  if (candidates.length === 0) {
+    if (version !== undefined) {
+      const known = quietOf(core);
+      known.delete(key);
+      if (known.size >= MAX_QUIET) known.delete(known.keys().next().value!);
+      known.set(key, version);
+    }
+    return [];
+  }
   // the position of the agent's last activity in each run: every later one is a person's prompt
   const lastOwn = sql<number>`coalesce((select b.position from session_activities b where b.session_id = s.id and b.kind <> 'prompt' order by b.position desc limit 1), 0)`;
   const rows = await core.db
