@@ -136,7 +136,8 @@ export interface CycleView {
   updated_at: string;
 }
 
-type CycleRow = CyclesTable & { space_prefix: string };
+/** A cycle's row with its space's prefix, as a cycle's view is made from. */
+export type CycleRow = CyclesTable & { space_prefix: string };
 
 /** Today in UTC, the day cycles are measured in. */
 const today = (ctx: Ctx) => ctx.core.clock.now().toISOString().slice(0, 10);
@@ -162,6 +163,9 @@ function view(row: CycleRow, day: string): CycleView {
     updated_at: row.updated_at,
   };
 }
+
+/** The view of a cycle's row as of today (UTC): for a read that took the row in a statement of its own. */
+export const cycleViewOf = (ctx: Ctx, row: CycleRow): CycleView => view(row, today(ctx));
 
 function cycleQuery(db: Db, ctx: Ctx) {
   return db

@@ -188,19 +188,33 @@ async function progressOf(ctx: Ctx, ids: string[]): Promise<Map<string, Mileston
           .execute();
   for (const r of rows) {
     const p = out.get(r.milestone_id as string);
-    if (!p) continue;
-    const count = Number(r.count);
-    const estimate = Number(r.estimate ?? 0);
-    p.total += count;
-    if (r.status === "done") {
-      p.done += count;
-      p.estimate_done += estimate;
-    }
-    if (r.status === "canceled") p.canceled += count;
-    else p.estimate_total += estimate;
+    if (p) addToProgress(p, r.status, r.count, r.estimate);
   }
   for (const p of out.values()) p.percent = percentOf(p.done, p.total - p.canceled);
   return out;
+}
+
+function addToProgress(p: MilestoneProgress, status: string, issues: unknown, estimates: unknown): void {
+  const count = Number(issues);
+  const estimate = Number(estimates ?? 0);
+  p.total += count;
+  if (status === "done") {
+    p.done += count;
+    p.estimate_done += estimate;
+  }
+  if (status === "canceled") p.canceled += count;
+  else p.estimate_total += estimate;
+}
+
+/**
+ * A milestone's progress from its issues' count and estimate per status, `[status, issues, estimate]`:
+ * for a read that counted them in a statement of its own (the live bundle's).
+ */
+export function progressFrom(counts: readonly (readonly [string, unknown, unknown])[]): MilestoneProgress {
+  const p = { total: 0, done: 0, canceled: 0, percent: 0, estimate_total: 0, estimate_done: 0 };
+  for (const [status, issues, estimate] of counts) addToProgress(p, status, issues, estimate);
+  p.percent = percentOf(p.done, p.total - p.canceled);
+  return p;
 }
 
 /** What each milestone in `ids` blocks and is blocked by, by name. */
@@ -219,6 +233,22 @@ async function edgesOf(
     .where("d.workspace_id", "=", ctx.workspaceId)
     .where((eb) => eb.or([eb("d.from_milestone_id", "in", ids), eb("d.to_milestone_id", "in", ids)]))
     .execute();
+  return placeEdges(out, rows);
+}
+
+/** A milestone dependency with the names of its two ends. */
+export type MilestoneEdgeRow = {
+  id: string;
+  from_milestone_id: string;
+  to_milestone_id: string;
+  from_name: string;
+  to_name: string;
+};
+
+function placeEdges(
+  out: Map<string, { blocks: MilestoneNeighbour[]; blockedBy: MilestoneNeighbour[] }>,
+  rows: readonly MilestoneEdgeRow[],
+) {
   for (const r of rows) {
     out
       .get(r.from_milestone_id)
@@ -236,24 +266,42 @@ async function edgesOf(
   return out;
 }
 
-/** Views of milestone rows, with progress and edges read in two queries for the whole set. */
-async function views(ctx: Ctx, rows: MilestonesTable[]): Promise<MilestoneView[]> {
-  const ids = rows.map((r) => r.id);
-  const [progress, edges] = await Promise.all([progressOf(ctx, ids), edgesOf(ctx, ids)]);
-  return rows.map((r) => ({
+/** The view of a milestone's row with its progress and its edges (each a `MilestoneEdgeRow`), read apart. */
+export function milestoneViewOf(
+  row: MilestonesTable,
+  progress: MilestoneProgress,
+  edges: readonly MilestoneEdgeRow[],
+): MilestoneView {
+  const placed = placeEdges(new Map([[row.id, { blocks: [], blockedBy: [] }]]), edges).get(row.id)!;
+  return viewOf(row, progress, placed);
+}
+
+function viewOf(
+  r: MilestonesTable,
+  progress: MilestoneProgress,
+  edges: { blocks: MilestoneNeighbour[]; blockedBy: MilestoneNeighbour[] },
+): MilestoneView {
+  return {
     id: r.id,
     name: r.name,
     description: r.description,
     target_date: r.target_date,
-    progress: progress.get(r.id)!,
-    blocks: edges.get(r.id)!.blocks,
-    blockedBy: edges.get(r.id)!.blockedBy,
+    progress,
+    blocks: edges.blocks,
+    blockedBy: edges.blockedBy,
     version: r.version,
     created_by: actorView(r.created_by, r.created_via),
     updated_by: actorView(r.updated_by, r.updated_via),
     created_at: r.created_at,
     updated_at: r.updated_at,
-  }));
+  };
+}
+
+/** Views of milestone rows, with progress and edges read in two queries for the whole set. */
+async function views(ctx: Ctx, rows: MilestonesTable[]): Promise<MilestoneView[]> {
+  const ids = rows.map((r) => r.id);
+  const [progress, edges] = await Promise.all([progressOf(ctx, ids), edgesOf(ctx, ids)]);
+  return rows.map((r) => viewOf(r, progress.get(r.id)!, edges.get(r.id)!));
 }
 
 const activityFields = (r: Pick<MilestonesTable, "name" | "description" | "target_date">) => ({

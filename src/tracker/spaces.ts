@@ -422,9 +422,11 @@ const FINISH_HOW: Record<DoneRequires, string> = {
 /** How issues of the space with this prefix are finished (the bundle and a claim's answer say it). */
 export async function finishingOf(ctx: Ctx, prefix: string): Promise<FinishingView> {
   const space = await getSpace(ctx, prefix);
-  return {
-    done_requires: space.done_requires,
-    reviewers: space.reviewers,
-    how: FINISH_HOW[space.done_requires],
-  };
+  return finishingFrom(space.done_requires, space.reviewers);
 }
+
+/** How issues of a space are finished, from its rule and its reviewers as `getSpace` names them. */
+export const finishingFrom = (
+  doneRequires: DoneRequires,
+  reviewers: FinishingView["reviewers"],
+): FinishingView => ({ done_requires: doneRequires, reviewers, how: FINISH_HOW[doneRequires] });

@@ -1,5 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { openApprovals } from "../../src/tracker/approvals.ts";
+import { liveBundle } from "../../src/tracker/bundles.ts";
+import { recentComments } from "../../src/tracker/comments.ts";
+import type { Ctx } from "../../src/tracker/context.ts";
+import { getCycle } from "../../src/tracker/cycles.ts";
+import { linkedDecisions } from "../../src/tracker/decisions.ts";
+import { linkedFiles } from "../../src/tracker/files.ts";
+import { getMilestone } from "../../src/tracker/milestones.ts";
+import { linkedNotes } from "../../src/tracker/notes.ts";
+import { finishingOf } from "../../src/tracker/spaces.ts";
 import { type Api, api, bearer, seed } from "../support.ts";
 
 async function post(a: Api, url: string, body: unknown) {
@@ -113,6 +123,75 @@ test("the live bundle gathers the issue, its graph, decisions, notes, files, cyc
   const preview = await a.call("POST", "/v1/bundles/preview", { issue: "ENG-3" });
   assert.equal(preview.status, 200);
   assert.deepEqual({ ...preview.body, generated_at: null }, { ...b, generated_at: null });
+});
+
+test("the live bundle's one statement gives what each part's own read gives", async (t) => {
+  const a = await api(t);
+  const w = await world(a);
+  const ctx: Ctx = {
+    core: a.env.core,
+    workspaceId: a.workspaceId,
+    actor: { personId: a.personId, via: "admin" },
+  };
+  // more of each part: a note in a folder, a milestone on each side of Beta, issues of Beta done and
+  // canceled with estimates, an open approval and a comment
+  const folder = await post(a, "/v1/folders", { name: "Runbooks" });
+  await post(a, "/v1/notes", { title: "Rollback", body: "Steps.", folder: folder.id, issues: ["ENG-3"] });
+  await post(a, "/v1/decisions", { title: "版本 2", decision: "Later.", issues: ["ENG-3"] });
+  const ga = await post(a, "/v1/milestones", { name: "GA" });
+  const alpha = await post(a, "/v1/milestones", { name: "Alpha" });
+  await post(a, `/v1/milestones/${w.milestone.id}/dependencies`, { blocks: [ga.id], blockedBy: [alpha.id] });
+  for (const status of ["done", "canceled", "todo"])
+    await post(a, "/v1/issues", {
+      title: `In Beta, ${status}`,
+      status,
+      estimate: 3,
+      milestone: w.milestone.id,
+    });
+  await post(a, "/v1/issues/ENG-3/approvals", { question: "Ship it?" });
+  await post(a, "/v1/issues/ENG-3/comments", { body: "Looks good." });
+
+  const parts = async () => {
+    const issue = (await a.call("GET", "/v1/issues/ENG-3")).body;
+    return {
+      finishing: await finishingOf(ctx, "ENG"),
+      approvals: await openApprovals(ctx, issue.id),
+      comments: await recentComments(ctx, issue),
+      decisions: await linkedDecisions(ctx, issue.id),
+      notes: await linkedNotes(ctx, issue.id),
+      files: await linkedFiles(ctx, issue.id),
+      cycle: await getCycle(ctx, w.cycle.id),
+      milestone: await getMilestone(ctx, w.milestone.id),
+    };
+  };
+  const check = async () => {
+    const b = await liveBundle(ctx, "ENG-3");
+    const want = await parts();
+    for (const [key, value] of Object.entries(want)) {
+      const got = b[key as keyof typeof b];
+      assert.deepEqual(got, value, key);
+      assert.equal(JSON.stringify(got), JSON.stringify(value), `${key}: the same JSON, key order included`);
+    }
+    return b;
+  };
+  const b = await check();
+  assert.equal(b.notes.length, 2);
+  assert.equal(b.decisions.length, 2);
+  assert.equal(b.approvals.length, 1);
+  assert.equal(b.comments.length, 1);
+  assert.deepEqual([b.milestone?.blocks.length, b.milestone?.blockedBy.length], [1, 1]);
+  assert.equal(b.milestone?.progress.total, 4);
+  assert.equal(b.finishing?.reviewers.length, 1);
+  // the space names its reviewers
+  await a.call("PATCH", "/v1/spaces/ENG", { reviewers: ["ada@example.com"], done_requires: "person" });
+  const later = await check();
+  assert.equal(later.finishing?.done_requires, "person");
+  // an issue with none of them
+  const bare = await liveBundle(ctx, "ENG-2");
+  assert.deepEqual(
+    [bare.decisions, bare.notes, bare.files, bare.cycle, bare.milestone, bare.approvals, bare.comments],
+    [[], [], [], null, null, [], []],
+  );
 });
 
 test("the live bundle's JSON: serialized once with generated_at in its place; its ETag ignores generated_at", async (t) => {
