@@ -66,3 +66,96 @@ export async function runNamed<R>(db: Kysely<any>, query: Compilable<R>): Promis
   const result = await db.executeQuery<R>({ ...compiled, sql: `${PREPARED_MARK}${name} */ ${compiled.sql}` });
   return result.rows;
 }
+
+/** A value of a shaped query's parameters: a leaf is bound; booleans and nulls are part of the shape. */
+type Shaped = string | number | boolean | null | undefined | readonly Shaped[] | { [key: string]: Shaped };
+
+/**
+ * The values of `params` (its strings and numbers, in the order met) and its shape: the same keys, arrays
+ * of the same lengths, the same booleans and nulls.
+ */
+function describe(params: Shaped, values: unknown[], shape: string[]): void {
+  if (typeof params === "string" || typeof params === "number") {
+    values.push(params);
+    shape.push("?");
+  } else if (params === null || params === undefined || typeof params === "boolean") {
+    shape.push(String(params));
+  } else if (Array.isArray(params)) {
+    shape.push(`[${params.length}`);
+    for (const p of params) describe(p, values, shape);
+    shape.push("]");
+  } else {
+    shape.push("{");
+    for (const key of Object.keys(params)) {
+      shape.push(key);
+      describe((params as Record<string, Shaped>)[key], values, shape);
+    }
+    shape.push("}");
+  }
+}
+
+const standInFor = (i: number) => `\u0000shaped:${i}\u0000`;
+
+/** `params` with each of its values replaced by its stand-in, numbered in the order describe meets them. */
+function standIn(params: Shaped, next: { i: number }): Shaped {
+  if (typeof params === "string" || typeof params === "number") return standInFor(next.i++);
+  if (params === null || params === undefined || typeof params === "boolean") return params;
+  if (Array.isArray(params)) return params.map((p) => standIn(p, next));
+  const out: Record<string, Shaped> = {};
+  for (const key of Object.keys(params)) out[key] = standIn((params as Record<string, Shaped>)[key], next);
+  return out;
+}
+
+/** Shapes kept per query kind and database; past it the oldest goes. */
+const MAX_SHAPES = 200;
+
+/**
+ * A query whose text depends on the shape of its parameters (which filters a list has, how many values
+ * each) and whose values vary: built and compiled once per shape and database, then run with each
+ * call's values, as a prepared statement named by its text on PostgreSQL (see runNamed). Building and
+ * compiling a list's Kysely query cost about a tenth of a list's time on SQLite.
+ *
+ * `variant` is part of the shape and reaches `build` as it is (a sort's name, a page's size).
+ * `build` receives `params` with every string and number replaced by a stand-in, and must bind each
+ * as a value (never inline it in raw SQL); booleans, nulls, missing keys and array lengths decide the
+ * shape and may be used as such. A stand-in that is not bound is refused when the shape is first built.
+ */
+export function shapedQuery<P extends { [key: string]: Shaped }, R>(
+  // biome-ignore lint/suspicious/noExplicitAny: works over any schema
+  build: (db: Kysely<any>, variant: string, params: P) => Compilable<R>,
+  // biome-ignore lint/suspicious/noExplicitAny: works over any schema
+): (db: Kysely<any>, variant: string, params: P) => Promise<R[]> {
+  // biome-ignore lint/suspicious/noExplicitAny: keyed by database instance
+  const caches = new WeakMap<Kysely<any>, Map<string, { query: CompiledQuery<R>; slots: number[] }>>();
+  return async (db, variant, params) => {
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = new Map();
+      caches.set(db, cache);
+    }
+    const values: unknown[] = [];
+    const shape: string[] = [variant];
+    describe(params, values, shape);
+    const key = shape.join(" ");
+    let entry = cache.get(key);
+    if (!entry) {
+      const compiled = build(db, variant, standIn(params, { i: 0 }) as P).compile();
+      const standIns = new Map(values.map((_, i) => [standInFor(i), i]));
+      // a slot is the index of the value a parameter binds, or -1 for a constant of the query's own
+      const slots = compiled.parameters.map((p) => (typeof p === "string" ? (standIns.get(p) ?? -1) : -1));
+      for (let i = 0; i < values.length; i++) {
+        if (!slots.includes(i)) throw new Error(`shaped query does not bind value ${i} of shape ${key}`);
+      }
+      const sqlText =
+        db.getExecutor().adapter instanceof SqliteAdapter
+          ? compiled.sql
+          : `${PREPARED_MARK}docket_n${createHash("sha1").update(compiled.sql).digest("base64url").slice(0, 20)} */ ${compiled.sql}`;
+      entry = { query: { ...compiled, sql: sqlText }, slots };
+      if (cache.size >= MAX_SHAPES) cache.delete(cache.keys().next().value!);
+      cache.set(key, entry);
+    }
+    const { query, slots } = entry;
+    const parameters = query.parameters.map((p, i) => (slots[i]! < 0 ? p : values[slots[i]!]));
+    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+  };
+}

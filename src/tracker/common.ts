@@ -119,7 +119,20 @@ export const titleQuery = z
  * case). LIKE wildcards in `text` match themselves.
  */
 export function containsText(kind: "sqlite" | "postgres", column: string, text: string): RawBuilder<SqlBool> {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return containsPattern(kind, column, likePattern(text));
+}
+
+/** The LIKE pattern of "contains `text`", its wildcards escaped with a backslash. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `column` matches the LIKE `pattern` (see likePattern), whatever its case. */
+export function containsPattern(
+  kind: "sqlite" | "postgres",
+  column: string,
+  pattern: string,
+): RawBuilder<SqlBool> {
   return kind === "postgres"
     ? sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape '\\'`
     : sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;

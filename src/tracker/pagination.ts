@@ -139,10 +139,14 @@ export async function paginate<R>(
   run: (q: SelectQueryBuilder<any, any, R>) => Promise<R[]> = (q) => q.execute(),
 ): Promise<Page<R>> {
   const after = page.cursor ? decodeCursor(page.cursor, sort, keys.length) : undefined;
-  const rows = await run(keyset(query, keys, after, page.limit));
+  return pageOfRows(await run(keyset(query, keys, after, page.limit)), page.limit, sort, keys);
+}
+
+/** The page `keyset`'s rows make (limit + 1 fetched), its cursor made of `keys`. */
+export function pageOfRows<R>(rows: R[], limit: number, sort: string, keys: readonly SortKey[]): Page<R> {
   return toPage(
     rows,
-    page.limit,
+    limit,
     sort,
     (r) => keys.map((k) => keyValue(r, k.column)),
     (r) => r,

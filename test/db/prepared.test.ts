@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sql } from "kysely";
-import { prepared } from "../../src/db/prepared.ts";
+import { prepared, shapedQuery } from "../../src/db/prepared.ts";
 import type { Db } from "../../src/db/store.ts";
 import { openStore } from "../../src/db/store.ts";
 import { createTestDatabase, ON_POSTGRES, seed, setup, testConfig } from "../support.ts";
@@ -56,4 +56,52 @@ test("on PostgreSQL a prepared query is a named statement of the connection", {
   const mine = rows.rows.filter((r) => r.name.startsWith("docket_q"));
   assert.equal(mine.length, 1, "prepared once, run twice");
   assert.match(mine[0]!.statement, /from "workspaces" where "slug" = \$1/);
+});
+
+test("a shaped query is built once per shape and runs with each call's values", async (t) => {
+  const { core } = await setup(t);
+  await seed(core, "alpha", "ada@example.com");
+  await seed(core, "bravo", "bob@example.com");
+  let builds = 0;
+  const people = shapedQuery(
+    (db: Db, order: string, p: { emails?: string[]; named?: string | null; any?: boolean }) => {
+      builds++;
+      let q = db.selectFrom("people").select(["email", "name"]);
+      if (p.emails) q = q.where("email", "in", p.emails);
+      if (p.named === null) q = q.where("name", "is", null);
+      else if (p.named !== undefined) q = q.where("name", "=", p.named);
+      if (p.any === false) q = q.where(sql<boolean>`1 = 0`);
+      return q.orderBy("email", order === "desc" ? "desc" : "asc");
+    },
+  );
+  const emails = async (order: string, p: Parameters<typeof people>[2]) =>
+    (await people(core.db, order, p)).map((r) => r.email);
+  assert.deepEqual(await emails("asc", { emails: ["ada@example.com"] }), ["ada@example.com"]);
+  assert.deepEqual(await emails("asc", { emails: ["bob@example.com"] }), ["bob@example.com"]);
+  assert.equal(builds, 1, "the same shape with other values is built once");
+  assert.deepEqual(await emails("asc", { emails: ["bob@example.com", "ada@example.com"] }), [
+    "ada@example.com",
+    "bob@example.com",
+  ]);
+  assert.deepEqual(await emails("desc", { emails: ["bob@example.com", "ada@example.com"] }), [
+    "bob@example.com",
+    "ada@example.com",
+  ]);
+  assert.equal(builds, 3, "another array length, another variant: each a shape of its own");
+  assert.deepEqual(await emails("asc", { named: "Ada" }), ["ada@example.com", "bob@example.com"]);
+  assert.deepEqual(await emails("asc", { named: null }), []);
+  assert.deepEqual(await emails("asc", { emails: ["ada@example.com"], any: false }), []);
+  assert.deepEqual(await emails("asc", { emails: ["ada@example.com"], any: true }), ["ada@example.com"]);
+  assert.equal(builds, 7, "null and a value, false and true, are shapes apart");
+});
+
+test("a shaped query that inlines a value instead of binding it is refused when its shape is built", async (t) => {
+  const { core } = await setup(t);
+  const broken = shapedQuery((db: Db, _v: string, p: { slug: string }) =>
+    db
+      .selectFrom("workspaces")
+      .select("id")
+      .where(sql<boolean>`slug = ${sql.lit(p.slug)}`),
+  );
+  await assert.rejects(broken(core.db, "", { slug: "x" }), /does not bind value 0/);
 });
