@@ -323,6 +323,8 @@ function bind(value: unknown): SQLInputValue {
 interface Prepared {
   statement: StatementSync;
   columns: string[];
+  /** a row object from a row's values (rowMaker) */
+  row: (values: readonly unknown[]) => Record<string, unknown>;
   reader: boolean;
   /** what a run of it writes to: null for a plain SELECT, a table's name, or undefined when not known */
   writes: string | null | undefined;
@@ -344,10 +346,17 @@ function writesOf(sql: string): string | null | undefined {
   return WRITE_TARGET.exec(sql)?.[1];
 }
 
-function toObject(columns: readonly string[], values: readonly unknown[]): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
-  return row;
+/**
+ * Makes a statement's rows from the arrays node:sqlite returns: an object literal with the statement's
+ * columns, compiled once per statement. Setting a wide row's columns one by one left V8 an object in
+ * dictionary mode, about forty times slower to make (50 rows of the list's 33 columns: 105 µs against
+ * 2.5) and slower to read afterwards. A later column of the same name wins, as it would by assignment.
+ */
+function rowMaker(columns: readonly string[]): (values: readonly unknown[]) => Record<string, unknown> {
+  const fields = columns.map((c, i) => `${JSON.stringify(c)}: v[${i}]`);
+  return new Function("v", `return { ${fields.join(", ")} };`) as (
+    values: readonly unknown[],
+  ) => Record<string, unknown>;
 }
 
 class NodeSqliteConnection implements DatabaseConnection {
@@ -397,7 +406,7 @@ class NodeSqliteConnection implements DatabaseConnection {
       // prototype, and copying them into plain ones costs several times the query on wide rows.
       if (columns.length > 0) statement.setReturnArrays(true);
       const reader = columns.length > 0;
-      entry = { statement, columns, reader, writes: writesOf(sql) };
+      entry = { statement, columns, row: rowMaker(columns), reader, writes: writesOf(sql) };
       if (this.#statements.size >= 500) {
         const oldest = this.#statements.keys().next().value;
         if (oldest !== undefined) this.#statements.delete(oldest);
@@ -414,12 +423,12 @@ class NodeSqliteConnection implements DatabaseConnection {
 
   async #execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     try {
-      const { statement, reader, columns, writes } = this.#prepare(query.sql);
+      const { statement, reader, row, writes } = this.#prepare(query.sql);
       const params = query.parameters.map(bind);
       if (reader) {
         const rows = statement.all(...params) as unknown as unknown[][];
         if (writes !== null) this.#wrote?.(writes);
-        return { rows: rows.map((row) => toObject(columns, row)) as R[] };
+        return { rows: rows.map(row) as R[] };
       }
       const { changes, lastInsertRowid } = statement.run(...params);
       if (changes > 0) {
@@ -434,10 +443,10 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const { statement, columns, writes } = this.#prepare(query.sql);
+    const { statement, row, writes } = this.#prepare(query.sql);
     try {
-      for (const row of statement.iterate(...query.parameters.map(bind))) {
-        yield { rows: [toObject(columns, row as unknown as unknown[]) as R] };
+      for (const values of statement.iterate(...query.parameters.map(bind))) {
+        yield { rows: [row(values as unknown as unknown[]) as R] };
       }
     } finally {
       if (writes !== null) this.#wrote?.(writes);
