@@ -335,9 +335,9 @@ type Wrote = (table: string | undefined) => void;
 
 /** A plain SELECT, after the optional comment that names a prepared query. */
 const PLAIN_SELECT = /^\s*(\/\*[^*]*\*\/\s*)?select\b/i;
-/** The table an INSERT, UPDATE or DELETE writes to. */
+/** The table an INSERT, UPDATE or DELETE writes to (a name with its schema is left unknown). */
 const WRITE_TARGET =
-  /^\s*(?:\/\*[^*]*\*\/\s*)?(?:(?:insert|replace)(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?/i;
+  /^\s*(?:\/\*[^*]*\*\/\s*)?(?:(?:insert|replace)(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?(?=[\s(]|$)/i;
 /** Statements run as such that change no rows and undo nothing. */
 const NO_CHANGE = /^\s*(begin|savepoint|release|commit)\b/i;
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { StatementSync } from "node:sqlite";
 import { test } from "node:test";
+import { sql } from "kysely";
 import { createConnection } from "../../src/auth/connections.ts";
 import type { Principal } from "../../src/auth/tokens.ts";
 import { createCore } from "../../src/core.ts";
@@ -122,4 +123,10 @@ test("SQLite's count of writes moves with each write of the process to the table
     }),
   );
   assert.ok(workspaces() > w0 + 4 && runs() > r0, "a rollback moves the count of every table");
+  const [w1, r1] = [workspaces(), runs()];
+  await sql`update main.workspaces set name = 'named with its schema' where id = ${workspaceId}`.execute(db);
+  assert.ok(
+    workspaces() > w1 && runs() > r1,
+    "a write to a table named with its schema counts for every table",
+  );
 });
