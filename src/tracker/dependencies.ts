@@ -314,6 +314,74 @@ export async function resolveEdges(
   return lists;
 }
 
+type Named = Pick<IssuesTable, "id" | "identifier">;
+
+/** A new edge's row, its activity (on both ends) and its `dependency.created` event added to `records`. */
+function newEdge(
+  ctx: Ctx,
+  kind: Kind,
+  from: Named,
+  to: Named,
+  at: string,
+  records: Recorded,
+): DependenciesTable {
+  const id = newId("dep", new Date(at));
+  const change = { dependency: { from: null, to: describe(kind, from.identifier, to.identifier) } };
+  const ends = [from.id, to.id].map((id) => ({ type: "issue", id }));
+  records.activity.push(...activityRecord(ctx, ends, "dependency_added", change, at).activity);
+  records.events.push({
+    type: "dependency.created",
+    object: { type: "dependency", id },
+    data: { kind, from_issue: from.identifier, to_issue: to.identifier, changes: change },
+    at,
+  });
+  return {
+    id,
+    workspace_id: ctx.workspaceId,
+    kind,
+    from_issue_id: from.id,
+    to_issue_id: to.id,
+    note: "",
+    version: 1,
+    ...authoredBy(ctx, at),
+  };
+}
+
+/**
+ * The edges of an issue being made that nothing is to block (no `blockedBy`), without a read: none of
+ * them can exist yet, clash or close a cycle (a cycle through the new issue needs an edge into it), and
+ * the new issue's status is the one given. Answers the rows to insert (as addEdges would, in its order)
+ * and how many open blockers each issue it blocks gains; their activity and events go to `records`.
+ */
+export function edgesOfNewIssue(
+  ctx: Ctx,
+  issue: Named & Pick<IssuesTable, "status">,
+  lists: ResolvedEdges,
+  at: string,
+  records: Recorded,
+): { rows: DependenciesTable[]; blocked: Map<string, number> } {
+  const rows: DependenciesTable[] = [];
+  const blocked = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const [key, found] of lists) {
+    if (key === "blockedBy" && found.length > 0) throw new Error("edgesOfNewIssue: blockedBy needs addEdges");
+    for (const other of found) {
+      const kind: Kind = key === "relatesTo" ? "relates_to" : "blocks";
+      let from: Named = issue;
+      let to: Named = other;
+      if (kind === "relates_to" && from.id > to.id) [from, to] = [to, from];
+      const pair = `${from.id}:${to.id}:${kind}`;
+      if (seen.has(pair)) continue;
+      seen.add(pair);
+      rows.push(newEdge(ctx, kind, from, to, at, records));
+      if (kind === "blocks" && !CLOSED_STATUSES.includes(issue.status)) {
+        blocked.set(to.id, (blocked.get(to.id) ?? 0) + 1);
+      }
+    }
+  }
+  return { rows, blocked };
+}
+
 /**
  * Adds the requested edges around `issue` inside the caller's transaction (which holds the graph
  * lock). Any refusal throws and so undoes every edge of the request. Returns the edges, old and new.
@@ -380,33 +448,12 @@ export async function addEdges(
       }
       if (kind === "blocks" && !(fresh && request.blockedBy.length === 0))
         await refuseIssueCycle(trx, from, to);
-      const id = newId("dep", new Date(at));
-      await trx
-        .insertInto("dependencies")
-        .values({
-          id,
-          workspace_id: ctx.workspaceId,
-          kind,
-          from_issue_id: from.id,
-          to_issue_id: to.id,
-          note: "",
-          version: 1,
-          ...authoredBy(ctx, at),
-        })
-        .execute();
-      const change = { dependency: { from: null, to: describe(kind, from.identifier, to.identifier) } };
-      const ends = [from.id, to.id].map((id) => ({ type: "issue", id }));
-      records.activity.push(...activityRecord(ctx, ends, "dependency_added", change, at).activity);
-      records.events.push({
-        type: "dependency.created",
-        object: { type: "dependency", id },
-        data: { kind, from_issue: from.identifier, to_issue: to.identifier, changes: change },
-        at,
-      });
+      const row = newEdge(ctx, kind, from, to, at, records);
+      await trx.insertInto("dependencies").values(row).execute();
       if (kind === "blocks" && !CLOSED_STATUSES.includes(statusOf.get(from.id) ?? "done")) {
         added.set(to.id, (added.get(to.id) ?? 0) + 1);
       }
-      out.push({ id, created: true });
+      out.push({ id: row.id, created: true });
     }
   }
   if (!recorded) await writeRecorded(trx, ctx, records);

@@ -2,7 +2,13 @@ import { type Kysely, type SqlBool, SqliteAdapter, sql, type Transaction } from 
 import { z } from "zod";
 import { insertRows } from "../db/insert.ts";
 import { prepared, shapedQuery } from "../db/prepared.ts";
-import type { Database, IssueStatus, IssuesTable } from "../db/schema.ts";
+import type {
+  CycleEventsTable,
+  Database,
+  IssueStatus,
+  IssuesTable,
+  SearchDocumentsTable,
+} from "../db/schema.ts";
 import { conflict, invalid, preconditionFailed } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { activityRecord, type Changes, diff, recordActivity, writeRecorded } from "./activity.ts";
@@ -39,16 +45,27 @@ import {
   addEdges,
   type EdgeRequest,
   edgeColumns,
+  edgesOfNewIssue,
   lockGraph,
   neighboursFromJson,
+  type ResolvedEdges,
   readyEvent,
   recountOpenBlockers,
   resolveEdges,
 } from "./dependencies.ts";
-import { emitEvent } from "./events.ts";
-import { actingIdentity, excerptOf, type Notice, notify, recordMentions, reviewersOf } from "./inbox.ts";
+import { emitEvent, eventRow } from "./events.ts";
+import {
+  actingIdentity,
+  excerptOf,
+  mentionHandles,
+  type Notice,
+  notify,
+  recordMentions,
+  reviewersOf,
+} from "./inbox.ts";
 import { codeLinkView, linksColumn, linksFromJson } from "./integrations/links.ts";
-import { ensureLabels, spelledLabels } from "./labels.ts";
+import { takeNumberReading, writeCreation } from "./issue-creation.ts";
+import { ensureLabels, spelledLabels, spelledWhenAllExist, wantedLabels } from "./labels.ts";
 import { CLEARED_CLAIM, endClaimOnClose, endTakenOver, guardClaimedWrite } from "./leases.ts";
 import {
   byCreation,
@@ -514,6 +531,11 @@ export async function getIssue(ctx: Ctx, ref: string, db: Db = ctx.core.db): Pro
   const read = key.startsWith("iss_") ? readById : readByIdentifier;
   const [row] = (await read(db, { workspaceId: ctx.workspaceId, key })) as ReadRow[];
   if (!row) throw await missing(db, ctx, "issue", ref, `No issue ${ref} in this workspace.`);
+  return readView(row);
+}
+
+/** An issue's view from its read row (getIssue's statement, or a creation's: writeCreation). */
+function readView(row: ReadRow): IssueView {
   return {
     ...summaryView(row),
     description: row.description,
@@ -806,6 +828,15 @@ async function recordCycleStanding(
   after: IssueRow,
   at: string,
 ): Promise<void> {
+  await insertRows(trx, "cycle_events", cycleStanding(before, after, at));
+}
+
+/** The rows of the issue's standing in the cycles it left or is in, oldest first. */
+function cycleStanding(
+  before: Pick<IssueRow, "cycle_id" | "status" | "estimate"> | undefined,
+  after: IssueRow,
+  at: string,
+): CycleEventsTable[] {
   const done = (s: IssueStatus) => (CLOSED_STATUSES.includes(s) ? 1 : 0);
   const rows = [];
   if (before?.cycle_id && before.cycle_id !== after.cycle_id) {
@@ -820,20 +851,15 @@ async function recordCycleStanding(
   ) {
     rows.push({ cycle_id: after.cycle_id, in_scope: 1 });
   }
-  for (const r of rows) {
-    await trx
-      .insertInto("cycle_events")
-      .values({
-        id: newId("cev", new Date(at)),
-        cycle_id: r.cycle_id,
-        issue_id: after.id,
-        in_scope: r.in_scope,
-        completed: done(after.status),
-        estimate: after.estimate,
-        created_at: at,
-      })
-      .execute();
-  }
+  return rows.map((r) => ({
+    id: newId("cev", new Date(at)),
+    cycle_id: r.cycle_id,
+    issue_id: after.id,
+    in_scope: r.in_scope,
+    completed: done(after.status),
+    estimate: after.estimate,
+    created_at: at,
+  }));
 }
 
 async function setLabels(
@@ -852,15 +878,17 @@ async function setLabels(
   }
 }
 
-const indexIssue = (trx: Transaction<Database>, issue: IssueRow) =>
-  indexDocument(trx, {
-    object_id: issue.id,
-    workspace_id: issue.workspace_id,
-    object_type: "issue",
-    title: issue.title,
-    body: `${issue.identifier}\n${issue.description}`,
-    updated_at: issue.updated_at,
-  });
+const indexIssue = (trx: Transaction<Database>, issue: IssueRow) => indexDocument(trx, issueDocument(issue));
+
+/** An issue's search document. */
+const issueDocument = (issue: IssueRow): SearchDocumentsTable => ({
+  object_id: issue.id,
+  workspace_id: issue.workspace_id,
+  object_type: "issue",
+  title: issue.title,
+  body: `${issue.identifier}\n${issue.description}`,
+  updated_at: issue.updated_at,
+});
 
 const noSpace = (prefix: string | undefined) =>
   prefix
@@ -906,7 +934,9 @@ async function takeIssueNumber(
 
 /**
  * Creates an issue, its labels and the dependency edges it names, all in one transaction, after taking
- * its number in a transaction of its own (takeIssueNumber).
+ * its number in a transaction of its own (takeIssueNumber). On PostgreSQL a creation that reads nothing
+ * in its transaction (its labels exist; it is not done, in review, assigned, blocked by anything or
+ * mentioning anyone) is written in one statement that also answers it (writeCreation).
  */
 export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<IssueView> {
   const data = createIssueInput.parse(input);
@@ -926,43 +956,108 @@ export async function createIssue(ctx: Ctx, input: CreateIssueInput): Promise<Is
     relatesTo: data.relatesTo ?? [],
   };
   const hasEdges = edges.blocks.length + edges.blockedBy.length + edges.relatesTo.length > 0;
-  // the issues its edges name are found (or refused) before the number is taken, as its references are
-  const resolved = hasEdges ? await resolveEdges(ctx, db, edges) : undefined;
   const at = ctx.core.clock.now().toISOString();
-  const { number, ...space } = await takeIssueNumber(ctx, data.space);
+  const status = data.status ?? "backlog";
+  const description = data.description ?? "";
+  const inOneStatement =
+    ctx.core.store.kind === "postgres" &&
+    status !== "done" &&
+    status !== "in_review" &&
+    edges.blockedBy.length === 0 &&
+    !refs.assignee_id &&
+    mentionHandles(description).length === 0;
+  // The issues its edges name are found (or refused) before the number is taken, as its references are.
+  // On PostgreSQL a creation to be written in one statement finds them, and its labels, in the statement
+  // that takes its number; when that takes none (an issue or the space unknown), the steps one at a time
+  // give the refusal.
+  let resolved: ResolvedEdges | undefined;
+  let taken: { id: string; prefix: string; number: number } | undefined;
+  let known: string[] | undefined;
+  if (inOneStatement) {
+    const wanted = wantedLabels(data.labels ?? []);
+    const keys = (list: string[]) => list.map((r) => (r.startsWith("iss_") ? r : r.toUpperCase()));
+    const all = [...keys(edges.blocks), ...keys(edges.relatesTo)];
+    const read = await takeNumberReading(
+      db,
+      ctx.workspaceId,
+      data.space,
+      all.filter((k) => !k.startsWith("iss_")),
+      all.filter((k) => k.startsWith("iss_")),
+      [...wanted.keys()],
+    );
+    if (read.taken) {
+      taken = read.taken;
+      const found = (list: string[]) => keys(list).map((k) => read.issues.get(k)!);
+      resolved = [
+        ["blockedBy", []],
+        ["blocks", found(edges.blocks)],
+        ["relatesTo", found(edges.relatesTo)],
+      ];
+      known = spelledWhenAllExist(wanted, read.labels);
+    }
+  }
+  if (!taken) {
+    resolved = hasEdges ? await resolveEdges(ctx, db, edges) : undefined;
+    taken = await takeIssueNumber(ctx, data.space);
+  }
+  const { number, ...space } = taken;
+  const newIssue = (labelNames: string[]): IssueRow => ({
+    id: newId("iss", new Date(at)),
+    workspace_id: ctx.workspaceId,
+    space_id: space.id,
+    number,
+    identifier: `${space.prefix}-${number}`,
+    title: data.title,
+    description,
+    status,
+    priority: PRIORITIES.indexOf(data.priority ?? "none"),
+    labels: JSON.stringify(labelNames),
+    assignee_id: refs.assignee_id ?? null,
+    estimate: data.estimate ?? null,
+    due_date: data.due_date ?? null,
+    parent_id: refs.parent_id ?? null,
+    cycle_id: refs.cycle_id ?? null,
+    milestone_id: refs.milestone_id ?? null,
+    completed_at: CLOSED_STATUSES.includes(status) ? at : null,
+    open_blockers: 0,
+    version: 1,
+    claim_id: null,
+    claim_expires_at: null,
+    fencing_token: 0,
+    substance_by: actingIdentity(ctx),
+    ...authoredBy(ctx, at),
+  });
+
+  if (known) {
+    // Nothing to read in a transaction (every label exists; a label still to be made is made in the
+    // transaction below), so every write goes in one statement, which answers the issue as a read after
+    // it would (the names and edges of the moment it commits), and tells nobody (no assignee, review or
+    // mention).
+    const issue = newIssue(known);
+    const recorded = activityRecord(ctx, { type: "issue", id: issue.id }, "created", {}, at);
+    const { rows: edgeRows, blocked } = hasEdges
+      ? edgesOfNewIssue(ctx, issue, resolved!, at, recorded)
+      : { rows: [], blocked: new Map<string, number>() };
+    const row = await writeCreation(db, {
+      issue,
+      labels: known.map((l) => ({ issue_id: issue.id, workspace_id: issue.workspace_id, label: l })),
+      document: issueDocument(issue),
+      cycleEvents: cycleStanding(undefined, issue, at),
+      edges: edgeRows,
+      blocked,
+      activity: recorded.activity,
+      events: recorded.events.map((e) => eventRow(ctx, e)),
+    });
+    ctx.core.events.noteEventsWritten(recorded.events.length);
+    return readView({ ...row, code_links: [] });
+  }
 
   const id = await db.transaction().execute(async (trx) => {
     // Nobody else can see the new issue yet, so a cycle through it needs edges both into and out of it;
     // only then must the graph be held still while it is checked.
     if (edges.blockedBy.length > 0 && edges.blocks.length > 0) await lockGraph(ctx, trx);
     const labelNames = await ensureLabels(trx, ctx, data.labels ?? [], at);
-    const status = data.status ?? "backlog";
-    const issue: IssueRow = {
-      id: newId("iss", new Date(at)),
-      workspace_id: ctx.workspaceId,
-      space_id: space.id,
-      number,
-      identifier: `${space.prefix}-${number}`,
-      title: data.title,
-      description: data.description ?? "",
-      status,
-      priority: PRIORITIES.indexOf(data.priority ?? "none"),
-      labels: JSON.stringify(labelNames),
-      assignee_id: refs.assignee_id ?? null,
-      estimate: data.estimate ?? null,
-      due_date: data.due_date ?? null,
-      parent_id: refs.parent_id ?? null,
-      cycle_id: refs.cycle_id ?? null,
-      milestone_id: refs.milestone_id ?? null,
-      completed_at: CLOSED_STATUSES.includes(status) ? at : null,
-      open_blockers: 0,
-      version: 1,
-      claim_id: null,
-      claim_expires_at: null,
-      fencing_token: 0,
-      substance_by: actingIdentity(ctx),
-      ...authoredBy(ctx, at),
-    };
+    const issue = newIssue(labelNames);
     if (status === "done") await checkDonePolicy(trx, ctx, issue);
     await insertRows(trx, "issues", [issue]);
     if (labelNames.length) await setLabels(trx, issue, labelNames, true);

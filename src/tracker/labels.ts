@@ -295,8 +295,7 @@ export async function ensureLabels(
   at: string,
 ): Promise<string[]> {
   if (names.length === 0) return [];
-  const wanted = new Map<string, string>();
-  for (const n of names) if (!wanted.has(labelKey(n))) wanted.set(labelKey(n), n);
+  const wanted = wantedLabels(names);
   const existing = await trx
     .selectFrom("labels")
     .select(["name", "name_key"])
@@ -310,6 +309,31 @@ export async function ensureLabels(
     spelled.set(key, made ? made.name : ((await byKey(trx, ctx, key))?.name ?? name));
   }
   return [...wanted.keys()].map((k) => spelled.get(k)!);
+}
+
+/** The names an issue write gives, each once by its key (`bug` and `Bug` are one), as first spelled. */
+export function wantedLabels(names: readonly string[]): Map<string, string> {
+  const wanted = new Map<string, string>();
+  for (const n of names) if (!wanted.has(labelKey(n))) wanted.set(labelKey(n), n);
+  return wanted;
+}
+
+/**
+ * The wanted labels spelled as the workspace's are (as ensureLabels spells them), from the workspace's
+ * labels of those keys; undefined when one is still to be made (which only ensureLabels does).
+ */
+export function spelledWhenAllExist(
+  wanted: Map<string, string>,
+  rows: readonly { name: string; name_key: string }[],
+): string[] | undefined {
+  const spelled = new Map(rows.map((r) => [r.name_key, r.name]));
+  const out: string[] = [];
+  for (const key of wanted.keys()) {
+    const name = spelled.get(key);
+    if (name === undefined) return undefined;
+    out.push(name);
+  }
+  return out;
 }
 
 /**
