@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type RawBuilder, sql } from "kysely";
 import { stem } from "porter2";
 import { z } from "zod";
+import { runNamed } from "../db/prepared.ts";
 import type { SearchDocumentsTable } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
 import { telemetryHooks } from "../ops/hooks.ts";
@@ -396,6 +397,8 @@ function offsetOf(query: SearchQuery): number {
 interface Ranked {
   id: string;
   score: number;
+  /** its details and marks, when the ranking's statement read them too */
+  marked?: Marked;
 }
 
 interface RankRequest {
@@ -429,25 +432,58 @@ async function longRead<R>(ctx: Ctx, query: RawBuilder<R>): Promise<R[]> {
  * doclists from their start, 7 to 20 ms for common words at 100,000 documents, against 0.3 ms for the
  * newest 500 read from the end.
  */
-async function rankSqlite(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
+async function rankSqlite(
+  ctx: Ctx,
+  parsed: ParsedSearch,
+  r: RankRequest,
+  detailed: number,
+): Promise<Ranked[]> {
   const types = r.types ? sql`and w.object_type in (${sql.join(r.types)})` : sql``;
   const exclude = r.exclude.length > 0 ? sql`where d.object_id not in (${sql.join(r.exclude)})` : sql``;
   const only = r.only ? sql`and w.object_id in (${sql.join(r.only)})` : sql``;
+  const match = toFts5(parsed);
   const rows = await longRead(
     ctx,
-    sql<{ id: string; rank: number }>`
-    select d.object_id as id, p.rank
-    from (
-      select f.rowid as rid, bm25(search_fts, 4.0, 1.0) as rank
-      from search_fts f cross join search_documents w on w.rowid = f.rowid
-      where f.search_fts match ${toFts5(parsed)} and w.workspace_id = ${ctx.workspaceId} ${types} ${only}
-      order by f.rowid desc limit ${SEARCH_LIMITS.pool}
-    ) p cross join search_documents d on d.rowid = p.rid
-    ${exclude}
-    order by p.rank, d.object_id
-    limit ${r.limit} offset ${r.offset}`,
+    sql<DetailRow & { rank: number; head: string | null; body: string | null; marked_title: string | null }>`
+    with page as materialized (
+      select d.object_id as id, p.rank, p.rid
+      from (
+        select f.rowid as rid, bm25(search_fts, 4.0, 1.0) as rank
+        from search_fts f cross join search_documents w on w.rowid = f.rowid
+        where f.search_fts match ${match} and w.workspace_id = ${ctx.workspaceId} ${types} ${only}
+        order by f.rowid desc limit ${SEARCH_LIMITS.pool}
+      ) p cross join search_documents d on d.rowid = p.rid
+      ${exclude}
+      order by p.rank, d.object_id
+      limit ${r.limit} offset ${r.offset}),
+    marks as (
+      select rowid as rid, ${marksColumns} from search_fts
+      where search_fts match ${match}
+        and rowid + 0 in (select rid from page order by rank, id limit ${detailed})
+      order by rowid desc limit ${detailed})
+    select ${detailColumns}, g.rank, iif(m.rid is null, substr(d.body, 1, 2000)) as head,
+      m.body, m.title as marked_title
+    from page g cross join search_documents d on d.rowid = g.rid
+    ${detailJoins}
+    left join marks m on m.rid = g.rid
+    order by g.rank, g.id`,
   );
-  return rows.map((row) => ({ id: row.id, score: -row.rank }));
+  return rows.map((row, place) => {
+    const ranked: Ranked = { id: row.id, score: -row.rank };
+    if (place < detailed) {
+      ranked.marked = {
+        id: row.id,
+        type: row.type,
+        title: row.title,
+        updated_at: row.updated_at,
+        identifier: row.identifier,
+        status: row.status,
+        body: row.body ?? opening(row.head ?? ""),
+        markedTitle: row.marked_title,
+      };
+    }
+    return ranked;
+  });
 }
 
 /**
@@ -463,8 +499,10 @@ const blockLexeme = (block: number) => ` ${block}`;
 /**
  * PostgreSQL: how many of the newest blocks held the pool the last time a query was searched for, by
  * workspace, query and kinds, so that the next search for it (a common word is searched for again and
- * again) names enough blocks at once instead of finding out in steps. It only sets where the search
- * starts; what is found is the same whatever it holds. The oldest entries go first past `size`.
+ * again) names enough blocks at once instead of finding out in steps; `WHOLE` when the last search for
+ * it ranked every match of the workspace (fewer than the pool matched, or they were spread too thin for
+ * blocks), so a rare word goes there at once. It only sets where the search starts: what is found is
+ * the same whatever it holds. The oldest entries go first past `size`.
  */
 export const blockCounts = {
   size: 4096,
@@ -478,6 +516,44 @@ export const blockCounts = {
     if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
   },
 };
+/** In blockCounts: the last search for these words ranked the whole workspace. */
+const WHOLE = Number.POSITIVE_INFINITY;
+
+/**
+ * PostgreSQL: the newest block of each workspace's documents seen by the last search there, so a search
+ * need not ask for it first. A search names the block after it too (empty until documents reach it)
+ * and reads the workspace's newest place in the same statement: should documents have reached a block
+ * past those named meanwhile, it runs again with the blocks moved on. The oldest entries go first past
+ * `size`.
+ */
+export const newestBlocks = {
+  size: 4096,
+  entries: new Map<string, number>(),
+  set(workspaceId: string, block: number): void {
+    this.entries.delete(workspaceId);
+    this.entries.set(workspaceId, block);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  },
+};
+
+/** A row of PostgreSQL's ranking statement: the step's counts, and one ranked object with its details. */
+interface PostgresRankRow {
+  /** how many matched in the blocks named (at most the pool) */
+  n: number;
+  /** the workspace's newest place (seq), or null when it has no documents */
+  top: string | null;
+  ranked_id: string | null;
+  score: number | null;
+  /** the details, the first `detailed` rows only (id: the same as ranked_id) */
+  id: string | null;
+  type: SearchType | null;
+  title: string | null;
+  updated_at: string | null;
+  identifier: string | null;
+  status: string | null;
+  body: string | null;
+  lexemes: string[];
+}
 
 /**
  * PostgreSQL: ts_rank_cd, title (A) 1.0 over body (B) 0.25 (without the block's lexeme, so the lexeme
@@ -495,16 +571,23 @@ export const blockCounts = {
  *
  * A step whose blocks hold fewer than pool-size matches ranks nothing (ranking reads every match's
  * tsvector, most of a step's cost), and how many blocks held the pool is remembered (`blockCounts`),
- * so that searching again for the same words takes one step.
+ * so that searching again for the same words takes one step. The step that ranks also reads the
+ * page's details, bodies and the query's lexemes (for `markPostgres`), so a search for words searched
+ * for before is one statement. `detailed`: how many of the page's first rows need them.
  */
-async function rankPostgres(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
+async function rankPostgres(
+  ctx: Ctx,
+  parsed: ParsedSearch,
+  r: RankRequest,
+  detailed: number,
+): Promise<Ranked[]> {
   const query = toTsquery(parsed);
   const filters = sql`${r.types ? sql`and d.object_type in (${sql.join(r.types)})` : sql``}
     ${r.only ? sql`and d.object_id in (${sql.join(r.only)})` : sql``}`;
   const exclude = r.exclude.length > 0 ? sql`and p.object_id not in (${sql.join(r.exclude)})` : sql``;
   /** `blocks`: the newest blocks' tsquery, or null for the whole workspace (which always ranks) */
   const step = async (blocks: string | null) => {
-    const { rows } = await sql<{ n: number; page: Ranked[] }>`
+    const statement = sql<PostgresRankRow>`
       with pool as materialized (
         select d.object_id, d.seq, d.tsv from search_documents d
         where d.workspace_id = ${ctx.workspaceId} and d.tsv @@ ${query}
@@ -517,31 +600,77 @@ async function rankPostgres(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Pro
         where true ${exclude}
           ${blocks === null ? sql`` : sql`and (select count(*) from pool) >= ${SEARCH_LIMITS.pool}`}
         order by score desc, p.object_id
-        limit ${r.limit} offset ${r.offset})
+        limit ${r.limit} offset ${r.offset}),
+      numbered as (select id, score, row_number() over (order by score desc, id) as place from ranked)
       select (select count(*) from pool)::int as n,
-        coalesce((select json_agg(json_build_object('id', id, 'score', score) order by score desc, id) from ranked), '[]') as page`.execute(
-      ctx.core.db,
-    );
-    return rows[0]!;
+        (select max(seq) from search_documents where workspace_id = ${ctx.workspaceId}) as top,
+        k.id as ranked_id, k.score, ${detailColumns}, d.body, ${lexemesSql(parsed)} as lexemes
+      from (select 1) one
+      left join numbered k on true
+      left join search_documents d on d.object_id = k.id and d.workspace_id = ${ctx.workspaceId}
+        and k.place <= ${detailed}
+      ${detailJoins}
+      order by k.place`;
+    // A step over named blocks has one plan whatever the words (GIN's match within the blocks, the
+    // newest first): prepared, planned once per connection. Over the whole workspace the best plan
+    // depends on how common the words are, so that step is planned each time.
+    const rows =
+      blocks === null
+        ? (await statement.execute(ctx.core.db)).rows
+        : await runNamed(ctx.core.db, { compile: () => statement.compile(ctx.core.db) });
+    const first = rows[0]!;
+    const page: Ranked[] = [];
+    if (first.ranked_id !== null) {
+      const matcher = new LexemeMatcher(lexemesOf(first.lexemes));
+      for (const row of rows) {
+        const ranked: Ranked = { id: row.ranked_id!, score: row.score! };
+        if (row.type !== null) ranked.marked = markedPostgres(row as DetailRow & { body: string }, matcher);
+        page.push(ranked);
+      }
+    }
+    return { n: first.n, top: first.top, page };
   };
   if (r.only) return (await step(null)).page;
-  const top = await sql<{ seq: string | null }>`
-    select max(seq) as seq from search_documents where workspace_id = ${ctx.workspaceId}`.execute(
-    ctx.core.db,
-  );
-  if (top.rows[0]?.seq == null) return [];
-  const newest = Number(BigInt(top.rows[0].seq) >> BigInt(BLOCK_SHIFT));
   const key = JSON.stringify([ctx.workspaceId, parsed.anyOf, parsed.without, r.types ?? null]);
+  let newest = newestBlocks.entries.get(ctx.workspaceId);
+  if (newest === undefined) {
+    const top = await sql<{ seq: string | null }>`
+      select max(seq) as seq from search_documents where workspace_id = ${ctx.workspaceId}`.execute(
+      ctx.core.db,
+    );
+    if (top.rows[0]?.seq == null) return [];
+    newest = Number(BigInt(top.rows[0].seq) >> BigInt(BLOCK_SHIFT));
+    newestBlocks.set(ctx.workspaceId, newest);
+  }
   let count = blockCounts.get(key) ?? 2;
   for (;;) {
     const oldest = newest - count + 1;
     if (oldest <= 0 || count > MAX_BLOCKS) {
-      // not remembered: the words may yet become common in the newest blocks
-      blockCounts.entries.delete(key);
-      return (await step(null)).page;
+      const whole = await step(null);
+      // Remembered, so the next search goes here at once, while fewer than the pool match (a rare
+      // word); when more do, the next search looks in the newest blocks first again.
+      if (whole.n < SEARCH_LIMITS.pool) blockCounts.set(key, WHOLE);
+      else blockCounts.entries.delete(key);
+      if (whole.top !== null)
+        newestBlocks.set(ctx.workspaceId, Number(BigInt(whole.top) >> BigInt(BLOCK_SHIFT)));
+      return whole.page;
     }
-    const blocks = Array.from({ length: count }, (_, i) => `'${blockLexeme(newest - i)}'`).join(" | ");
+    // the block after the newest seen too: documents may have reached it since
+    const blocks = Array.from({ length: count + 1 }, (_, i) => `'${blockLexeme(newest! + 1 - i)}'`).join(
+      " | ",
+    );
     const found = await step(blocks);
+    if (found.top === null) {
+      newestBlocks.entries.delete(ctx.workspaceId);
+      return [];
+    }
+    const top = Number(BigInt(found.top) >> BigInt(BLOCK_SHIFT));
+    newestBlocks.set(ctx.workspaceId, top);
+    if (top > newest + 1) {
+      // documents reached blocks past those named: again, from the workspace's newest block
+      newest = top;
+      continue;
+    }
     // As many blocks as this many matches suggest the pool needs, with a margin.
     const needed = found.n === 0 ? count * 8 : Math.ceil((count * SEARCH_LIMITS.pool * 1.25) / found.n) + 1;
     if (found.n >= SEARCH_LIMITS.pool) {
@@ -558,8 +687,10 @@ async function rankPostgres(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Pro
  * `SEARCH_LIMITS.pool` objects match, the ranking is over the newest that many of them: words found
  * nearly everywhere would otherwise cost a pass over most of the workspace on every search.
  */
-function rank(ctx: Ctx, parsed: ParsedSearch, r: RankRequest): Promise<Ranked[]> {
-  return ctx.core.store.kind === "sqlite" ? rankSqlite(ctx, parsed, r) : rankPostgres(ctx, parsed, r);
+function rank(ctx: Ctx, parsed: ParsedSearch, r: RankRequest, detailed: number): Promise<Ranked[]> {
+  return ctx.core.store.kind === "sqlite"
+    ? rankSqlite(ctx, parsed, r, detailed)
+    : rankPostgres(ctx, parsed, r, detailed);
 }
 
 interface DetailRow {
@@ -576,6 +707,14 @@ const detailColumns = sql`d.object_id as id, d.object_type as type, d.title, d.u
   coalesce(i.status, c.status) as status`;
 const detailJoins = sql`left join issues i on i.id = d.object_id and i.workspace_id = d.workspace_id
   left join decisions c on c.id = d.object_id and c.workspace_id = d.workspace_id`;
+/**
+ * SQLite: a matched object's body fragment and whole title, marked with the sentinels by FTS5 (in a
+ * statement over search_fts with the MATCH). An escape, not the character: a template's text is kept as
+ * written, and one character past ASCII in the built server's code doubles the memory its source takes
+ * (scripts/build-server.ts).
+ */
+const marksColumns = sql`snippet(search_fts, 1, ${OPEN}, ${CLOSE}, '\u2026', ${SNIPPET_WORDS}) as body,
+  highlight(search_fts, 0, ${OPEN}, ${CLOSE}) as title`;
 
 /**
  * SQLite: FTS5's snippet() and highlight() mark the page's objects; they need the MATCH, so they run
@@ -598,10 +737,7 @@ async function markSqlite(
   );
   if (rows.length === 0) return [];
   const match = toFts5(parsed);
-  // an escape, not the character: a template's text is kept as written, and one character past ASCII
-  // in the built server's code doubles the memory its source takes (scripts/build-server.ts)
-  const columns = sql`rowid as rid, snippet(search_fts, 1, ${OPEN}, ${CLOSE}, '\u2026', ${SNIPPET_WORDS}) as body,
-      highlight(search_fts, 0, ${OPEN}, ${CLOSE}) as title`;
+  const columns = sql`rowid as rid, ${marksColumns}`;
   const newest = rows.filter((r) => ranked.has(r.id)).map((r) => r.rid);
   const others = rows.filter((r) => !ranked.has(r.id)).map((r) => r.rid);
   type Snip = { rid: number; body: string; title: string };
@@ -781,11 +917,16 @@ export function fragmentOf(body: string, matcher: LexemeMatcher): string | null 
   if (text === "") return null;
   // where each word (run of non-space) starts
   const starts = [0];
+  let space = false;
   for (let i = 1; i < text.length; i++) {
-    if (isSpace(text.charCodeAt(i - 1)) && !isSpace(text.charCodeAt(i))) starts.push(i);
+    const now = isSpace(text.charCodeAt(i));
+    if (space && !now) starts.push(i);
+    space = now;
   }
   const count = starts.length;
-  // the words that matched, in order: their places and what they matched
+  // the words that matched, in order: where they start, their length, their places and what they matched
+  const at: number[] = [];
+  const lengths: number[] = [];
   const places: number[] = [];
   const matched: string[] = [];
   let place = 0;
@@ -793,31 +934,52 @@ export function fragmentOf(body: string, matcher: LexemeMatcher): string | null 
     const hit = matcher.match(word);
     if (hit === undefined) continue;
     while (place + 1 < count && starts[place + 1]! <= index) place++;
+    at.push(index);
+    lengths.push(word.length);
     places.push(place);
     matched.push(hit);
   }
   let start = 0;
   if (count > SNIPPET_WORDS) {
+    // each match's window (the matches within 24 words from it): the one holding the most lexemes, then
+    // the most matches, the first of equals; the window slides, counting each lexeme's matches within
     let best = -1;
+    const within = new Map<string, number>();
+    let j = 0;
     for (let i = 0; i < places.length; i++) {
-      // the window from this match on; then centred on its matches, as FTS5 centres them
-      const seen = new Set<string>();
-      let j = i;
-      for (; j < places.length && places[j]! < places[i]! + SNIPPET_WORDS; j++) seen.add(matched[j]!);
-      const score = seen.size * 1000 + (j - i);
+      for (; j < places.length && places[j]! < places[i]! + SNIPPET_WORDS; j++) {
+        within.set(matched[j]!, (within.get(matched[j]!) ?? 0) + 1);
+      }
+      const score = within.size * 1000 + (j - i);
       if (score > best) {
         best = score;
+        // centred on its matches, as FTS5 centres them
         const span = places[j - 1]! - places[i]! + 1;
         start = Math.max(
           0,
           Math.min(count - SNIPPET_WORDS, places[i]! - Math.floor((SNIPPET_WORDS - span) / 2)),
         );
       }
+      const left = within.get(matched[i]!)! - 1;
+      if (left === 0) within.delete(matched[i]!);
+      else within.set(matched[i]!, left);
     }
   }
   const end = Math.min(count, start + SNIPPET_WORDS);
-  const fragment = text.slice(starts[start], end < count ? starts[end] : text.length).trimEnd();
-  return `${start > 0 ? "…" : ""}${places.length > 0 ? matcher.mark(fragment) : fragment}${end < count ? "…" : ""}`;
+  const from = starts[start]!;
+  const fragment = text.slice(from, end < count ? starts[end] : text.length).trimEnd();
+  // the matches within the fragment, marked (whole words: the fragment ends where a word does)
+  const to = from + fragment.length;
+  let marked = "";
+  let done = from;
+  for (let k = 0; k < at.length; k++) {
+    const index = at[k]!;
+    if (index < from || index + lengths[k]! > to) continue;
+    marked += `${text.slice(done, index)}${OPEN}${text.slice(index, index + lengths[k]!)}${CLOSE}`;
+    done = index + lengths[k]!;
+  }
+  marked += text.slice(done, to);
+  return `${start > 0 ? "…" : ""}${marked}${end < count ? "…" : ""}`;
 }
 
 /**
@@ -835,11 +997,21 @@ async function markPostgres(ctx: Ctx, parsed: ParsedSearch, ids: readonly string
     where d.workspace_id = ${ctx.workspaceId} and d.object_id in (${sql.join(ids)})`.execute(ctx.core.db);
   if (rows.length === 0) return [];
   const matcher = new LexemeMatcher(lexemesOf(rows[0]!.lexemes));
-  return rows.map(({ body, lexemes: _, ...row }) => ({
-    ...row,
-    body: fragmentOf(body, matcher),
+  return rows.map((row) => markedPostgres(row, matcher));
+}
+
+/** PostgreSQL: an object's details with its body's fragment and its title marked. */
+function markedPostgres(row: DetailRow & { body: string }, matcher: LexemeMatcher): Marked {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    updated_at: row.updated_at,
+    identifier: row.identifier,
+    status: row.status,
+    body: fragmentOf(row.body, matcher),
     markedTitle: matcher.mark(row.title),
-  }));
+  };
 }
 
 /**
@@ -898,18 +1070,26 @@ export async function search(ctx: Ctx, query: SearchQuery): Promise<Page<SearchR
   const pinned = (await identifierHits(ctx, parsed, query)).filter((id) => !only || only.includes(id));
   const fromPinned = pinned.slice(offset, offset + limit);
   const wanted = limit - fromPinned.length;
-  const ranked = await rank(ctx, parsed, {
-    types: only ? ["issue"] : query.type,
-    only,
-    exclude: pinned,
-    limit: wanted + 1,
-    offset: Math.max(0, offset - pinned.length),
-  });
+  const ranked = await rank(
+    ctx,
+    parsed,
+    {
+      types: only ? ["issue"] : query.type,
+      only,
+      exclude: pinned,
+      limit: wanted + 1,
+      offset: Math.max(0, offset - pinned.length),
+    },
+    wanted,
+  );
   const more = offset + limit < pinned.length || ranked.length > wanted;
   const page = ranked.slice(0, wanted);
   const ids = [...fromPinned, ...page.map((r) => r.id)];
   const scores = new Map(page.map((r) => [r.id, r.score]));
-  const found = await details(ctx, parsed, ids, new Set(scores.keys()));
+  // the ranking read its page's details; the issues named by identifier are read apart
+  const found = new Map(page.flatMap((r) => (r.marked ? [[r.id, r.marked] as const] : [])));
+  const rest = ids.filter((id) => !found.has(id));
+  for (const [id, m] of await details(ctx, parsed, rest, new Set(scores.keys()))) found.set(id, m);
   const data: SearchResult[] = [];
   for (const id of ids) {
     const d = found.get(id);
