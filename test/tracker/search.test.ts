@@ -8,6 +8,7 @@ import {
   LexemeMatcher,
   lexemeOf,
   lexemesOf,
+  newestBlocks,
   parseSearch,
   renderMarks,
   SEARCH_LIMITS,
@@ -778,6 +779,13 @@ test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what th
   for (const count of [1, 40]) {
     for (const key of [...blockCounts.entries.keys()]) blockCounts.set(key, count);
     await searches(`from ${count} blocks`);
+  }
+  // nor does the newest block a workspace is thought to have: far behind (documents reached blocks
+  // past those named meanwhile) or ahead of it
+  for (const newest of [10, 1_000]) {
+    for (const key of [...blockCounts.entries.keys()]) blockCounts.set(key, 2);
+    for (const ws of [a.workspaceId, other.workspaceId]) newestBlocks.set(ws, newest);
+    await searches(`newest block thought ${newest}`);
   }
 });
 
