@@ -12,6 +12,7 @@ import type {
 } from "../db/schema.ts";
 import type { ActivityRow } from "./activity.ts";
 import type { eventRow } from "./events.ts";
+import type { IssueNames } from "./issues.ts";
 
 /** Everything a creation writes, as rows: what its transaction would write one statement at a time. */
 export interface CreationRows {
@@ -32,19 +33,11 @@ export interface CreationRows {
  * names its view shows (as the read's subqueries give them) and its edges as two JSON arrays (as
  * `edgeColumns` gives them), the neighbours' titles and statuses those of the statement's snapshot.
  */
-export type CreatedRow = IssuesTable & {
-  space_prefix: string;
-  assignee_name: string | null;
-  assignee_email: string | null;
-  agent_name: string | null;
-  agent_person_id: string | null;
-  agent_person_name: string | null;
-  parent_identifier: string | null;
-  cycle_name: string | null;
-  milestone_name: string | null;
-  edges_out: unknown;
-  edges_in: unknown;
-};
+export type CreatedRow = IssuesTable &
+  IssueNames & {
+    edges_out: unknown;
+    edges_in: unknown;
+  };
 
 /**
  * The statement's text by the shape of what it writes (the counts of each kind of row). Requests choose

@@ -391,7 +391,8 @@ function namedBySubqueries(db: Db, columns: "row" | "summary") {
   ]);
 }
 
-type SummaryRow = IssueRow & {
+/** What an issue's views show by name beside its own columns (summarySelect's and the creation's). */
+export type IssueNames = {
   space_prefix: string;
   assignee_name: string | null;
   assignee_email: string | null;
@@ -402,6 +403,7 @@ type SummaryRow = IssueRow & {
   cycle_name: string | null;
   milestone_name: string | null;
 };
+type SummaryRow = IssueRow & IssueNames;
 
 /** Ready: open, not iced, and no open issue blocks it (the count every write keeps; see readiness.ts). */
 const isReady = (r: Pick<IssueRow, "status" | "open_blockers">) => isReadyRow(r);
