@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -256,4 +257,29 @@ export async function personAndWorkspace(db: Kysely<Database>, at: string): Prom
       updated_at: at,
     })
     .execute();
+}
+
+/**
+ * Asserts that every issue's kept open-blocker count equals a count made afresh (open issues that block
+ * it); answers the fresh counts by identifier.
+ */
+export async function assertOpenBlockersAgree(a: Api): Promise<Map<string, number>> {
+  const rows = await a.env.core.db
+    .selectFrom("issues as i")
+    .select([
+      "i.identifier",
+      "i.open_blockers",
+      (eb) =>
+        eb
+          .selectFrom("dependencies as d")
+          .innerJoin("issues as b", "b.id", "d.from_issue_id")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("d.to_issue_id", "=", "i.id")
+          .where("d.kind", "=", "blocks")
+          .where("b.status", "not in", ["done", "canceled"])
+          .as("fresh"),
+    ])
+    .execute();
+  for (const r of rows) assert.equal(Number(r.open_blockers), Number(r.fresh), r.identifier);
+  return new Map(rows.map((r) => [r.identifier, Number(r.fresh)]));
 }

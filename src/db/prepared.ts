@@ -60,11 +60,17 @@ export function prepared<A extends Record<string, unknown>, R>(
 // biome-ignore lint/suspicious/noExplicitAny: works over any schema
 export async function runNamed<R>(db: Kysely<any>, query: Compilable<R>): Promise<R[]> {
   const compiled = query.compile();
-  // SQLite keeps its statements by text already: naming them would only cost a hash of the text
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return (await db.executeQuery<R>(compiled)).rows;
-  const name = `docket_n${createHash("sha1").update(compiled.sql).digest("base64url").slice(0, 20)}`;
-  const result = await db.executeQuery<R>({ ...compiled, sql: `${PREPARED_MARK}${name} */ ${compiled.sql}` });
-  return result.rows;
+  return (await db.executeQuery<R>({ ...compiled, sql: namedByText(db, compiled.sql) })).rows;
+}
+
+/**
+ * A statement's text named by a hash of itself on PostgreSQL (so each connection prepares it once);
+ * as it is on SQLite, which keeps its statements by text already (naming them would only cost a hash).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: works over any schema
+function namedByText(db: Kysely<any>, text: string): string {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return text;
+  return `${PREPARED_MARK}docket_n${createHash("sha1").update(text).digest("base64url").slice(0, 20)} */ ${text}`;
 }
 
 /** A value of a shaped query's parameters: a leaf is bound; booleans and nulls are part of the shape. */
@@ -146,11 +152,7 @@ export function shapedQuery<P extends { [key: string]: Shaped }, R>(
       for (let i = 0; i < values.length; i++) {
         if (!slots.includes(i)) throw new Error(`shaped query does not bind value ${i} of shape ${key}`);
       }
-      const sqlText =
-        db.getExecutor().adapter instanceof SqliteAdapter
-          ? compiled.sql
-          : `${PREPARED_MARK}docket_n${createHash("sha1").update(compiled.sql).digest("base64url").slice(0, 20)} */ ${compiled.sql}`;
-      entry = { query: { ...compiled, sql: sqlText }, slots };
+      entry = { query: { ...compiled, sql: namedByText(db, compiled.sql) }, slots };
       if (cache.size >= MAX_SHAPES) cache.delete(cache.keys().next().value!);
       cache.set(key, entry);
     }

@@ -322,7 +322,6 @@ function bind(value: unknown): SQLInputValue {
 
 interface Prepared {
   statement: StatementSync;
-  columns: string[];
   /** a row object from a row's values (rowMaker) */
   row: (values: readonly unknown[]) => Record<string, unknown>;
   reader: boolean;
@@ -406,7 +405,7 @@ class NodeSqliteConnection implements DatabaseConnection {
       // prototype, and copying them into plain ones costs several times the query on wide rows.
       if (columns.length > 0) statement.setReturnArrays(true);
       const reader = columns.length > 0;
-      entry = { statement, columns, row: rowMaker(columns), reader, writes: writesOf(sql) };
+      entry = { statement, row: rowMaker(columns), reader, writes: writesOf(sql) };
       if (this.#statements.size >= 500) {
         const oldest = this.#statements.keys().next().value;
         if (oldest !== undefined) this.#statements.delete(oldest);

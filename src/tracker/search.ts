@@ -471,16 +471,7 @@ async function rankSqlite(
   return rows.map((row, place) => {
     const ranked: Ranked = { id: row.id, score: -row.rank };
     if (place < detailed) {
-      ranked.marked = {
-        id: row.id,
-        type: row.type,
-        title: row.title,
-        updated_at: row.updated_at,
-        identifier: row.identifier,
-        status: row.status,
-        body: row.body ?? opening(row.head ?? ""),
-        markedTitle: row.marked_title,
-      };
+      ranked.marked = markedOf(row, row.body ?? opening(row.head ?? ""), row.marked_title);
     }
     return ranked;
   });
@@ -1002,6 +993,11 @@ async function markPostgres(ctx: Ctx, parsed: ParsedSearch, ids: readonly string
 
 /** PostgreSQL: an object's details with its body's fragment and its title marked. */
 function markedPostgres(row: DetailRow & { body: string }, matcher: LexemeMatcher): Marked {
+  return markedOf(row, fragmentOf(row.body, matcher), matcher.mark(row.title));
+}
+
+/** An object's details with its marked body fragment and title (either engine's). */
+function markedOf(row: DetailRow, body: string | null, markedTitle: string | null): Marked {
   return {
     id: row.id,
     type: row.type,
@@ -1009,8 +1005,8 @@ function markedPostgres(row: DetailRow & { body: string }, matcher: LexemeMatche
     updated_at: row.updated_at,
     identifier: row.identifier,
     status: row.status,
-    body: fragmentOf(row.body, matcher),
-    markedTitle: matcher.mark(row.title),
+    body,
+    markedTitle,
   };
 }
 

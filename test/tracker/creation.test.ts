@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { sql } from "kysely";
 import { WEB_VIA } from "../../src/tracker/context.ts";
 import { createIssue } from "../../src/tracker/issues.ts";
-import { type Api, api, ON_POSTGRES } from "../support.ts";
+import { type Api, api, assertOpenBlockersAgree, ON_POSTGRES } from "../support.ts";
 
 const STORE = ON_POSTGRES ? "PostgreSQL" : "SQLite";
 
@@ -146,24 +146,7 @@ test(`a creation answers what a read of it gives, and writes its labels, documen
   );
 
   // what a blocker adds: an open one counts on what it blocks, a closed one does not
-  const counts = await a.env.core.db.selectFrom("issues").select(["identifier", "open_blockers"]).execute();
-  const fresh = await a.env.core.db
-    .selectFrom("issues as i")
-    .select([
-      "i.identifier",
-      (eb) =>
-        eb
-          .selectFrom("dependencies as d")
-          .innerJoin("issues as b", "b.id", "d.from_issue_id")
-          .select((e) => e.fn.countAll<number>().as("n"))
-          .whereRef("d.to_issue_id", "=", "i.id")
-          .where("d.kind", "=", "blocks")
-          .where("b.status", "not in", ["done", "canceled"])
-          .as("n"),
-    ])
-    .execute();
-  const byId = new Map(fresh.map((r) => [r.identifier, Number(r.n)]));
-  for (const r of counts) assert.equal(Number(r.open_blockers), byId.get(r.identifier), r.identifier);
+  const byId = await assertOpenBlockersAgree(a);
   assert.equal(byId.get(target.identifier), 3, "Every field…, Assigned and Again (Blocked is blocked by it)");
   assert.equal(byId.get(other.identifier), 0, "a canceled blocker does not count");
 });
