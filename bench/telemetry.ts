@@ -10,6 +10,7 @@
  *   npm run bench:telemetry
  *   npm run bench:telemetry -- --issues 20000 --rounds 5 --duration 10
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/docket_bench npm run bench:telemetry
+ *   npm run bench:telemetry -- --ways "off,tracing 0%" # "tracing 0%": the hooks alone, no trace kept
  *   npm run bench:telemetry -- --ways off,tracing --profile /tmp/profiles
  *                                   # only those ways; each service writes a CPU profile (--cpu-prof)
  *                                   # into the folder, named by its way and round
@@ -129,12 +130,14 @@ async function sink(): Promise<{
   };
 }
 
-type Mode = "off" | "metrics" | "tracing" | "tracing 10%" | "both";
+type Mode = "off" | "metrics" | "tracing" | "tracing 10%" | "tracing 0%" | "both";
 const ALL_MODES: Mode[] = ["off", "metrics", "tracing", "tracing 10%", "both"];
+/** Ways run only when asked for: "tracing 0%" is the hooks alone, with no trace ever kept. */
+const ASKED_MODES: Mode[] = [...ALL_MODES, "tracing 0%"];
 const MODES: Mode[] = values.ways
   ? values.ways.split(",").map((w) => {
-      const mode = ALL_MODES.find((m) => m === w.trim());
-      if (!mode) throw new Error(`--ways: "${w}" is not one of ${ALL_MODES.join(", ")}`);
+      const mode = ASKED_MODES.find((m) => m === w.trim());
+      if (!mode) throw new Error(`--ways: "${w}" is not one of ${ASKED_MODES.join(", ")}`);
       return mode;
     })
   : ALL_MODES;
@@ -204,6 +207,7 @@ async function run(
   if (mode !== "off" && mode !== "metrics") env.OTEL_EXPORTER_OTLP_ENDPOINT = otlp;
   delete env.OTEL_TRACES_SAMPLER_ARG;
   if (mode === "tracing 10%") env.OTEL_TRACES_SAMPLER_ARG = "0.1";
+  if (mode === "tracing 0%") env.OTEL_TRACES_SAMPLER_ARG = "0";
   const profile = values.profile
     ? [
         "--cpu-prof",

@@ -109,6 +109,19 @@ export function buildApp(core: Core, options: AppOptions): FastifyInstance {
   });
   // metrics and traces of every request, when turned on (src/ops/telemetry.ts); first, to time it all
   instrumentApp(app);
+  // The fields requests are given on their way (src/http/auth.ts, v1/route.ts, v1/idempotency.ts) are
+  // set on every request object when it is made, so that giving them keeps its shape: one shape of
+  // request for every property read in the hooks and handlers, not a chain of them.
+  for (const field of [
+    "principal",
+    "webSession",
+    "changeVersion",
+    "objectVersion",
+    "etagBasis",
+    "idempotency",
+  ]) {
+    app.decorateRequest(field, undefined);
+  }
 
   // The first path segment of every server route: the web app's paths (`/{workspace}/…`) are the rest.
   const reserved = reservedSegments();

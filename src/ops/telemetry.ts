@@ -120,7 +120,7 @@ export function describeStatement(text: string): Statement {
 
 const SPAN = Symbol("docket.span");
 const STARTED = Symbol("docket.started");
-type Instrumented = FastifyRequest & { [SPAN]?: Span; [STARTED]?: number };
+type Instrumented = FastifyRequest & { [SPAN]?: Span | null; [STARTED]?: number };
 
 let appHook: ((app: FastifyInstance) => void) | undefined;
 
@@ -166,13 +166,18 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
   }
   appHook = (app) => {
     const scheme = app.initialConfig.https ? "https" : "http";
+    // Every request object is made with both fields (Fastify's constructor sets its decorations), so
+    // setting them below keeps the objects' shape: added later, they would make each request change
+    // shape, and Fastify's own code that reads requests see several shapes.
+    app.decorateRequest(STARTED, 0);
+    app.decorateRequest(SPAN, null);
     // A request ends where its response closes: sent in full (its status), or cut off first (499). One
     // listener on the response's "close" serves both, and costs less a request than Fastify's
     // onResponse and onRequestAbort hooks (the one runs a hook runner, the other listens anyway).
     const finish = (request: Instrumented, raw: ServerResponse) => {
       const started = request[STARTED];
-      if (started === undefined) return;
-      request[STARTED] = undefined;
+      if (!started) return;
+      request[STARTED] = 0;
       const status = raw.writableFinished ? raw.statusCode : 499;
       const route = request.routeOptions.url;
       metrics?.requestEnded(request.method, scheme, route, status, (performance.now() - started) / 1000);
