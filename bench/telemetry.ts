@@ -1,7 +1,7 @@
 /**
  * `npm run bench:telemetry`: what metrics and tracing cost. Seeds a workspace once, then loads the issue
- * read (GET /v1/issues/{id}, random issues) against the built service started five ways, in turn, for
- * several rounds: telemetry off; metrics on (METRICS_PORT, scraped every 5 s meanwhile); tracing on
+ * read (GET /v1/issues/{id}, random issues) against the built service started five ways, side by side,
+ * for several rounds: telemetry off; metrics on (METRICS_PORT, scraped every 5 s meanwhile); tracing on
  * (OTEL_EXPORTER_OTLP_ENDPOINT, every request and statement exported to a receiver on loopback that
  * takes and drops them); tracing with one trace in ten kept (OTEL_TRACES_SAMPLER_ARG=0.1); metrics and
  * tracing both. Prints each way's median requests/s, p99 and the service's CPU time a request, and
@@ -15,9 +15,12 @@
  *                                   # only those ways; each service writes a CPU profile (--cpu-prof)
  *                                   # into the folder, named by its way and round
  *
- * Rounds interleave the ways, so that the machine's drift falls on all of them alike.
+ * In a round every way's service runs at once and the load goes to each in turn for a slice (--slice,
+ * 1 s) until each had --duration seconds, so that a machine whose speed drifts from one second to the
+ * next (a shared host) slows every way alike.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "3" },
+    slice: { type: "string", default: "1" },
     connections: { type: "string", default: "32" },
     ways: { type: "string" },
     profile: { type: "string" },
@@ -46,6 +50,7 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
+const slice = Number(values.slice);
 const connections = Number(values.connections);
 
 interface Fixture {
@@ -142,6 +147,10 @@ const MODES: Mode[] = values.ways
     })
   : ALL_MODES;
 if (!MODES.includes("off")) MODES.unshift("off");
+// the tracing ways are measured against the hooks alone on the same service as well
+if (MODES.some((m) => m === "tracing" || m === "tracing 10%") && !MODES.includes("tracing 0%")) {
+  MODES.splice(1, 0, "tracing 0%");
+}
 
 interface Result {
   rps: number;
@@ -166,7 +175,13 @@ function randomIssue(f: Fixture): string {
   throw new Error("the workspace has no issues");
 }
 
-function load(address: string, f: Fixture, seconds: number): Promise<autocannon.Result> {
+/**
+ * Loads the issue read for `seconds`. A share `traced` of the requests carry a sampled W3C
+ * `traceparent` (a trace of their own each), which a service keeping no trace of its own
+ * (OTEL_TRACES_SAMPLER_ARG=0) follows: the tracing ways are one service, loaded with 0, 10 or 100 %.
+ */
+function load(address: string, f: Fixture, seconds: number, traced = 0): Promise<autocannon.Result> {
+  const headers = { authorization: `Bearer ${f.token}` };
   return autocannon({
     url: address,
     connections,
@@ -174,20 +189,57 @@ function load(address: string, f: Fixture, seconds: number): Promise<autocannon.
     requests: [
       {
         method: "GET",
-        headers: { authorization: `Bearer ${f.token}` },
-        setupRequest: (request) => ({ ...request, path: `/v1/issues/${randomIssue(f)}` }),
+        headers,
+        setupRequest: (request) => ({
+          ...request,
+          path: `/v1/issues/${randomIssue(f)}`,
+          headers:
+            traced > 0 && Math.random() < traced
+              ? {
+                  ...headers,
+                  traceparent: `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-01`,
+                }
+              : headers,
+        }),
       },
     ],
   });
 }
 
-async function run(
-  mode: Mode,
+/** One way's service, started and warmed, loaded a slice at a time. */
+interface Way {
+  mode: Mode;
+  address: string;
+  pid: number;
+  /** the share of its requests sent with a sampled `traceparent` */
+  traced: number;
+  requests: number;
+  ticks: number;
+  seconds: number;
+  errors: number;
+  p99s: number[];
+}
+
+/**
+ * The service a way is loaded on: metrics and "off" their own; the tracing ways one service that keeps
+ * no trace of its own, each way sending the share of sampled `traceparent`s its ratio names ("both" is
+ * metrics and tracing, every request traced). Ways on one service differ only by what they trace, not
+ * by the luck of their process (on a shared host two processes of the same build can differ by a
+ * quarter in speed).
+ */
+function serviceOf(mode: Mode): { service: "off" | "metrics" | "tracing" | "both"; traced: number } {
+  if (mode === "off" || mode === "metrics") return { service: mode, traced: 0 };
+  if (mode === "both") return { service: "both", traced: 1 };
+  return { service: "tracing", traced: mode === "tracing" ? 1 : mode === "tracing 10%" ? 0.1 : 0 };
+}
+
+async function startService(
+  service: "off" | "metrics" | "tracing" | "both",
   round: number,
   databaseUrl: string,
-  f: Fixture,
   otlp: string,
-): Promise<Result> {
+): Promise<{ address: string; pid: number; stop(): Promise<void> }> {
+  const mode = service;
   const port = await freePort();
   const metricsPort = await freePort();
   const address = `http://127.0.0.1:${port}`;
@@ -204,15 +256,16 @@ async function run(
   delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
   delete env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
   if (mode === "metrics" || mode === "both") env.METRICS_PORT = String(metricsPort);
-  if (mode !== "off" && mode !== "metrics") env.OTEL_EXPORTER_OTLP_ENDPOINT = otlp;
-  delete env.OTEL_TRACES_SAMPLER_ARG;
-  if (mode === "tracing 10%") env.OTEL_TRACES_SAMPLER_ARG = "0.1";
-  if (mode === "tracing 0%") env.OTEL_TRACES_SAMPLER_ARG = "0";
+  if (mode !== "off" && mode !== "metrics") {
+    env.OTEL_EXPORTER_OTLP_ENDPOINT = otlp;
+    // traces are started by the load's `traceparent`, never here
+    env.OTEL_TRACES_SAMPLER_ARG = "0";
+  } else delete env.OTEL_TRACES_SAMPLER_ARG;
   const profile = values.profile
     ? [
         "--cpu-prof",
         `--cpu-prof-dir=${path.resolve(values.profile)}`,
-        `--cpu-prof-name=${mode.replace(/\W+/g, "-")}-${round}.cpuprofile`,
+        `--cpu-prof-name=${service}-${round}.cpuprofile`,
       ]
     : [];
   const child = spawn(process.execPath, [...profile, "bin/docket.mjs", "serve"], {
@@ -221,40 +274,92 @@ async function run(
     stdio: ["ignore", "inherit", "inherit"],
   });
   let scraper: NodeJS.Timeout | undefined;
-  try {
-    await waitUntilUp(`${address}/readyz`, child);
-    if (warmup > 0) await load(address, f, warmup);
-    if (env.METRICS_PORT) {
-      // Prometheus scrapes every 15 s by default: every 5 s here, to be on the safe side
-      scraper = setInterval(() => {
-        fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
-          (r) => r.arrayBuffer(),
-          () => {},
-        );
-      }, 5000);
-    }
-    const ticks = processTicks(child.pid!);
-    const r = await load(address, f, duration);
-    const used = processTicks(child.pid!) - ticks;
-    return {
-      rps: r.requests.average,
-      p99: r.latency.p99,
-      errors: r.errors + r.non2xx,
-      cpuPerRequest: (used * 10_000) / Math.max(1, r.requests.total),
-    };
-  } finally {
+  const stop = async () => {
     clearInterval(scraper);
+    if (child.exitCode !== null) return;
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+  };
+  try {
+    await waitUntilUp(`${address}/readyz`, child);
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  if (env.METRICS_PORT) {
+    // Prometheus scrapes every 15 s by default: every 5 s here, to be on the safe side
+    scraper = setInterval(() => {
+      fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+        (r) => r.arrayBuffer(),
+        () => {},
+      );
+    }, 5000);
+  }
+  return { address, pid: child.pid!, stop };
+}
+
+/** Loads one way for a slice, adding its requests, the service's CPU ticks and the slice's p99. */
+async function loadSlice(way: Way, f: Fixture, seconds: number): Promise<void> {
+  const ticks = processTicks(way.pid);
+  const r = await load(way.address, f, seconds, way.traced);
+  way.ticks += processTicks(way.pid) - ticks;
+  way.requests += r.requests.total;
+  way.seconds += seconds;
+  way.errors += r.errors + r.non2xx;
+  way.p99s.push(r.latency.p99);
+}
+
+/**
+ * One round: every way's service runs side by side, idle but for the one being loaded, and the load
+ * goes to each in turn a slice at a time. A machine whose speed drifts within seconds (a shared host)
+ * then slows every way alike, where whole runs one after another would each meet another speed.
+ */
+async function runRound(round: number, databaseUrl: string, f: Fixture, otlp: string): Promise<Result[]> {
+  const services = new Map<string, Awaited<ReturnType<typeof startService>>>();
+  const ways: Way[] = [];
+  try {
+    for (const mode of MODES) {
+      const { service, traced } = serviceOf(mode);
+      let running = services.get(service);
+      if (!running) {
+        running = await startService(service, round, databaseUrl, otlp);
+        services.set(service, running);
+        if (warmup > 0) await load(running.address, f, warmup, traced);
+      }
+      ways.push({
+        mode,
+        address: running.address,
+        pid: running.pid,
+        traced,
+        requests: 0,
+        ticks: 0,
+        seconds: 0,
+        errors: 0,
+        p99s: [],
+      });
+    }
+    const slices = Math.max(1, Math.round(duration / slice));
+    for (let i = 0; i < slices; i++) {
+      // each slice in another order, so that no way always follows the same one
+      for (let j = 0; j < ways.length; j++) await loadSlice(ways[(i + j) % ways.length]!, f, slice);
+    }
+  } finally {
+    await Promise.all([...services.values()].map((s) => s.stop()));
+  }
+  return ways.map((w) => ({
+    rps: w.requests / w.seconds,
+    p99: median(w.p99s),
+    errors: w.errors,
+    cpuPerRequest: (w.ticks * 10_000) / Math.max(1, w.requests),
+  }));
 }
 
 const signed = (percent: number) => `${percent >= 0 ? "+" : ""}${percent.toFixed(1)} %`;
 
-const median = (xs: number[]) => {
+function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
+}
 
 const database = await benchDatabase();
 const receiver = await sink();
@@ -264,30 +369,39 @@ try {
   const fixture = await prepare(database.url, Number(values.issues));
   const results = new Map<Mode, Result[]>(MODES.map((m) => [m, []]));
   for (let round = 1; round <= rounds; round++) {
-    // each round in another order, so that no way always runs first or last
-    const order = MODES.map((_, i) => MODES[(i + round - 1) % MODES.length]!);
-    for (const mode of order) {
-      const r = await run(mode, round, database.url, fixture, receiver.endpoint);
+    const round_ = await runRound(round, database.url, fixture, receiver.endpoint);
+    MODES.forEach((mode, i) => {
+      const r = round_[i]!;
       results.get(mode)!.push(r);
       console.log(
         `round ${round} ${mode.padEnd(11)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms  ${r.cpuPerRequest.toFixed(0)} µs CPU a request${r.errors ? `  ${r.errors} errors` : ""}`,
       );
-    }
+    });
   }
   const off = median(results.get("off")!.map((r) => r.rps));
   const offCpu = median(results.get("off")!.map((r) => r.cpuPerRequest));
   console.log(
-    `\nGET /v1/issues/{id}, ${database.label}, ${Number(values.issues).toLocaleString("en")} issues, ${connections} connections, ${duration} s × ${rounds} rounds, ${availableParallelism()} cores (${cpus()[0]?.model ?? "?"})`,
+    `\nGET /v1/issues/{id}, ${database.label}, ${Number(values.issues).toLocaleString("en")} issues, ${connections} connections, ${duration} s in slices of ${slice} s × ${rounds} rounds, ${availableParallelism()} cores (${cpus()[0]?.model ?? "?"})`,
   );
-  console.log("way        median req/s   p99 (median)   req/s against off   CPU a request   CPU against off");
+  console.log(
+    "way        median req/s   p99 (median)   req/s against off   CPU a request   CPU against off   same service: req/s, CPU against tracing 0%",
+  );
+  const hooksAlone = results.get("tracing 0%");
   for (const mode of MODES) {
     const rs = results.get(mode)!;
     const rps = median(rs.map((r) => r.rps));
     const cpu = median(rs.map((r) => r.cpuPerRequest));
     const cost = mode === "off" ? "" : signed(((rps - off) / off) * 100);
     const cpuCost = mode === "off" ? "" : signed(((cpu - offCpu) / offCpu) * 100);
+    // each round's ratio to the hooks alone, on the one service both ran on: free of the process's luck
+    const paired =
+      hooksAlone && serviceOf(mode).service === "tracing" && mode !== "tracing 0%"
+        ? `${signed(median(rs.map((r, i) => (r.rps / hooksAlone[i]!.rps - 1) * 100)))}, ${signed(
+            median(rs.map((r, i) => (r.cpuPerRequest / hooksAlone[i]!.cpuPerRequest - 1) * 100)),
+          )}`
+        : "";
     console.log(
-      `${mode.padEnd(11)} ${rps.toFixed(0).padStart(12)}   ${`${median(rs.map((r) => r.p99))} ms`.padStart(12)}   ${cost.padStart(17)}   ${`${cpu.toFixed(0)} µs`.padStart(13)}   ${cpuCost.padStart(15)}`,
+      `${mode.padEnd(11)} ${rps.toFixed(0).padStart(12)}   ${`${median(rs.map((r) => r.p99))} ms`.padStart(12)}   ${cost.padStart(17)}   ${`${cpu.toFixed(0)} µs`.padStart(13)}   ${cpuCost.padStart(15)}   ${paired}`,
     );
   }
   console.log(
