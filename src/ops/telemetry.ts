@@ -120,7 +120,8 @@ export function describeStatement(text: string): Statement {
 
 const SPAN = Symbol("docket.span");
 const STARTED = Symbol("docket.started");
-type Instrumented = FastifyRequest & { [SPAN]?: Span | null; [STARTED]?: number };
+const ROUTE = Symbol("docket.route");
+type Instrumented = FastifyRequest & { [SPAN]?: Span | null; [STARTED]?: number; [ROUTE]?: string };
 
 let appHook: ((app: FastifyInstance) => void) | undefined;
 
@@ -171,6 +172,8 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
     // shape, and Fastify's own code that reads requests see several shapes.
     app.decorateRequest(STARTED, 0);
     app.decorateRequest(SPAN, null);
+    // the route's template, read once: Fastify's `routeOptions` builds a new object at every read
+    app.decorateRequest(ROUTE, undefined);
     // A request ends where its response closes: sent in full (its status), or cut off first (499). One
     // listener on the response's "close" serves both, and costs less a request than Fastify's
     // onResponse and onRequestAbort hooks (the one runs a hook runner, the other listens anyway).
@@ -179,7 +182,7 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
       if (!started) return;
       request[STARTED] = 0;
       const status = raw.writableFinished ? raw.statusCode : 499;
-      const route = request.routeOptions.url;
+      const route = request[ROUTE];
       metrics?.requestEnded(request.method, scheme, route, status, (performance.now() - started) / 1000);
       const span = request[SPAN];
       if (span) {
@@ -190,6 +193,7 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
     };
     app.addHook("onRequest", (request: Instrumented, reply: FastifyReply, done: () => void) => {
       const route = request.routeOptions.url;
+      request[ROUTE] = route;
       request[STARTED] = performance.now();
       metrics?.requestStarted(request.method, scheme);
       const raw = reply.raw;
