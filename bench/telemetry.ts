@@ -3,8 +3,9 @@
  * read (GET /v1/issues/{id}, random issues) against the built service started five ways, side by side,
  * for several rounds: telemetry off; metrics on (METRICS_PORT, scraped every 5 s meanwhile); tracing on
  * (OTEL_EXPORTER_OTLP_ENDPOINT, every request and statement exported to a receiver on loopback that
- * takes and drops them); tracing with one trace in ten kept (OTEL_TRACES_SAMPLER_ARG=0.1); metrics and
- * tracing both. Prints each way's median requests/s, p99 and the service's CPU time a request, and
+ * takes and drops them); tracing with one trace in ten kept; metrics and tracing both. The tracing ways
+ * are one service that starts no trace itself (OTEL_TRACES_SAMPLER_ARG=0): every request, one in ten or
+ * none ("tracing 0%", the hooks alone) sends a sampled `traceparent`, which it follows. Prints each way's median requests/s, p99 and the service's CPU time a request, and
  * their cost against off (on a busy machine CPU a request is the steadier measure).
  *
  *   npm run bench:telemetry
