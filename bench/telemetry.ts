@@ -209,7 +209,6 @@ function load(address: string, f: Fixture, seconds: number, traced = 0): Promise
 
 /** One way's service, started and warmed, loaded a slice at a time. */
 interface Way {
-  mode: Mode;
   address: string;
   pid: number;
   /** the share of its requests sent with a sampled `traceparent` */
@@ -228,19 +227,20 @@ interface Way {
  * by the luck of their process (on a shared host two processes of the same build can differ by a
  * quarter in speed).
  */
-function serviceOf(mode: Mode): { service: "off" | "metrics" | "tracing" | "both"; traced: number } {
+type Service = "off" | "metrics" | "tracing" | "both";
+
+function serviceOf(mode: Mode): { service: Service; traced: number } {
   if (mode === "off" || mode === "metrics") return { service: mode, traced: 0 };
   if (mode === "both") return { service: "both", traced: 1 };
   return { service: "tracing", traced: mode === "tracing" ? 1 : mode === "tracing 10%" ? 0.1 : 0 };
 }
 
 async function startService(
-  service: "off" | "metrics" | "tracing" | "both",
+  service: Service,
   round: number,
   databaseUrl: string,
   otlp: string,
 ): Promise<{ address: string; pid: number; stop(): Promise<void> }> {
-  const mode = service;
   const port = await freePort();
   const metricsPort = await freePort();
   const address = `http://127.0.0.1:${port}`;
@@ -256,8 +256,8 @@ async function startService(
   delete env.METRICS_PORT;
   delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
   delete env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
-  if (mode === "metrics" || mode === "both") env.METRICS_PORT = String(metricsPort);
-  if (mode !== "off" && mode !== "metrics") {
+  if (service === "metrics" || service === "both") env.METRICS_PORT = String(metricsPort);
+  if (service === "tracing" || service === "both") {
     env.OTEL_EXPORTER_OTLP_ENDPOINT = otlp;
     // traces are started by the load's `traceparent`, never here
     env.OTEL_TRACES_SAMPLER_ARG = "0";
@@ -316,7 +316,7 @@ async function loadSlice(way: Way, f: Fixture, seconds: number): Promise<void> {
  * then slows every way alike, where whole runs one after another would each meet another speed.
  */
 async function runRound(round: number, databaseUrl: string, f: Fixture, otlp: string): Promise<Result[]> {
-  const services = new Map<string, Awaited<ReturnType<typeof startService>>>();
+  const services = new Map<Service, Awaited<ReturnType<typeof startService>>>();
   const ways: Way[] = [];
   try {
     for (const mode of MODES) {
@@ -325,10 +325,10 @@ async function runRound(round: number, databaseUrl: string, f: Fixture, otlp: st
       if (!running) {
         running = await startService(service, round, databaseUrl, otlp);
         services.set(service, running);
-        if (warmup > 0) await load(running.address, f, warmup, traced);
       }
+      // each way's own path warmed, traced or not
+      if (warmup > 0) await load(running.address, f, warmup, traced);
       ways.push({
-        mode,
         address: running.address,
         pid: running.pid,
         traced,
@@ -370,9 +370,9 @@ try {
   const fixture = await prepare(database.url, Number(values.issues));
   const results = new Map<Mode, Result[]>(MODES.map((m) => [m, []]));
   for (let round = 1; round <= rounds; round++) {
-    const round_ = await runRound(round, database.url, fixture, receiver.endpoint);
+    const measured = await runRound(round, database.url, fixture, receiver.endpoint);
     MODES.forEach((mode, i) => {
-      const r = round_[i]!;
+      const r = measured[i]!;
       results.get(mode)!.push(r);
       console.log(
         `round ${round} ${mode.padEnd(11)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms  ${r.cpuPerRequest.toFixed(0)} µs CPU a request${r.errors ? `  ${r.errors} errors` : ""}`,
