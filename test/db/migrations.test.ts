@@ -1103,6 +1103,40 @@ test("0035_search_inline: documents already there keep their tsvector in the row
   assert.equal(options.rows[0]!.o, null);
 });
 
+test("0037_search_pending_list: the full-text index's pending list is kept to 256 KiB, and a search still finds what is pending (PostgreSQL)", {
+  skip: ON_POSTGRES ? false : "PostgreSQL only",
+}, async (t) => {
+  const store = await storeFor(t);
+  const db = store.db;
+  await store.migrate();
+  const limit = async () =>
+    (
+      await sql<{ o: string[] | null }>`
+        select reloptions as o from pg_class where relname = 'search_documents_tsv_idx'`.execute(db)
+    ).rows[0]!.o;
+  assert.deepEqual(await limit(), ["gin_pending_list_limit=256"]);
+  // a document written goes to the pending list, and a search finds it there
+  const at = "2026-03-01T09:00:00.000Z";
+  await personAndWorkspace(db, at);
+  await db
+    .insertInto("search_documents")
+    .values({
+      object_id: "iss_01H00000000000000000000001",
+      workspace_id: "wks_1",
+      object_type: "issue",
+      title: "Ledger drift",
+      body: "The ledger and the journal disagree",
+      updated_at: at,
+    })
+    .execute();
+  const found = await sql<{ n: number }>`
+    select count(*)::int as n from search_documents where tsv @@ to_tsquery('english', 'ledger')`.execute(db);
+  assert.equal(found.rows[0]!.n, 1);
+
+  await migrateTo(db, "postgres", "0036_change_epoch");
+  assert.equal(await limit(), null);
+});
+
 test("milestone progress migration: SQLite counts the issues already in each milestone by status, with their estimates", async (t) => {
   if (ON_POSTGRES)
     return t.skip("PostgreSQL counts progress from its index; the migration changes nothing there");
