@@ -531,6 +531,8 @@ export const newestBlocks = {
 interface PostgresRankRow {
   /** how many matched in the blocks named (at most the pool) */
   n: number;
+  /** the oldest place (seq) in the pool, or null when nothing matched */
+  oldest: string | null;
   /** the workspace's newest place (seq), or null when it has no documents */
   top: string | null;
   ranked_id: string | null;
@@ -593,7 +595,7 @@ async function rankPostgres(
         order by score desc, p.object_id
         limit ${r.limit} offset ${r.offset}),
       numbered as (select id, score, row_number() over (order by score desc, id) as place from ranked)
-      select (select count(*) from pool)::int as n,
+      select (select count(*) from pool)::int as n, (select min(seq) from pool) as oldest,
         (select max(seq) from search_documents where workspace_id = ${ctx.workspaceId}) as top,
         k.id as ranked_id, k.score, ${detailColumns}, d.body, ${lexemesSql(parsed)} as lexemes
       from (select 1) one
@@ -619,7 +621,7 @@ async function rankPostgres(
         page.push(ranked);
       }
     }
-    return { n: first.n, top: first.top, page };
+    return { n: first.n, oldest: first.oldest, top: first.top, page };
   };
   if (r.only) return (await step(null)).page;
   const key = JSON.stringify([ctx.workspaceId, parsed.anyOf, parsed.without, r.types ?? null]);
@@ -662,13 +664,15 @@ async function rankPostgres(
       newest = top;
       continue;
     }
-    // As many blocks as this many matches suggest the pool needs, with a margin.
-    const needed = found.n === 0 ? count * 8 : Math.ceil((count * SEARCH_LIMITS.pool * 1.25) / found.n) + 1;
     if (found.n >= SEARCH_LIMITS.pool) {
-      // next time as many as held the pool, fewer when far more matched than it holds
-      blockCounts.set(key, Math.max(1, Math.min(count, needed)));
+      // Next time as many blocks as held the pool: from the workspace's newest to the pool's oldest
+      // match's. (The count of matches is the pool's at most, so it cannot tell how many were too many.)
+      const held = top - Number(BigInt(found.oldest!) >> BigInt(BLOCK_SHIFT)) + 1;
+      blockCounts.set(key, Math.max(1, Math.min(count, held)));
       return found.page;
     }
+    // As many blocks as this many matches suggest the pool needs, with a margin.
+    const needed = found.n === 0 ? count * 8 : Math.ceil((count * SEARCH_LIMITS.pool * 1.25) / found.n) + 1;
     count = Math.max(needed, count + 1);
   }
 }

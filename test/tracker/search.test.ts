@@ -779,6 +779,15 @@ test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what th
   for (const count of [1, 40]) {
     for (const key of [...blockCounts.entries.keys()]) blockCounts.set(key, count);
     await searches(`from ${count} blocks`);
+    if (count === 40) {
+      // far too many blocks named: as many as held the pool (its oldest match's) are remembered instead
+      const kept = [...blockCounts.entries]
+        .filter(
+          ([key, c]) => [a.workspaceId, other.workspaceId].includes(JSON.parse(key)[0]) && Number.isFinite(c),
+        )
+        .map(([, c]) => c);
+      assert.ok(kept.length > 0 && kept.every((c) => c < 40), `remembered from 40 blocks: ${kept}`);
+    }
   }
   // nor does the newest block a workspace is thought to have: far behind (documents reached blocks
   // past those named meanwhile) or ahead of it
