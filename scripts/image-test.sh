@@ -192,7 +192,7 @@ rest_check() {
 rss_of() { # the docket process under tini, in MiB
   local tini_pid
   tini_pid="$(pgrep -s "${PIDS[$1]}" -x tini | head -n 1 || true)"
-  [ -n "$tini_pid" ] && ps -o rss= --ppid "$tini_pid" | head -n 1 | awk '{ printf "%d", $1 / 1024 }'
+  [ -n "$tini_pid" ] && ps -o rss= --ppid "$tini_pid" | awk 'NR == 1 { printf "%d", $1 / 1024 }'
 }
 # a person, a workspace and a token, made with the admin commands inside the image
 admin_token() {
