@@ -1,7 +1,8 @@
 /**
  * `npm run bench:cluster`: throughput of three web instances and a worker behind HAProxy (scripts/cluster.ts)
  * against one instance (role all, as `npm start` runs it) on the same machine and the same PostgreSQL
- * database: issue reads, lists, search and issue creation, each loaded with autocannon from this process.
+ * database, and that one instance behind the same HAProxy (what the hop alone costs): issue reads, lists,
+ * search and issue creation, each loaded with autocannon from this process.
  *
  *   npm run bench:cluster -- --issues 20000 --duration 10 --connections 32
  *
@@ -166,6 +167,21 @@ async function main() {
         },
       ],
       [
+        // the same one instance behind HAProxy: what the hop itself costs, apart from running several
+        "one instance, HAProxy",
+        async () => {
+          const cluster = await startCluster({
+            databaseUrl,
+            redisUrl,
+            webs: 1,
+            worker: false,
+            webRole: "all",
+            env,
+          });
+          return { cluster, url: cluster.url };
+        },
+      ],
+      [
         "3 web + worker, HAProxy",
         async () => {
           const cluster = await startCluster({ databaseUrl, redisUrl, env });
@@ -173,16 +189,18 @@ async function main() {
         },
       ],
     ];
-    if (values.sqlite) setups.pop();
+    if (values.sqlite) setups.splice(1);
     console.log(
       `${values.sqlite ? "SQLite" : "PostgreSQL"}; ${availableParallelism()} cores; load average before: ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}; ${values.issues} issues; ${connections} connections, ${duration} s each`,
     );
-    for (const [label, setup] of setups) {
-      const { cluster, url: target } = await setup();
-      try {
-        for (const s of SCENARIOS) {
+    // scenario by scenario, every setup in turn, each started afresh: the writes come last, so no
+    // setup reads a workspace the others' creations have grown
+    for (const s of SCENARIOS) {
+      for (const [label, setup] of setups) {
+        const { cluster, url: target } = await setup();
+        try {
           const pids = [...cluster.webs.map((w) => w.pid), cluster.worker?.pid, cluster.haproxy.pid];
           if (warmup) await load(target, fixture, s.request, warmup);
           const r = await load(target, fixture, s.request, duration, pids);
@@ -191,18 +209,24 @@ async function main() {
           console.log(
             `${label.padEnd(26)} ${s.name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${r.perServiceCore.toFixed(0).padStart(5)} req per CPU-second of the service  machine ${r.cores.toFixed(2)} cores busy${r.bad ? `  ${r.bad} not 2xx` : ""}`,
           );
+        } finally {
+          await cluster.close();
         }
-      } finally {
-        await cluster.close();
       }
     }
-    console.log("\ncluster / one instance:");
+    console.log("\nshares (HAProxy's own cost is one behind HAProxy against one):");
     for (const [scenario, by] of Object.entries(results)) {
       const one = by["one instance"]!;
+      const hop = by["one instance, HAProxy"];
       const many = by["3 web + worker, HAProxy"];
-      if (!many) continue;
+      if (!many || !hop) continue;
+      const share = (
+        a: { rps: number; perServiceCore: number },
+        b: { rps: number; perServiceCore: number },
+      ) =>
+        `req/s ${((a.rps / b.rps) * 100).toFixed(0)}%, per service CPU-second ${((a.perServiceCore / b.perServiceCore) * 100).toFixed(0)}%`;
       console.log(
-        `  ${scenario.padEnd(34)} req/s ${((many.rps / one.rps) * 100).toFixed(0)}%, req per service CPU-second ${((many.perServiceCore / one.perServiceCore) * 100).toFixed(0)}%`,
+        `  ${scenario.padEnd(34)} cluster / one: ${share(many, one)}; one behind HAProxy / one: ${share(hop, one)}; cluster / one behind HAProxy: ${share(many, hop)}`,
       );
     }
     console.log(
