@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
+import { sql } from "kysely";
 import {
   DatabaseRateLimiter,
   LimiterUnavailable,
@@ -131,4 +132,26 @@ test("a core counts limits in the database without REDIS_URL and in Redis with i
   t.after(() => closeCore(shared));
   assert.ok(shared.limiter instanceof RedisRateLimiter);
   assert.equal(shared.requestLimiter, shared.limiter);
+});
+
+test("PostgreSQL: a relaxed hit commits by itself and leaves its connection's commits as they were", async (t) => {
+  const env = await setup(t);
+  if (env.store.kind !== "postgres") return t.skip("PostgreSQL only");
+  const clock = new ManualClock("2026-03-01T09:00:00.000Z");
+  const key = `test:relaxed:${randomBytes(6).toString("hex")}`;
+  await env.store.db.connection().execute(async (connection) => {
+    const limiter = new DatabaseRateLimiter(connection, clock, { relaxedCommit: true });
+    assert.equal((await limiter.hit(key, 5, 60_000)).remaining, 4);
+    assert.equal((await limiter.hit(key, 5, 60_000)).remaining, 3);
+    // the setting lasted for the hit's own transaction only
+    const { rows } = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(connection);
+    assert.equal(rows[0]!.synchronous_commit, "on");
+  });
+  // committed: another connection sees the count
+  const row = await env.store.db
+    .selectFrom("limit_counters")
+    .select("count")
+    .where("key", "=", key)
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(row.count), 2);
 });
