@@ -170,6 +170,10 @@ export class DatabaseRateLimiter implements RateLimiter {
    * afford; waiting for the disk on every hit cost 2.4 ms a hit here, against about 0.3 ms without.
    */
   constructor(db: Db, clock: Clock, options: { relaxedCommit?: boolean } = {}) {
+    // a relaxed hit's setting lasts to the end of its transaction: inside another's, it would relax that
+    if (options.relaxedCommit && db.isTransaction) {
+      throw new Error("a limiter with relaxed commits counts in a transaction of its own, not in another's");
+    }
     this.#db = db;
     this.#clock = clock;
     this.#relaxedCommit = options.relaxedCommit ?? false;
