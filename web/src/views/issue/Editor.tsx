@@ -5,7 +5,7 @@
  * editing") with the choice of theirs or mine; a change to a field I have not touched just comes in.
  * A refused save reopens the editor with my text and the message next to the field.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ApiError, type Issue } from "../../api.ts";
 import { Markdown } from "../../ui/Markdown.tsx";
 import type { SaveResult, Tagged, Write } from "./useIssue.ts";
@@ -40,10 +40,12 @@ export function Editor({ issue, server, editing, setEditing, save, lastActor, in
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const open = editing !== null;
 
-  // entering the editor: start from the issue as read now
+  // entering the editor: start from the issue as read now, before the page is drawn or takes a key (the
+  // fields are drawn first with the draft the editor last held: a key typed or text pasted into them
+  // meanwhile was lost, or joined to the issue's text when it came in)
   const wasOpen = useRef(false);
   const reopen = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open && !wasOpen.current) {
       const values = { title: server.data.title, description: server.data.description };
       if (initialDraft.current) {
