@@ -151,18 +151,13 @@ async function main() {
     const fixture = JSON.parse(out.trim().split("\n").at(-1)!) as SeededWorkspace;
     const env = { REST_RATE_LIMIT: "1000000000" };
     const results: Record<string, Record<string, Awaited<ReturnType<typeof load>>>> = {};
+    // one instance of role all, as `npm start` runs it (HAProxy in front, unused unless asked for)
+    const alone = () => startCluster({ databaseUrl, redisUrl, webs: 1, worker: false, webRole: "all", env });
     const setups: [string, () => Promise<{ cluster: Cluster; url: string }>][] = [
       [
         "one instance",
         async () => {
-          const cluster = await startCluster({
-            databaseUrl,
-            redisUrl,
-            webs: 1,
-            worker: false,
-            webRole: "all",
-            env,
-          });
+          const cluster = await alone();
           return { cluster, url: cluster.webs[0]!.url };
         },
       ],
@@ -170,14 +165,7 @@ async function main() {
         // the same one instance behind HAProxy: what the hop itself costs, apart from running several
         "one instance, HAProxy",
         async () => {
-          const cluster = await startCluster({
-            databaseUrl,
-            redisUrl,
-            webs: 1,
-            worker: false,
-            webRole: "all",
-            env,
-          });
+          const cluster = await alone();
           return { cluster, url: cluster.url };
         },
       ],
