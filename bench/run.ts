@@ -59,6 +59,7 @@ const { values } = parseArgs({
     "read-duration": { type: "string" },
     json: { type: "string" },
     profile: { type: "string" },
+    "node-flags": { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -78,6 +79,8 @@ if (values.help) {
   --json <file>       also write every figure of the run as JSON to this file
   --profile <dir>     start the service with --cpu-prof, writing its CPU profile into this folder when it
                       stops (open it in Chrome's DevTools; the profiler itself costs some throughput)
+  --node-flags <f>    Node and V8 flags for the service instead of its own of the same names, space-
+                      separated, e.g. "--heap-growing-percent=50" (to weigh its memory against its speed)
 
 Columns: req/s; "of floor" and "of token" are shares of the bare node:http floor's and of
 GET /v1/workspace's (the token floor's) req/s in the same run; p50 and p99 at --connections; "p99@${READ_CONNECTIONS}"
@@ -872,7 +875,8 @@ async function runSize(issueCount: number): Promise<SizeResult> {
   const loadBefore = loadavg();
   const startedAt = performance.now();
   const profile = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
-  const child = spawn(process.execPath, [...profile, "bin/docket.mjs", "serve"], {
+  const nodeFlags = values["node-flags"]?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, "bin/docket.mjs", "serve"], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -1021,7 +1025,8 @@ async function runSize(issueCount: number): Promise<SizeResult> {
       : "no seeded issues";
     const fmt = (n: number[]) => n.map((x) => x.toFixed(2)).join(" ");
     console.log(
-      `\nDocket bench — ${database.label}, ${data}, ${connections} connections, ${duration} s per scenario (after ${warmup} s warm-up)`,
+      `\nDocket bench — ${database.label}, ${data}, ${connections} connections, ${duration} s per scenario (after ${warmup} s warm-up)` +
+        (values["node-flags"] ? `; the service run with ${values["node-flags"]}` : ""),
     );
     console.log(
       `machine: ${availableParallelism()} cores; load average (1, 5, 15 min) ${fmt(loadBefore)} at the start, ${fmt(loadavg())} at the end; ` +
@@ -1181,6 +1186,7 @@ function writeJson(file: string, sizes: SizeResult[]): void {
     machine: { cores: availableParallelism() },
     connections,
     readConnections: READ_CONNECTIONS,
+    ...(values["node-flags"] ? { nodeFlags: values["node-flags"] } : {}),
     duration,
     readDuration,
     warmup,

@@ -213,7 +213,7 @@ export async function startServer(
     if (runsBackground(config.role)) background = startBackgroundWork(core, logger);
     // `docket serve` exposes gc (SERVICE_NODE_OPTIONS): start-up's garbage (building the OpenAPI
     // document, the MCP catalog and the routes) is collected once now, not held until a load comes. A
-    // last-resort collection also gives back the young generation start-up grew to its most (two 8 MiB
+    // last-resort collection also gives back the young generation start-up grew to its most (two 16 MiB
     // semi-spaces, touched and so resident): idle RSS 121 → 102 MiB for about 45 ms of start-up. Under
     // load V8 grows it again as survivals call for it.
     (globalThis as { gc?: (options?: object) => void }).gc?.({
