@@ -100,7 +100,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
  * service idles. `--heap-growing-percent=25`: V8 lets the old space grow to about twice (up to four
  * times) what the last full collection kept before it collects again; under 32 searches at once,
  * requests in flight are promoted and the heap grew from 40 to 126 MiB before one. Collecting at 1.25
- * times keeps the peak RSS within 250 MiB (at 50 %: 272 MiB, for 5 to 15 % less CPU per request).
+ * times keeps the peak RSS near 250 MiB (at 50 %, with these semi-spaces: 261 MiB, for about 5 % less
+ * CPU per request).
  */
 export const SERVICE_NODE_OPTIONS = ["--max-semi-space-size=16", "--expose-gc", "--heap-growing-percent=25"];
 
