@@ -424,8 +424,8 @@ async function longRead<R>(ctx: Ctx, query: RawBuilder<R>): Promise<R[]> {
  * SQLite: bm25, the title weighted 4 to 1 over the body, over the pool: the workspace's pool-size newest
  * matches (of the kinds asked for). FTS5 hands its matches newest first by rowid (rowids grow as
  * documents are created), so the pool is read from the end of each doclist and the walk stops at the
- * pool's size; bm25 is computed for the pool's rows only. Each match's workspace and kind are read from
- * its document by rowid. What remains proportional to the data is bm25's IDF: FTS5 counts each term's
+ * pool's size; bm25 is computed for the pool's rows only. Each match's workspace is read by rowid from
+ * the index of (workspace, rowid), or from its document when kinds or objects are asked for. What remains proportional to the data is bm25's IDF: FTS5 counts each term's
  * documents once per search, a pass over the term's whole doclist (see docs/decisions.md).
  *
  * A rowid range on the MATCH (the shape used before) is not a seek in FTS5: with a bound, it read the
@@ -439,34 +439,41 @@ async function rankSqlite(
   detailed: number,
 ): Promise<Ranked[]> {
   const types = r.types ? sql`and w.object_type in (${sql.join(r.types)})` : sql``;
-  const exclude = r.exclude.length > 0 ? sql`where d.object_id not in (${sql.join(r.exclude)})` : sql``;
+  // the pool's documents are read only to leave out the objects named by identifier, when there are any
+  const exclude =
+    r.exclude.length > 0
+      ? sql`cross join search_documents d on d.rowid = p.rid where d.object_id not in (${sql.join(r.exclude)})`
+      : sql``;
   const only = r.only ? sql`and w.object_id in (${sql.join(r.only)})` : sql``;
+  // A match's workspace from the index of (workspace, rowid) when nothing else of the document is asked
+  // (migration 0038): a seek in a few MB, where the table's row sits among every document's text.
+  const keys = r.types || r.only ? sql`` : sql`indexed by search_documents_rowid_idx`;
   const match = toFts5(parsed);
   const rows = await longRead(
     ctx,
     sql<DetailRow & { rank: number; head: string | null; body: string | null; marked_title: string | null }>`
     with page as materialized (
-      select d.object_id as id, p.rank, p.rid
+      select p.rank, p.rid
       from (
         select f.rowid as rid, bm25(search_fts, 4.0, 1.0) as rank
-        from search_fts f cross join search_documents w on w.rowid = f.rowid
+        from search_fts f cross join search_documents w ${keys} on w.rowid = f.rowid
         where f.search_fts match ${match} and w.workspace_id = ${ctx.workspaceId} ${types} ${only}
         order by f.rowid desc limit ${SEARCH_LIMITS.pool}
-      ) p cross join search_documents d on d.rowid = p.rid
+      ) p
       ${exclude}
-      order by p.rank, d.object_id
+      order by p.rank, p.rid desc
       limit ${r.limit} offset ${r.offset}),
     marks as (
       select rowid as rid, ${marksColumns} from search_fts
       where search_fts match ${match}
-        and rowid + 0 in (select rid from page order by rank, id limit ${detailed})
+        and rowid + 0 in (select rid from page order by rank, rid desc limit ${detailed})
       order by rowid desc limit ${detailed})
     select ${detailColumns}, g.rank, iif(m.rid is null, substr(d.body, 1, 2000)) as head,
       m.body, m.title as marked_title
     from page g cross join search_documents d on d.rowid = g.rid
     ${detailJoins}
     left join marks m on m.rid = g.rid
-    order by g.rank, g.id`,
+    order by g.rank, g.rid desc`,
   );
   return rows.map((row, place) => {
     const ranked: Ranked = { id: row.id, score: -row.rank };
@@ -678,7 +685,8 @@ async function rankPostgres(
 }
 
 /**
- * One page of ranked matches; ties go by object id, so pages are stable. When more than
+ * One page of ranked matches; ties go by object id on PostgreSQL and newer document first on SQLite
+ * (by rowid, which needs no read of the pool's documents), so pages are stable. When more than
  * `SEARCH_LIMITS.pool` objects match, the ranking is over the newest that many of them: words found
  * nearly everywhere would otherwise cost a pass over most of the workspace on every search.
  */
