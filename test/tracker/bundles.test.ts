@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { sql } from "kysely";
 import { openApprovals } from "../../src/tracker/approvals.ts";
 import { liveBundle } from "../../src/tracker/bundles.ts";
 import { recentComments } from "../../src/tracker/comments.ts";
@@ -7,10 +8,11 @@ import type { Ctx } from "../../src/tracker/context.ts";
 import { getCycle } from "../../src/tracker/cycles.ts";
 import { linkedDecisions } from "../../src/tracker/decisions.ts";
 import { linkedFiles } from "../../src/tracker/files.ts";
+import { takeNumberReading } from "../../src/tracker/issue-creation.ts";
 import { getMilestone } from "../../src/tracker/milestones.ts";
 import { linkedNotes } from "../../src/tracker/notes.ts";
 import { finishingOf } from "../../src/tracker/spaces.ts";
-import { type Api, api, bearer, seed } from "../support.ts";
+import { type Api, api, bearer, ON_POSTGRES, seed } from "../support.ts";
 
 async function post(a: Api, url: string, body: unknown) {
   const res = await a.call("POST", url, body);
@@ -192,6 +194,62 @@ test("the live bundle's one statement gives what each part's own read gives", as
     [bare.decisions, bare.notes, bare.files, bare.cycle, bare.milestone, bare.approvals, bare.comments],
     [[], [], [], null, null, [], []],
   );
+});
+
+test("PostgreSQL keeps one plan for the live bundle's context and for taking an issue number, whatever the values", {
+  skip: ON_POSTGRES ? false : "PostgreSQL's plan cache",
+}, async (t) => {
+  const a = await api(t);
+  const w = await world(a);
+  await post(a, "/v1/labels", { name: "bug" });
+  // plans follow the tables' statistics: a workspace of some thousands of issues, a quarter of them in
+  // the milestone
+  await sql`insert into issues select (jsonb_populate_record(null::issues, to_jsonb(i) || jsonb_build_object(
+      'id', 'iss_bulk' || g, 'number', 100 + g, 'identifier', 'ENG-' || (100 + g),
+      'milestone_id', case when g % 4 = 0 then ${w.milestone.id} end))).*
+    from issues i cross join generate_series(1, 4000) g where i.identifier = 'ENG-2'`.execute(a.env.core.db);
+  await sql`analyze`.execute(a.env.core.db);
+  // PostgreSQL plans a prepared statement for each of its first five runs' values, then keeps one plan
+  // for any value only if that is estimated to cost no more than those did: five bundles of an issue
+  // without a milestone, and lists of one issue, once made it plan again on every run
+  await a.env.core.db.connection().execute(async (db) => {
+    const ctx: Ctx = {
+      core: { ...a.env.core, db },
+      workspaceId: a.workspaceId,
+      actor: { personId: a.personId, via: "admin" },
+    };
+    for (const ref of ["ENG-2", "ENG-1", "ENG-4", "ENG-2", "ENG-1", "ENG-3", "ENG-2", "ENG-3", "ENG-1"]) {
+      const bundle = await liveBundle(ctx, ref);
+      assert.equal(bundle.milestone !== null, ref === "ENG-3", ref);
+    }
+    for (const [identifiers, labels] of [
+      [["ENG-1"], ["bug"]],
+      [["ENG-2"], []],
+      [[], ["bug"]],
+    ] as const) {
+      for (let i = 0; i < 3; i++) {
+        const taken = await takeNumberReading(db, a.workspaceId, "ENG", [...identifiers], [], [...labels]);
+        assert.ok(taken.taken, "a number is taken");
+        assert.equal(taken.issues.size, identifiers.length * 2);
+        assert.equal(taken.labels.length, labels.length);
+      }
+    }
+    // an edge to an issue that does not exist takes no number
+    assert.equal((await takeNumberReading(db, a.workspaceId, "ENG", ["ENG-99999"], [], [])).taken, undefined);
+    const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+      select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db);
+    for (const [what, pattern] of [
+      ["the bundle's context", /select done_requires from spaces/],
+      ["taking a number", /docket_take_number_in/],
+    ] as const) {
+      const row = rows.find((r) => pattern.test(r.statement));
+      assert.ok(row, `${what} is a prepared statement`);
+      assert.ok(
+        Number(row.generic_plans) >= 3,
+        `${what}: ${row.generic_plans} runs on the one plan, ${row.custom_plans} planned`,
+      );
+    }
+  });
 });
 
 test("the live bundle's JSON: serialized once with generated_at in its place; its ETag ignores generated_at", async (t) => {
