@@ -498,8 +498,8 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
     },
   }),
   // SQLite: a search's pool is the newest matches of the workspace, each match's workspace read by its
-  // rowid. From the table, that was 500 lookups over every document's whole text (96 MB at 100,000
-  // issues), about 0.7 ms of a common word's search; from this index (a few MB, keyed by workspace and
+  // rowid. From the table, that was 500 lookups among every document's whole text (96 MB at 100,000
+  // issues), about 0.5 ms of a common word's search; from this index (a few MB, keyed by workspace and
   // rowid) about 0.3. See rankSqlite in src/tracker/search.ts.
   "0038_search_workspace_rowids": (_t, kind) => ({
     async up(db: AnyDb) {

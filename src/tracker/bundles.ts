@@ -127,7 +127,7 @@ export async function liveBundle(ctx: Ctx, ref: string): Promise<BundleView> {
   // PostgreSQL plans a prepared statement for each of its first five runs' values, then keeps one plan
   // for any value if that costs no more than theirs did. An issue without a milestone made the part
   // counting the milestone's issues look nearly free, so after five such runs the statement was planned
-  // again on every run (about 1 ms of the database's CPU a bundle, twice what running it takes). So the
+  // again on every run (about 0.7 ms of the database's CPU a bundle, more than running it takes). So the
   // milestone's id reaches that part through a subquery (readContext), and no cycle or milestone is an
   // id that names none rather than null, with which the parts would fold away.
   const [row] = (await readContext(ctx.core.db, {

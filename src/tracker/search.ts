@@ -425,8 +425,9 @@ async function longRead<R>(ctx: Ctx, query: RawBuilder<R>): Promise<R[]> {
  * matches (of the kinds asked for). FTS5 hands its matches newest first by rowid (rowids grow as
  * documents are created), so the pool is read from the end of each doclist and the walk stops at the
  * pool's size; bm25 is computed for the pool's rows only. Each match's workspace is read by rowid from
- * the index of (workspace, rowid), or from its document when kinds or objects are asked for. What remains proportional to the data is bm25's IDF: FTS5 counts each term's
- * documents once per search, a pass over the term's whole doclist (see docs/decisions.md).
+ * the index of (workspace, rowid), or from its document when kinds or objects are asked for. What
+ * remains proportional to the data is bm25's IDF: FTS5 counts each term's documents once per search, a
+ * pass over the term's whole doclist (see docs/decisions.md).
  *
  * A rowid range on the MATCH (the shape used before) is not a seek in FTS5: with a bound, it read the
  * doclists from their start, 7 to 20 ms for common words at 100,000 documents, against 0.3 ms for the
