@@ -124,18 +124,12 @@ export const listBundlesQuery = z.strictObject({
 /** The live bundle of an issue. */
 export async function liveBundle(ctx: Ctx, ref: string): Promise<BundleView> {
   const issue = await getIssue(ctx, ref);
-  // PostgreSQL plans a prepared statement for each of its first five runs' values, then keeps one plan
-  // for any value if that costs no more than theirs did. An issue without a milestone made the part
-  // counting the milestone's issues look nearly free, so after five such runs the statement was planned
-  // again on every run (about 0.7 ms of the database's CPU a bundle, more than running it takes). So the
-  // milestone's id reaches that part through a subquery (readContext), and no cycle or milestone is an
-  // id that names none rather than null, with which the parts would fold away.
   const [row] = (await readContext(ctx.core.db, {
     workspaceId: ctx.workspaceId,
     issueId: issue.id,
     prefix: issue.space,
-    cycleId: issue.cycle?.id ?? NO_ID,
-    milestoneId: issue.milestone?.id ?? NO_ID,
+    cycleId: issue.cycle?.id ?? null,
+    milestoneId: issue.milestone?.id ?? null,
   })) as ContextRow[];
   if (!row || row.done_requires === null) throw notFound(`No space ${issue.space} in this workspace.`);
   const cycleRow = json<CycleTuple | null>(row.cycle);
@@ -237,9 +231,12 @@ const readContext = prepared(
     const progress = lite
       ? sql`(select ${sql.raw(rows("status, issues, estimate", "status"))} from milestone_progress
           where milestone_id = ${milestoneId} and issues > 0)`
-      : // The milestone's id through a subquery, whose value the planner does not know: estimated alike
-        // for every milestone, so the plan made once for any value costs no more than a plan made for
-        // a value, and PostgreSQL keeps that one plan (see liveBundle).
+      : // The milestone's id through a subquery, whose value the planner does not know. PostgreSQL plans
+        // a prepared statement for each of its first five runs' values, then keeps one plan for any
+        // value if that costs no more than theirs did; bound directly, an issue without a milestone
+        // made this part look nearly free, and the statement was planned again on every run (about
+        // 0.7 ms of the database's CPU a bundle, more than running it takes). Through the subquery
+        // every milestone, or none, is estimated alike.
         sql`(select ${sql.raw(rows("status, issues, estimate", "status"))} from (
           select status, count(*) as issues, sum(estimate) as estimate from issues
           where milestone_id = (select m.id from milestones m where m.id = ${milestoneId}) group by status) p)`;
@@ -285,12 +282,9 @@ interface ContextArgs extends Record<string, unknown> {
   workspaceId: string;
   issueId: string;
   prefix: string;
-  cycleId: string;
-  milestoneId: string;
+  cycleId: string | null;
+  milestoneId: string | null;
 }
-
-/** An id no row has (ids are a kind's prefix and a ULID). */
-const NO_ID = "";
 
 /** Each JSON part is text on SQLite and parsed already on PostgreSQL. */
 interface ContextRow {
