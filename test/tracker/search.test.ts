@@ -736,9 +736,7 @@ test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what th
       from (select d.object_id, d.seq, d.tsv from search_documents d
         where d.workspace_id = ${ws} and d.tsv @@ ${query} ${only}
         order by d.seq desc limit ${pool}) p
-      order by ts_rank_cd('{0.1, 0.1, 0.25, 1.0}', ts_delete(p.tsv, ' ' || (p.seq >> 12)), ${query}, 1) desc, p.object_id`.execute(
-      db,
-    );
+      order by ts_rank_cd('{0.1, 0.1, 0.25, 1.0}', p.tsv, ${query}, 1) desc, p.object_id`.execute(db);
     return found.map((r) => r.id);
   };
   const searches = async (round: string) => {
