@@ -29,6 +29,16 @@ export interface CreationRows {
 }
 
 /**
+ * PostgreSQL: the assignee's names in one lookup, by the kind its id names: an agent's `[name, person_id,
+ * person's name]`, a person's `[name, email]` (null without an assignee). Five subqueries, one a row for
+ * each name, cost about 5 µs more a row of a list; only the branch taken is run.
+ */
+export const ASSIGNEE_NAMES_PG = `case when starts_with(i.assignee_id, 'con_')
+    then (select array[c.name, c.person_id, p.name] from connections c left join people p on p.id = c.person_id
+      where c.id = i.assignee_id)
+    else (select array[p.name, p.email] from people p where p.id = i.assignee_id) end`;
+
+/**
  * The new issue's row as a read of it finds it once the statement has committed: its own columns, the
  * names its view shows (as the read's subqueries give them) and its edges as two JSON arrays (as
  * `edgeColumns` gives them), the neighbours' titles and statuses those of the statement's snapshot.
@@ -126,11 +136,7 @@ function creationText(parts: [string, readonly object[]][], columns: string[][],
     insert into "issues" as i ${issue}
     returning i.*,
       (select prefix from spaces where id = i.space_id) as space_prefix,
-      (select name from people where id = i.assignee_id) as assignee_name,
-      (select email from people where id = i.assignee_id) as assignee_email,
-      (select name from connections where id = i.assignee_id) as agent_name,
-      (select person_id from connections where id = i.assignee_id) as agent_person_id,
-      (select p.name from connections c join people p on p.id = c.person_id where c.id = i.assignee_id) as agent_person_name,
+      ${ASSIGNEE_NAMES_PG} as assignee_names,
       (select identifier from issues where id = i.parent_id) as parent_identifier,
       (select name from cycles where id = i.cycle_id) as cycle_name,
       (select name from milestones where id = i.milestone_id) as milestone_name,
