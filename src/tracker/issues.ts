@@ -287,7 +287,8 @@ export type IssueView = z.output<typeof issueView>;
  * On PostgreSQL the names are scalar subqueries, not joins: each is one index lookup per row returned,
  * and PostgreSQL plans the statement in about a millisecond, where the same names as seven joins took it
  * 7 to 14 ms to plan (it searched their orders on every run of a list, whose plan it keeps per run). The
- * assignee's names are one of them (`ASSIGNEE_NAMES_PG`), not five.
+ * assignee's names are one of them (`ASSIGNEE_NAMES_PG`), not five; the space and the cycle are joins
+ * (namedBySubqueries says why).
  * SQLite plans joins by a cheap rule, and there the joins read a page of 50 issues in 70–80 µs less than
  * the subqueries (211 against 293 µs for the bench's filtered list, 109 against 181 for ready work).
  */
@@ -374,15 +375,21 @@ function namedBySubqueries(db: Db, columns: "row" | "summary") {
     sql<string | null>`(select ${sql.ref(column)} from ${sql.table(table)} where id = ${sql.ref(key)})`.as(
       as,
     );
-  const base = db.selectFrom("issues as i");
+  // spaces and cycles are joined: tables of a few pages, which PostgreSQL reads whole rather than by
+  // index for each row's subquery (the space's row, rewritten by every creation's number, spans several
+  // pages of old versions between vacuums: 20 µs a row), and which two joins add little to planning
+  const base = db
+    .selectFrom("issues as i")
+    .leftJoin("spaces as s", "s.id", "i.space_id")
+    .leftJoin("cycles as cy", "cy.id", "i.cycle_id");
   const all = () => base.selectAll("i");
   return (
     columns === "row" ? all() : (base.select(SUMMARY_COLUMNS) as unknown as ReturnType<typeof all>)
   ).select([
-    named("spaces", "prefix", "i.space_id", "space_prefix"),
+    "s.prefix as space_prefix",
     sql<string[] | null>`${sql.raw(ASSIGNEE_NAMES_PG)}`.as("assignee_names"),
     named("issues", "identifier", "i.parent_id", "parent_identifier"),
-    named("cycles", "name", "i.cycle_id", "cycle_name"),
+    "cy.name as cycle_name",
     named("milestones", "name", "i.milestone_id", "milestone_name"),
   ]);
 }
