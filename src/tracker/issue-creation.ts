@@ -40,7 +40,7 @@ export const ASSIGNEE_NAMES_PG = `case when starts_with(i.assignee_id, 'con_')
 
 /**
  * The new issue's row as a read of it finds it once the statement has committed: its own columns, the
- * names its view shows (as the read's subqueries give them) and its edges as two JSON arrays (as
+ * names its view shows (as the read gives them) and its edges as two JSON arrays (as
  * `edgeColumns` gives them), the neighbours' titles and statuses those of the statement's snapshot.
  */
 export type CreatedRow = IssuesTable &
