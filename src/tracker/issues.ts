@@ -375,23 +375,34 @@ function namedBySubqueries(db: Db, columns: "row" | "summary") {
     sql<string | null>`(select ${sql.ref(column)} from ${sql.table(table)} where id = ${sql.ref(key)})`.as(
       as,
     );
-  // spaces and cycles are joined: tables of a few pages, which PostgreSQL reads whole rather than by
-  // index for each row's subquery (the space's row, rewritten by every creation's number, spans several
-  // pages of old versions between vacuums: 20 µs a row), and which two joins add little to planning
-  const base = db
+  // One issue (its read): each name by a subquery. Joining the space and the cycle would make PostgreSQL
+  // hash the cycles and scan the spaces for the one row, 12 µs more of its 120.
+  const one = db
+    .selectFrom("issues as i")
+    .selectAll("i")
+    .select([
+      named("spaces", "prefix", "i.space_id", "space_prefix"),
+      sql<string[] | null>`${sql.raw(ASSIGNEE_NAMES_PG)}`.as("assignee_names"),
+      named("issues", "identifier", "i.parent_id", "parent_identifier"),
+      named("cycles", "name", "i.cycle_id", "cycle_name"),
+      named("milestones", "name", "i.milestone_id", "milestone_name"),
+    ]);
+  if (columns === "row") return one;
+  // A list: spaces and cycles are joined, tables of a few pages, which PostgreSQL reads whole rather than
+  // by index for each row's subquery (the space's row, rewritten by every creation's number, spans
+  // several pages of old versions between vacuums: 20 µs a row), and which two joins add little to planning
+  return db
     .selectFrom("issues as i")
     .leftJoin("spaces as s", "s.id", "i.space_id")
-    .leftJoin("cycles as cy", "cy.id", "i.cycle_id");
-  const all = () => base.selectAll("i");
-  return (
-    columns === "row" ? all() : (base.select(SUMMARY_COLUMNS) as unknown as ReturnType<typeof all>)
-  ).select([
-    "s.prefix as space_prefix",
-    sql<string[] | null>`${sql.raw(ASSIGNEE_NAMES_PG)}`.as("assignee_names"),
-    named("issues", "identifier", "i.parent_id", "parent_identifier"),
-    "cy.name as cycle_name",
-    named("milestones", "name", "i.milestone_id", "milestone_name"),
-  ]);
+    .leftJoin("cycles as cy", "cy.id", "i.cycle_id")
+    .select(SUMMARY_COLUMNS)
+    .select([
+      "s.prefix as space_prefix",
+      sql<string[] | null>`${sql.raw(ASSIGNEE_NAMES_PG)}`.as("assignee_names"),
+      named("issues", "identifier", "i.parent_id", "parent_identifier"),
+      "cy.name as cycle_name",
+      named("milestones", "name", "i.milestone_id", "milestone_name"),
+    ]) as unknown as typeof one;
 }
 
 /**
