@@ -287,8 +287,8 @@ export type IssueView = z.output<typeof issueView>;
  * On PostgreSQL the names are scalar subqueries, not joins: each is one index lookup per row returned,
  * and PostgreSQL plans the statement in about a millisecond, where the same names as seven joins took it
  * 7 to 14 ms to plan (it searched their orders on every run of a list, whose plan it keeps per run). The
- * assignee's names are one of them (`ASSIGNEE_NAMES_PG`), not five; the space and the cycle are joins
- * (namedBySubqueries says why).
+ * assignee's names are one of them (`ASSIGNEE_NAMES_PG`), not five; a list joins the space and the
+ * cycle, and a read does not (namedBySubqueries says why).
  * SQLite plans joins by a cheap rule, and there the joins read a page of 50 issues in 70–80 µs less than
  * the subqueries (211 against 293 µs for the bench's filtered list, 109 against 181 for ready work).
  */
@@ -375,17 +375,21 @@ function namedBySubqueries(db: Db, columns: "row" | "summary") {
     sql<string | null>`(select ${sql.ref(column)} from ${sql.table(table)} where id = ${sql.ref(key)})`.as(
       as,
     );
-  // One issue (its read): each name by a subquery. Joining the space and the cycle would make PostgreSQL
+  // the names a read and a list both take by subquery
+  const others = [
+    sql<string[] | null>`${sql.raw(ASSIGNEE_NAMES_PG)}`.as("assignee_names"),
+    named("issues", "identifier", "i.parent_id", "parent_identifier"),
+    named("milestones", "name", "i.milestone_id", "milestone_name"),
+  ] as const;
+  // One issue (its read): the space and the cycle by subqueries too. Joining them would make PostgreSQL
   // hash the cycles and scan the spaces for the one row, 12 µs more of its 120.
   const one = db
     .selectFrom("issues as i")
     .selectAll("i")
     .select([
       named("spaces", "prefix", "i.space_id", "space_prefix"),
-      sql<string[] | null>`${sql.raw(ASSIGNEE_NAMES_PG)}`.as("assignee_names"),
-      named("issues", "identifier", "i.parent_id", "parent_identifier"),
       named("cycles", "name", "i.cycle_id", "cycle_name"),
-      named("milestones", "name", "i.milestone_id", "milestone_name"),
+      ...others,
     ]);
   if (columns === "row") return one;
   // A list: spaces and cycles are joined, tables of a few pages, which PostgreSQL reads whole rather than
@@ -396,13 +400,7 @@ function namedBySubqueries(db: Db, columns: "row" | "summary") {
     .leftJoin("spaces as s", "s.id", "i.space_id")
     .leftJoin("cycles as cy", "cy.id", "i.cycle_id")
     .select(SUMMARY_COLUMNS)
-    .select([
-      "s.prefix as space_prefix",
-      sql<string[] | null>`${sql.raw(ASSIGNEE_NAMES_PG)}`.as("assignee_names"),
-      named("issues", "identifier", "i.parent_id", "parent_identifier"),
-      "cy.name as cycle_name",
-      named("milestones", "name", "i.milestone_id", "milestone_name"),
-    ]) as unknown as typeof one;
+    .select(["s.prefix as space_prefix", "cy.name as cycle_name", ...others]) as unknown as typeof one;
 }
 
 /**
