@@ -8,7 +8,7 @@ import { conflict, DocketError, invalid, notFound } from "../errors.ts";
 import { displayName, parse, slugify } from "../validate.ts";
 import { forbidden, requireAdmin, type TeamActor } from "./team-access.ts";
 import { prefixFrom } from "./web/claims.ts";
-import { createWorkspaceWithin, removeMember } from "./workspaces.ts";
+import { createWorkspaceWithin, identityChanged, removeMember } from "./workspaces.ts";
 
 /**
  * Running the team from the app: roles, removal, ownership, the email domains whose people may join by
@@ -229,6 +229,7 @@ export async function updateWorkspaceSettings(
     })
     .where("id", "=", actor.workspaceId)
     .execute();
+  if (data.name !== undefined) await identityChanged(core);
   return getWorkspaceSettings(core, actor.workspaceId);
 }
 

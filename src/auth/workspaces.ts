@@ -5,12 +5,14 @@ import type { Core } from "../core.ts";
 import { prepared } from "../db/prepared.ts";
 import type { Role, Space, Workspace } from "../db/schema.ts";
 import { type Db, isUniqueViolation, type Tx } from "../db/store.ts";
+import { afterCommit } from "../db/unit.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { type Page, pageQuery, paginate } from "../tracker/pagination.ts";
 import { ACCESS_ENDED_REASONS, disableWebhooksOf } from "../tracker/webhook-access.ts";
 import { displayName, email, parse, prefix, RESERVED_SLUGS, slug, slugify } from "../validate.ts";
 import { revokeConnectionsWhere } from "./connections.ts";
+import { KnownLookups } from "./known.ts";
 import { requirePersonByEmail } from "./people.ts";
 
 /** Agent connections on the free plan, unless the operator sets another number for a workspace. */
@@ -271,15 +273,70 @@ export async function getWorkspaceView(core: Core, slugOrId: string): Promise<Wo
   return view!;
 }
 
-/** The token's own workspace, as `GET /v1/workspace` and the MCP tool `get_workspace_identity` give it. */
-export async function getWorkspaceIdentity(core: Core, workspaceId: string): Promise<WorkspaceIdentity> {
+/**
+ * Workspace identities read lately, by workspace id, each kept while the version it was read under
+ * holds (`identityVersion`), and a minute at most. An agent's first call, and a token's check, is this
+ * read: kept, it answers without a statement (on PostgreSQL about half of `GET /v1/workspace`'s cost).
+ */
+const knownIdentities = new KnownLookups<WorkspaceIdentity>(1_000, 60_000);
+/** The tables a workspace's identity is read from. */
+const IDENTITY_TABLES = ["workspaces", "spaces"] as const;
+
+/**
+ * The version an identity read now holds to: the store's change version (the request's, when given),
+ * and on SQLite this process's count of writes to the identity's tables, so that a rename or a new
+ * space is seen by the next read at once (another process's commit moves the change version). On
+ * PostgreSQL the writes that change an identity announce it (`identityChanged`).
+ */
+async function identityVersion(core: Core, changeVersion?: string): Promise<string | undefined> {
+  const version = await KnownLookups.version(core, changeVersion);
+  const writes = core.store.changes.writes?.(IDENTITY_TABLES);
+  return version === undefined || writes === undefined ? version : `${version} ${writes}`;
+}
+
+/**
+ * Call after a write that changes a workspace's name or its spaces. SQLite needs nothing (the write
+ * moved its count). PostgreSQL announces a change on the store's change signal: this instance's version
+ * moves at once, and it resolves once every instance's has (as after a revocation). Inside a unit of
+ * work the announcement is made once the unit commits, and not waited for: the unit has not committed
+ * yet when this is called.
+ */
+export async function identityChanged(core: Core): Promise<void> {
+  const changes = core.store.changes;
+  if (changes.writes) return;
+  let announced: Promise<void> | undefined;
+  afterCommit(() => {
+    announced = changes.announce().catch(() => {});
+  });
+  await announced;
+}
+
+/**
+ * The token's own workspace, as `GET /v1/workspace` and the MCP tool `get_workspace_identity` give it.
+ * `changeVersion`: the request's, read when it arrived (else the store's is read here).
+ */
+export async function getWorkspaceIdentity(
+  core: Core,
+  workspaceId: string,
+  changeVersion?: string,
+): Promise<WorkspaceIdentity> {
+  const version = await identityVersion(core, changeVersion);
+  const known = knownIdentities.get(core, workspaceId, version);
+  if (known) return known;
+  const at = performance.now();
   const rows = await identityRows(core.db, { workspaceId });
   const first = rows[0];
   if (!first) throw notFound("This workspace no longer exists.");
   const spaces = rows.flatMap((r) =>
     r.space_id ? [{ id: r.space_id, name: r.space_name!, prefix: r.space_prefix! }] : [],
   );
-  return { id: first.id, name: first.name, slug: first.slug, spaces };
+  const identity: WorkspaceIdentity = { id: first.id, name: first.name, slug: first.slug, spaces };
+  // kept and handed to every later caller: frozen, so that none can change what the others get
+  for (const space of spaces) Object.freeze(space);
+  Object.freeze(spaces);
+  Object.freeze(identity);
+  knownIdentities.set(core, workspaceId, version, at, identity);
+  return identity;
 }
 
 const identityRows = prepared(["workspaceId"], (db: Db, { workspaceId }: { workspaceId: string }) =>
@@ -308,9 +365,11 @@ export async function createSpace(core: Core, input: z.input<typeof createSpaceI
   const data = parse(createSpaceInput, input);
   const ws = await requireWorkspace(core, data.workspace);
   try {
-    return viewSpace(
-      await core.db.transaction().execute((tx) => insertSpace(tx, core, ws.id, data.name, data.prefix)),
-    );
+    const space = await core.db
+      .transaction()
+      .execute((tx) => insertSpace(tx, core, ws.id, data.name, data.prefix));
+    await identityChanged(core);
+    return viewSpace(space);
   } catch (error) {
     if (isUniqueViolation(error))
       throw conflict(`This workspace already has a space with the prefix ${data.prefix}.`);

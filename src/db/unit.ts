@@ -30,6 +30,8 @@ interface Unit {
   open: boolean;
   /** savepoints made so far, to name the next */
   savepoints: number;
+  /** what `afterCommit` left to run once the unit has committed */
+  committed: (() => void)[];
 }
 
 const units = new AsyncLocalStorage<Unit>();
@@ -199,8 +201,8 @@ export async function unitOfWork<DB, T>(
   work: (tx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
   if (inUnitOfWork()) return db.transaction().execute(work);
-  const unit: Unit = { connection: undefined, driver: undefined, open: false, savepoints: 0 };
-  return units.run(unit, () =>
+  const unit: Unit = { connection: undefined, driver: undefined, open: false, savepoints: 0, committed: [] };
+  const result = await units.run(unit, () =>
     db.transaction().execute(async (tx) => {
       if (!unit.connection) throw new Error("units of work need a store opened over UnitOfWorkDialect");
       unit.open = true;
@@ -211,4 +213,17 @@ export async function unitOfWork<DB, T>(
       }
     }),
   );
+  for (const fn of unit.committed) outsideUnitOfWork(fn);
+  return result;
+}
+
+/**
+ * Runs `fn` once what the caller wrote has committed: at once outside a unit of work, and inside one
+ * after the unit commits (never if it rolls back), outside it. For telling others of a change, who must
+ * not read the data before it is there. `fn` must not throw.
+ */
+export function afterCommit(fn: () => void): void {
+  const unit = units.getStore();
+  if (unit?.open) unit.committed.push(fn);
+  else fn();
 }

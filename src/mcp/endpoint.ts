@@ -291,7 +291,11 @@ async function withSpaces(result: ToolResult, caller: CallerInfo): Promise<ToolR
   if (!result.isError || s?.error !== "not_found" || typeof s.error_description !== "string") return result;
   const ref = NO_ISSUE.exec(s.error_description)?.[1];
   if (!ref) return result;
-  const { spaces } = await getWorkspaceIdentity(caller.core, caller.principal.workspaceId);
+  const { spaces } = await getWorkspaceIdentity(
+    caller.core,
+    caller.principal.workspaceId,
+    caller.changeVersion,
+  );
   const prefix = ref.includes("-") ? ref.slice(0, ref.lastIndexOf("-")).toUpperCase() : undefined;
   const known = spaces.some((sp) => sp.prefix === prefix);
   const list = spaces.map((sp) => `${sp.prefix} (${sp.name})`).join(", ") || "none";

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import { insertSpace, roleOf } from "../auth/workspaces.ts";
+import { identityChanged, insertSpace, roleOf } from "../auth/workspaces.ts";
 import type { Database } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/store.ts";
 import { conflict, DocketError, invalid, notFound } from "../errors.ts";
@@ -277,6 +277,7 @@ export async function updateSpace(
     if (isUniqueViolation(error)) throw conflict(`This workspace already has a space named "${data.name}".`);
     throw error;
   }
+  if (data.name !== undefined) await identityChanged(ctx.core);
   return view(db, ctx, await findSpace(db, ctx, row.id));
 }
 
@@ -336,6 +337,7 @@ export async function createSpace(ctx: Ctx, input: CreateSpaceBody): Promise<Spa
       );
     throw error;
   }
+  await identityChanged(ctx.core);
   return view(db, ctx, await findSpace(db, ctx, data.prefix));
 }
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Db } from "../../src/db/store.ts";
-import { outsideUnitOfWork, unitOfWork } from "../../src/db/unit.ts";
+import { afterCommit, outsideUnitOfWork, unitOfWork } from "../../src/db/unit.ts";
 import { ON_POSTGRES, setup } from "../support.ts";
 
 const row = (key: string) => ({
@@ -106,4 +106,44 @@ test(`work a unit of work started and that outlives it never runs on the unit's 
   );
   await outside;
   assert.deepEqual(await keys(db), ["mine", "own"], "the outside work stays when the unit rolls back");
+});
+
+test(`afterCommit: at once outside a unit; inside one after its commit, outside it, and never after a rollback (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
+  const { core } = await setup(t);
+  const db = core.db;
+  const ran: string[] = [];
+  afterCommit(() => ran.push("outside"));
+  assert.deepEqual(ran, ["outside"], "outside a unit it runs at once");
+
+  await unitOfWork(db, async (tx) => {
+    await tx
+      .insertInto("feature_switches")
+      .values({ name: "a", enabled: 1, updated_at: "2026-01-01T00:00:00.000Z" })
+      .execute();
+    afterCommit(() => {
+      ran.push("committed");
+      // it runs outside the unit, so a query it makes is its own, and sees what the unit wrote
+      void db
+        .selectFrom("feature_switches")
+        .select("name")
+        .where("name", "=", "a")
+        .executeTakeFirst()
+        .then((row) => {
+          ran.push(`read ${row?.name}`);
+        });
+    });
+    assert.deepEqual(ran, ["outside"], "not while the unit is open");
+  });
+  assert.deepEqual(ran, ["outside", "committed"]);
+  await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(ran, ["outside", "committed", "read a"]);
+
+  await assert.rejects(
+    unitOfWork(db, async () => {
+      afterCommit(() => ran.push("rolled back"));
+      throw new Error("no");
+    }),
+    /no/,
+  );
+  assert.ok(!ran.includes("rolled back"), "never after a rollback");
 });

@@ -42,7 +42,7 @@ op({
     "The workspace the token belongs to (a token sees exactly one): its id, name and slug, and its spaces with their prefixes (the `ENG` of `ENG-42`). A good first call to check a token.",
   scope: "workspace.read",
   response: workspaceIdentityView,
-  handler: async ({ ctx }) => getWorkspaceIdentity(ctx.core, ctx.workspaceId),
+  handler: async ({ ctx, request }) => getWorkspaceIdentity(ctx.core, ctx.workspaceId, request.changeVersion),
 });
 
 function matchesNoneMatch(header: string | undefined, etag: string): boolean {

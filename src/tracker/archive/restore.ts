@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
-import { roleOf } from "../../auth/workspaces.ts";
+import { identityChanged, roleOf } from "../../auth/workspaces.ts";
 import type { Database } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/store.ts";
 import { conflict, DocketError, invalid } from "../../errors.ts";
@@ -759,6 +759,8 @@ export async function restoreArchive(
     }
     throw error;
   }
+  // the workspace's spaces are the archive's now
+  await identityChanged(ctx.core);
   return {
     manifest,
     counts,
