@@ -190,6 +190,16 @@ function checkContract(instance: FastifyInstance, core: Core): void {
       : checked(opts)) as FastifyInstance["inject"];
 }
 
+/** Waits until `check` holds, for up to `ms` (checked every 10 ms); whether it did. */
+export async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return check();
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export interface ApiCall {

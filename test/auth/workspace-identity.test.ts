@@ -5,17 +5,7 @@ import { updateWorkspaceSettings } from "../../src/auth/team.ts";
 import { createSpace, getWorkspaceIdentity } from "../../src/auth/workspaces.ts";
 import { createCore } from "../../src/core.ts";
 import { openStore } from "../../src/db/store.ts";
-import { api } from "../support.ts";
-
-/** Waits until `check` holds, for up to `ms`. */
-async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return check();
-}
+import { api, eventually } from "../support.ts";
 
 /** The identity's name and its spaces as `PREFIX name`, as GET /v1/workspace answers them. */
 async function shown(a: Awaited<ReturnType<typeof api>>): Promise<{ name: string; spaces: string[] }> {

@@ -3,16 +3,7 @@ import { type TestContext, test } from "node:test";
 import { sql } from "kysely";
 import { EPOCH_LEASE_MS, LISTENER_APPLICATION } from "../../src/db/changes.ts";
 import { openStore, type Store } from "../../src/db/store.ts";
-import { createTestDatabase, ON_POSTGRES, testConfig } from "../support.ts";
-
-async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return check();
-}
+import { createTestDatabase, eventually, ON_POSTGRES, testConfig } from "../support.ts";
 
 /** Two stores on one new database, migrated; closed and dropped after the test. */
 async function twoStores(
