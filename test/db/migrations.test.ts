@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { MIGRATION_NAMES, migrateTo } from "../../src/db/migrations.ts";
 import { openStore, type Store } from "../../src/db/store.ts";
 import { lastPosition, nextPositionSqlite, sequenceEvents } from "../../src/tracker/events.ts";
+import { SEARCH_INDEXED } from "../../src/tracker/search.ts";
 import { createTestDatabase, ON_POSTGRES, personAndWorkspace, testConfig } from "../support.ts";
 
 /** The schema every store must have after migration, table by table: the same on SQLite and PostgreSQL. */
@@ -1109,12 +1110,13 @@ test("0037_search_pending_list: the full-text index's pending list is kept to 25
   const store = await storeFor(t);
   const db = store.db;
   await store.migrate();
-  const limit = async () =>
+  const limit = async (index: string) =>
     (
       await sql<{ o: string[] | null }>`
-        select reloptions as o from pg_class where relname = 'search_documents_tsv_idx'`.execute(db)
+        select reloptions as o from pg_class where relname = ${index}`.execute(db)
     ).rows[0]!.o;
-  assert.deepEqual(await limit(), ["gin_pending_list_limit=256"]);
+  // (the index is search_documents_recency_idx from 0040 on)
+  assert.deepEqual(await limit("search_documents_recency_idx"), ["gin_pending_list_limit=256"]);
   // a document written goes to the pending list, and a search finds it there
   const at = "2026-03-01T09:00:00.000Z";
   await personAndWorkspace(db, at);
@@ -1133,8 +1135,69 @@ test("0037_search_pending_list: the full-text index's pending list is kept to 25
     select count(*)::int as n from search_documents where tsv @@ to_tsquery('english', 'ledger')`.execute(db);
   assert.equal(found.rows[0]!.n, 1);
 
+  await migrateTo(db, "postgres", "0039_neighbour_indexes");
+  assert.deepEqual(await limit("search_documents_tsv_idx"), ["gin_pending_list_limit=256"]);
   await migrateTo(db, "postgres", "0036_change_epoch");
-  assert.equal(await limit(), null);
+  assert.equal(await limit("search_documents_tsv_idx"), null);
+});
+
+test("0040_search_fine_blocks: search's conditions name the full-text index's expression, which holds each document's block of 512 places (PostgreSQL)", {
+  skip: ON_POSTGRES ? false : "PostgreSQL only",
+}, async (t) => {
+  const store = await storeFor(t);
+  const db = store.db;
+  await store.migrate();
+  const at = "2026-03-01T09:00:00.000Z";
+  await personAndWorkspace(db, at);
+  for (const [n, seq] of [
+    [1, 5],
+    [2, 600],
+    [3, 5_000],
+  ] as const) {
+    await db
+      .insertInto("search_documents")
+      .values({
+        object_id: `iss_01H0000000000000000000000${n}`,
+        workspace_id: "wks_1",
+        object_type: "issue",
+        title: "Ledger drift",
+        body: "The ledger and the journal disagree",
+        updated_at: at,
+        seq,
+      } as never)
+      .execute();
+  }
+  const found = async (blocks: string) =>
+    (
+      await sql<{ seq: string }>`select d.seq from search_documents d
+        where ${SEARCH_INDEXED} @@ to_tsquery('english', 'ledger') and ${SEARCH_INDEXED} @@ ${blocks}::tsquery
+        order by d.seq`.execute(db)
+    ).rows.map((r) => Number(r.seq));
+  // fine blocks (two spaces) and the tsvector's coarse ones (one) are told apart
+  assert.deepEqual(await found("'  0'"), [5]);
+  assert.deepEqual(await found("'  1' | '  9'"), [600, 5_000]);
+  assert.deepEqual(await found("' 0'"), [5, 600]);
+  assert.deepEqual(await found("' 1'"), [5_000]);
+  // the planner takes the index for the expression search names (a table this small is otherwise read whole)
+  await db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const plan = await sql<{ "QUERY PLAN": string }>`explain select d.object_id from search_documents d
+      where ${SEARCH_INDEXED} @@ to_tsquery('english', 'ledger') and ${SEARCH_INDEXED} @@ ${"'  0'"}::tsquery`.execute(
+      trx,
+    );
+    assert.match(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"), /search_documents_recency_idx/);
+  });
+  const indexes = async () =>
+    (
+      await sql<{ name: string }>`select indexname as name from pg_indexes
+        where tablename = 'search_documents' and indexdef like '%gin%' order by 1`.execute(db)
+    ).rows.map((r) => r.name);
+  assert.deepEqual(await indexes(), ["search_documents_recency_idx"]);
+  await migrateTo(db, "postgres", "0039_neighbour_indexes");
+  assert.deepEqual(await indexes(), ["search_documents_tsv_idx"]);
+  const ledgers = await sql<{ n: number }>`select count(*)::int as n from search_documents
+    where tsv @@ to_tsquery('english', 'ledger')`.execute(db);
+  assert.equal(ledgers.rows[0]!.n, 3);
 });
 
 test("milestone progress migration: SQLite counts the issues already in each milestone by status, with their estimates", async (t) => {

@@ -702,8 +702,9 @@ test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what th
   const other = await seed(a.env.core, "other", "bob@example.com");
   const pool = SEARCH_LIMITS.pool;
   // more matches than the pool holds, in two workspaces and four kinds, interleaved: the older 600
-  // spread thin over places (seq) 1 to 200,000, some 50 blocks of 4,096, the newer 940 in the last two
-  // blocks, so that a search takes one step, several, or ends over the whole workspace
+  // spread thin over places (seq) 1 to 200,000, some 390 blocks of 512 (50 of 4,096), the newer 940 in
+  // the last ten blocks of 512, so that a search takes one step, several over fine blocks or coarse
+  // ones, or ends over the whole workspace
   const rows = poolRows(pool * 3 + 40, a.workspaceId, other.workspaceId, (i) =>
     i % 97 === 0 ? " rarity" : " ",
   ).map((row, i) => ({ ...row, seq: i < 600 ? 1 + i * 333 : 200_000 + (i - 600) * 5 }));
@@ -772,18 +773,18 @@ test("PostgreSQL: the pool looked for in the newest blocks ranks exactly what th
   assert.ok(blockCounts.entries.size > 0, "how many blocks held a pool is remembered");
   // the same searches again, starting from the blocks remembered
   await searches("again");
-  // what is remembered only sets where a search starts: too few blocks, or far too many
-  for (const count of [1, 40]) {
+  // what is remembered only sets where a search starts: too few blocks, or far too many, fine or coarse
+  for (const count of [1, 40, 320]) {
     for (const key of [...blockCounts.entries.keys()]) blockCounts.set(key, count);
     await searches(`from ${count} blocks`);
-    if (count === 40) {
+    if (count === 320) {
       // far too many blocks named: as many as held the pool (its oldest match's) are remembered instead
       const kept = [...blockCounts.entries]
         .filter(
           ([key, c]) => [a.workspaceId, other.workspaceId].includes(JSON.parse(key)[0]) && Number.isFinite(c),
         )
         .map(([, c]) => c);
-      assert.ok(kept.length > 0 && kept.every((c) => c < 40), `remembered from 40 blocks: ${kept}`);
+      assert.ok(kept.length > 0 && kept.every((c) => c < 320), `remembered from 320 blocks: ${kept}`);
     }
   }
   // nor does the newest block a workspace is thought to have: far behind (documents reached blocks
