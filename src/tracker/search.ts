@@ -876,17 +876,18 @@ const WORD_AT = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/uy;
 
 /** Whether a UTF-16 code unit is one that `\s` matches. */
 function isSpace(c: number): boolean {
-  return c <= 0x20
-    ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
-    : c === 0xa0 ||
-        c === 0x1680 ||
-        (c >= 0x2000 && c <= 0x200a) ||
-        c === 0x2028 ||
-        c === 0x2029 ||
-        c === 0x202f ||
-        c === 0x205f ||
-        c === 0x3000 ||
-        c === 0xfeff;
+  if (c < 0xa0) return c <= 0x20 && (c === 0x20 || (c >= 0x09 && c <= 0x0d));
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**
