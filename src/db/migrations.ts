@@ -560,8 +560,9 @@ const migrations: Record<string, (t: Dialectal, kind: "sqlite" | "postgres") => 
   // the document's block of 512 places as one more lexeme (two spaces and the number, which neither text
   // nor the tsvector's block of 4,096 yields), instead of the tsvector alone. A common word's pool then
   // reads about the 500 matches it keeps rather than every match of whole blocks of 4,096 (1,600 to
-  // 1,800 for a word in a third of the newest documents). Only the index is built again; no row changes.
-  // See SEARCH_INDEXED and rankPostgres in src/tracker/search.ts.
+  // 1,800 for a word in a third of the newest documents). Only the index is built again (about 3 s for
+  // 120,000 documents, writes to search documents waiting meanwhile); no row changes. See SEARCH_INDEXED
+  // and rankPostgres in src/tracker/search.ts.
   "0040_search_fine_blocks": (_t, kind) => ({
     async up(db: AnyDb) {
       if (kind !== "postgres") return;

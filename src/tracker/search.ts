@@ -507,9 +507,9 @@ const coarseLexeme = (block: number) => ` ${block}`;
 export const SEARCH_INDEXED = sql`(d.tsv || array_to_tsvector(array['  ' || (d.seq >> 9)::text]))`;
 
 /**
- * The tsquery naming the blocks from `newest + 1` (documents may have reached it since) back to
- * `oldest`, fine blocks: fine ones while there are at most MAX_BLOCKS of them, else the coarse ones
- * holding them; null when even those are too many.
+ * The tsquery naming the fine blocks from `newest + 1` (documents may have reached it since) back to
+ * `oldest`: as fine blocks while they are at most MAX_BLOCKS, else as the coarse blocks holding them;
+ * null when even those are more.
  */
 function blocksQuery(newest: number, oldest: number): string | null {
   const name = (lexeme: (block: number) => string, from: number, to: number) =>
