@@ -1104,6 +1104,16 @@ test("0035_search_inline: documents already there keep their tsvector in the row
   assert.equal(options.rows[0]!.o, null);
 });
 
+/** The nth search document of personAndWorkspace's workspace, an issue about a ledger (n from 1 to 9). */
+const ledgerDocument = (at: string, n: number) => ({
+  object_id: `iss_01H0000000000000000000000${n}`,
+  workspace_id: "wks_1",
+  object_type: "issue" as const,
+  title: "Ledger drift",
+  body: "The ledger and the journal disagree",
+  updated_at: at,
+});
+
 test("0037_search_pending_list: the full-text index's pending list is kept to 256 KiB, and a search still finds what is pending (PostgreSQL)", {
   skip: ON_POSTGRES ? false : "PostgreSQL only",
 }, async (t) => {
@@ -1120,17 +1130,7 @@ test("0037_search_pending_list: the full-text index's pending list is kept to 25
   // a document written goes to the pending list, and a search finds it there
   const at = "2026-03-01T09:00:00.000Z";
   await personAndWorkspace(db, at);
-  await db
-    .insertInto("search_documents")
-    .values({
-      object_id: "iss_01H00000000000000000000001",
-      workspace_id: "wks_1",
-      object_type: "issue",
-      title: "Ledger drift",
-      body: "The ledger and the journal disagree",
-      updated_at: at,
-    })
-    .execute();
+  await db.insertInto("search_documents").values(ledgerDocument(at, 1)).execute();
   const found = await sql<{ n: number }>`
     select count(*)::int as n from search_documents where tsv @@ to_tsquery('english', 'ledger')`.execute(db);
   assert.equal(found.rows[0]!.n, 1);
@@ -1156,15 +1156,7 @@ test("0040_search_fine_blocks: search's conditions name the full-text index's ex
   ] as const) {
     await db
       .insertInto("search_documents")
-      .values({
-        object_id: `iss_01H0000000000000000000000${n}`,
-        workspace_id: "wks_1",
-        object_type: "issue",
-        title: "Ledger drift",
-        body: "The ledger and the journal disagree",
-        updated_at: at,
-        seq,
-      } as never)
+      .values({ ...ledgerDocument(at, n), seq } as never)
       .execute();
   }
   const found = async (blocks: string) =>
