@@ -6,7 +6,7 @@ import { type DatabaseConfig, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS }
 import { telemetryHooks } from "../ops/hooks.ts";
 import { type ChangeSignal, postgresChanges, sqliteChanges } from "./changes.ts";
 import { type MigrationReport, migrateToLatest } from "./migrations.ts";
-import { preparedName } from "./prepared.ts";
+import { statementName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { SearchIndexer } from "./search-pending.ts";
 import { NodeSqliteDialect } from "./sqlite.ts";
@@ -127,13 +127,18 @@ const pgTypes = {
 };
 
 const WRITES = /^(INSERT|UPDATE|DELETE|COMMIT|MERGE)\b/;
+/** PostgreSQL's error (0A000) for a prepared statement whose result's columns changed since. */
+const REPLANNED_TYPE = "cached plan must not change result type";
 
 /**
- * A pg client that runs the store's prepared queries as named statements (see prepared.ts), gives up
+ * A pg client that runs the store's prepared queries, and any statement run often, as named statements
+ * (see prepared.ts, `statementName`), gives up
  * on a query the server does not answer in time, and notes writes that fail for want of space.
  */
 class PreparingClient extends pg.Client {
   health: WriteHealth | undefined;
+  /** the names of the statements this connection prepared by their text (statementName) */
+  readonly #named = new Set<string>();
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this forwards them all
   override query(config: any, values?: any, callback?: any): any {
     // timed and traced when telemetry is on (src/ops/telemetry.ts): the statements Kysely sends
@@ -146,7 +151,10 @@ class PreparingClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: as query
   #query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === "string" ? preparedName(config) : undefined;
+    const name =
+      typeof config === "string" && typeof values !== "function"
+        ? statementName(config, Array.isArray(values) && values.length > 0, this.#named)
+        : undefined;
     const result =
       name !== undefined && typeof values !== "function"
         ? super.query({ name, text: config, values }, callback)
@@ -161,6 +169,12 @@ class PreparingClient extends pg.Client {
         // The server did not answer in time (frozen, partitioned): the query is still on the wire and
         // would block every later one, so the connection is dropped; the pool discards it on release.
         if (error instanceof Error && error.message === "Query read timeout") this.end().catch(() => {});
+        // A statement this connection prepared whose table changed since (a migration by a newer
+        // instance added a column under `select *`) fails so on every run: the connection is dropped, and
+        // the next one prepares it afresh.
+        if (name !== undefined && error instanceof Error && error.message === REPLANNED_TYPE) {
+          this.end().catch(() => {});
+        }
         this.health?.observe(error);
         throw error;
       },

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type RawBuilder, sql } from "kysely";
 import { stem } from "porter2";
 import { z } from "zod";
-import { runNamed } from "../db/prepared.ts";
+import { PLAN_EACH_TIME, runNamed } from "../db/prepared.ts";
 import type { SearchDocumentsTable } from "../db/schema.ts";
 import { invalid } from "../errors.ts";
 import { telemetryHooks } from "../ops/hooks.ts";
@@ -631,7 +631,7 @@ async function rankPostgres(
     sql`ts_rank_cd('{0.1, 0.1, 0.25, 1.0}', ${row}.tsv, (select ${query}), 1)`;
   /** `blocks`: the newest blocks' tsquery, or null for the whole workspace (which always ranks) */
   const step = async (blocks: string | null) => {
-    const statement = sql<PostgresRankRow>`
+    const statement = sql<PostgresRankRow>`${blocks === null ? sql.raw(PLAN_EACH_TIME) : sql``}
       with pool as materialized (
         select d.object_id, d.seq, ${blocks === null ? sql`d.ctid as tid` : sql`${score(sql`d`)} as score`}
         from search_documents d

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sql } from "kysely";
-import { prepared, shapedQuery } from "../../src/db/prepared.ts";
+import {
+  MAX_PREPARED_PER_CONNECTION,
+  PLAN_EACH_TIME,
+  prepared,
+  shapedQuery,
+  statementName,
+} from "../../src/db/prepared.ts";
 import type { Db } from "../../src/db/store.ts";
 import { openStore } from "../../src/db/store.ts";
 import { createTestDatabase, ON_POSTGRES, seed, setup, testConfig } from "../support.ts";
@@ -56,6 +62,81 @@ test("on PostgreSQL a prepared query is a named statement of the connection", {
   const mine = rows.rows.filter((r) => r.name.startsWith("docket_q"));
   assert.equal(mine.length, 1, "prepared once, run twice");
   assert.match(mine[0]!.statement, /from "workspaces" where "slug" = \$1/);
+});
+
+test("a statement with values is named once it has run three times, on each connection up to a bound", () => {
+  const text = `select id from workspaces where slug = $1 -- ${Math.random()}`;
+  const one = new Set<string>();
+  const two = new Set<string>();
+  assert.equal(statementName(text, true, one), undefined, "first run: unnamed");
+  assert.equal(statementName(text, true, two), undefined, "second run, on another connection: unnamed");
+  const name = statementName(text, true, one);
+  assert.match(name ?? "", /^docket_s\d+$/, "third run: named");
+  assert.equal(statementName(text, true, two), name, "the same name on every connection");
+  assert.deepEqual([...one], [name]);
+  assert.deepEqual([...two], [name]);
+  // never named: no values (BEGIN, COMMIT), planned each time, or named by prepared()
+  const bare = `begin -- ${Math.random()}`;
+  for (let i = 0; i < 5; i++) assert.equal(statementName(bare, false, one), undefined);
+  const searched = `${PLAN_EACH_TIME}select 1 where $1 -- ${Math.random()}`;
+  for (let i = 0; i < 5; i++) assert.equal(statementName(searched, true, one), undefined);
+  assert.equal(statementName("/* docket:docket_q99 */ select $1", false, one), "docket_q99");
+  // a connection holding its bound of statements sends new texts unnamed, and keeps naming its own
+  const full = new Set(Array.from({ length: MAX_PREPARED_PER_CONNECTION }, (_, i) => `held_${i}`));
+  const other = `select id from people where email = $1 -- ${Math.random()}`;
+  for (let i = 0; i < 3; i++) statementName(other, true, new Set());
+  assert.equal(statementName(other, true, full), undefined);
+  assert.equal(full.size, MAX_PREPARED_PER_CONNECTION);
+  assert.equal(statementName(text, true, new Set(["held"])), name);
+});
+
+test("on PostgreSQL a statement run often is prepared once on its connection; BEGIN and searches are not", {
+  skip: ON_POSTGRES ? false : "PostgreSQL only",
+}, async (t) => {
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database, { poolSize: 1 });
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  await store.migrate();
+  const mark = `often_${Date.now()}`;
+  for (let i = 0; i < 5; i++) {
+    await store.db.transaction().execute(async (trx) => {
+      await trx.selectFrom("workspaces").select("id").where("slug", "=", `${mark}-${i}`).execute();
+    });
+    await sql`${sql.raw(PLAN_EACH_TIME)}select ${`${mark}-plain`}::text as v`.execute(store.db);
+  }
+  const { rows } = await sql<{ name: string; statement: string }>`
+    select name, statement from pg_prepared_statements`.execute(store.db);
+  const often = rows.filter((r) => /from "workspaces" where "slug" = \$1/.test(r.statement));
+  assert.equal(often.length, 1, "one named statement for the five runs");
+  assert.match(often[0]!.name, /^docket_s\d+$/);
+  assert.equal(rows.filter((r) => /^\s*(begin|commit)/i.test(r.statement)).length, 0);
+  assert.equal(rows.filter((r) => r.statement.includes("planned each time")).length, 0);
+});
+
+test("on PostgreSQL a prepared statement whose table changed fails once, and the next run prepares it again", {
+  skip: ON_POSTGRES ? false : "PostgreSQL only",
+}, async (t) => {
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database, { poolSize: 1 });
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  await sql`create table shelf (id text primary key, label text)`.execute(store.db);
+  await sql`insert into shelf values ('a', 'first')`.execute(store.db);
+  const read = async () =>
+    (await sql<Record<string, unknown>>`select * from shelf where id = ${"a"}`.execute(store.db)).rows;
+  for (let i = 0; i < 4; i++) assert.deepEqual(await read(), [{ id: "a", label: "first" }]);
+  // another instance's migration adds a column under the kept `select *`
+  const other = openStore(testConfig(database.url).database, { poolSize: 1 });
+  t.after(() => other.close());
+  await sql`alter table shelf add column size integer`.execute(other.db);
+  await assert.rejects(read(), /cached plan must not change result type/);
+  assert.deepEqual(await read(), [{ id: "a", label: "first", size: null }]);
+  assert.deepEqual(await read(), [{ id: "a", label: "first", size: null }]);
 });
 
 test("a shaped query is built once per shape and runs with each call's values", async (t) => {
