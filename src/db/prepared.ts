@@ -174,7 +174,7 @@ const PREPARE_AFTER_RUNS = 3;
 /** Texts followed at once; past it, texts not yet followed are sent unnamed. */
 const MAX_FOLLOWED_TEXTS = 4096;
 /** Statements one connection prepares this way; past it, texts new to the connection are sent unnamed. */
-export const MAX_PREPARED_PER_CONNECTION = 256;
+export const MAX_PREPARED_PER_CONNECTION = 128;
 
 /** For each text seen: its runs, and once it has run PREPARE_AFTER_RUNS times, its name. */
 const followed = new Map<string, { runs: number; name: string | undefined }>();

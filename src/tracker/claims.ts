@@ -417,7 +417,8 @@ export async function claimIssue(
       (await trx.selectFrom("issues").selectAll().where("id", "=", row.issue_id).executeTakeFirstOrThrow());
     if (start) await assertWithinBudget(trx, ctx, { agentId: agentOf(ctx), spaceId: issue.space_id });
     attached = await attachSession(trx, ctx, row, issue, start);
-    return taken;
+    // the issue as this transaction read it, so that the view need not read it again
+    return [row, issue, taken[2]] as const;
   });
   async function takeClaim(trx: Transaction<Database>): Promise<[ClaimRow, IssueRow | undefined, boolean]> {
     {
@@ -492,7 +493,7 @@ export async function claimIssue(
   if (attached) options.attached?.(attached);
   // the view from what the transaction saw: only the holder's names are read
   const [row, issue, resumed] = made;
-  const [view] = await claimViews(db, [row], issue ? new Map([[issue.id, issue]]) : new Map());
+  const [view] = await claimViews(db, [row], new Map([[issue.id, issue]]));
   const out = resumed ? { ...view!, resumed: true } : view!;
   return attached ? { ...out, session: attached.id } : out;
 }

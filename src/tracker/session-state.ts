@@ -4,7 +4,7 @@ import { DocketError } from "../errors.ts";
 import { newId } from "../secrets.ts";
 import { CLOSED_STATUSES } from "./common.ts";
 import type { Ctx } from "./context.ts";
-import { emitEvent } from "./events.ts";
+import { type EmitInput, emitEvent } from "./events.ts";
 import { excerptOf, notify } from "./inbox.ts";
 
 /**
@@ -111,21 +111,22 @@ async function issueOf(db: Db, issueId: string) {
 // ---------------------------------------------------------------------------------------------------
 // Writing
 
+/** A `session.*` event's kind. */
+type SessionEventType =
+  | "session.created"
+  | "session.updated"
+  | "session.stop_requested"
+  | "session.ended"
+  | "session.activity";
+
 /** A `session.*` event for the run, with what a reader needs to decide whether to read it. */
-export async function sessionEvent(
-  trx: Transaction<Database>,
-  ctx: Ctx,
-  type:
-    | "session.created"
-    | "session.updated"
-    | "session.stop_requested"
-    | "session.ended"
-    | "session.activity",
+export function sessionEventInput(
+  type: SessionEventType,
   row: Pick<SessionRow, "id" | "issue_id" | "agent_id" | "person_id" | "status" | "status_reason">,
   data: Record<string, unknown> = {},
   at?: string,
-): Promise<void> {
-  await emitEvent(trx, ctx, {
+): EmitInput {
+  return {
     type,
     object: { type: "session", id: row.id },
     data: {
@@ -137,7 +138,19 @@ export async function sessionEvent(
       ...data,
     },
     ...(at ? { at } : {}),
-  });
+  };
+}
+
+/** Writes one `session.*` event for the run (sessionEventInput). */
+export async function sessionEvent(
+  trx: Transaction<Database>,
+  ctx: Ctx,
+  type: SessionEventType,
+  row: Pick<SessionRow, "id" | "issue_id" | "agent_id" | "person_id" | "status" | "status_reason">,
+  data: Record<string, unknown> = {},
+  at?: string,
+): Promise<void> {
+  await emitEvent(trx, ctx, sessionEventInput(type, row, data, at));
 }
 
 /** A new run's row; `claim_id` null while it waits (`pending`). */

@@ -19,6 +19,7 @@ import {
   versionOut,
 } from "./common.ts";
 import type { Ctx } from "./context.ts";
+import { emitEvents } from "./events.ts";
 import { excerptOf, notify } from "./inbox.ts";
 import { resolveIssue } from "./issues.ts";
 import { endClaim, leaseLost } from "./leases.ts";
@@ -38,6 +39,7 @@ import {
   STOP_GRACE_MS,
   sessionActive,
   sessionEvent,
+  sessionEventInput,
   sessionStopped,
   setLiveStatus,
   UNRESPONSIVE_MS,
@@ -980,17 +982,21 @@ export async function postActivities(
       }))
       .where("id", "=", row.id)
       .execute();
-    for (const a of stored.values()) {
-      if (a.ephemeral === 1) continue;
-      await sessionEvent(
-        trx,
-        ctx,
-        "session.activity",
-        row,
-        { activity_id: a.id, kind: a.kind, position: a.position },
-        now,
-      );
-    }
+    // one insert for the batch's events (one statement, where an insert each cost a round trip each)
+    await emitEvents(
+      trx,
+      ctx,
+      [...stored.values()]
+        .filter((a) => a.ephemeral !== 1)
+        .map((a) =>
+          sessionEventInput(
+            "session.activity",
+            row,
+            { activity_id: a.id, kind: a.kind, position: a.position },
+            now,
+          ),
+        ),
+    );
     const current = { ...row, next_position: position, last_activity_at: now };
     if (stopping) {
       await finish(trx, ctx, current, fresh.some((a) => a.kind === "error") ? "error" : "complete", now);

@@ -205,6 +205,17 @@ test("a run: start, activities with usage, a question, a person's answer, comple
       "session.ended",
     ],
   );
+  // a batch's events in its order, one per activity kept
+  assert.deepEqual(
+    feed.data
+      .slice(1, 4)
+      .map((e: { data: { kind: string; position: number } }) => [e.data.kind, e.data.position]),
+    [
+      ["thought", 1],
+      ["action", 2],
+      ["elicitation", 3],
+    ],
+  );
   assert.equal(feed.data[0].object.url, `/v1/sessions/${session.id}`);
   assert.equal(feed.data.at(-1).data.status, "complete");
 
