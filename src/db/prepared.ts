@@ -189,8 +189,8 @@ let texts = 0;
  * about 0.05 ms parsing and 0.11 to 0.17 planning against 0.02 to 0.03 executing. So, as JDBC's driver
  * does past its prepare threshold and pgx with its statement cache, a text with values that has run
  * PREPARE_AFTER_RUNS times in this process is prepared on each connection it runs on, up to
- * MAX_PREPARED_PER_CONNECTION texts a connection (the statements of every route are a few hundred; the
- * hot ones run first). PostgreSQL plans such a statement for its values on its first five runs, and then
+ * MAX_PREPARED_PER_CONNECTION texts a connection (a whole bench run, every scenario, named 49; the hot
+ * ones run first). PostgreSQL plans such a statement for its values on its first five runs, and then
  * keeps a generic plan only when that costs no more than the plans for values did.
  *
  * Left unnamed: statements without values (BEGIN, COMMIT; one round trip as they are), those that

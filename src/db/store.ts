@@ -132,8 +132,8 @@ const REPLANNED_TYPE = "cached plan must not change result type";
 
 /**
  * A pg client that runs the store's prepared queries, and any statement run often, as named statements
- * (see prepared.ts, `statementName`), gives up
- * on a query the server does not answer in time, and notes writes that fail for want of space.
+ * (see prepared.ts, `statementName`), gives up on a query the server does not answer in time, and notes
+ * writes that fail for want of space.
  */
 class PreparingClient extends pg.Client {
   health: WriteHealth | undefined;
