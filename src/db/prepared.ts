@@ -171,8 +171,12 @@ export const PLAN_EACH_TIME = "/* planned each time */ ";
 
 /** Runs of one text in this process after which it is prepared on every connection it runs on. */
 const PREPARE_AFTER_RUNS = 3;
-/** Texts followed at once; past it, texts not yet followed are sent unnamed. */
-const MAX_FOLLOWED_TEXTS = 4096;
+/**
+ * Texts followed at once. When it is reached, the texts not yet named are forgotten (a text seen once
+ * or twice and never again, such as a list of ids of one length, should not keep a later hot statement
+ * from being followed); past it, texts not yet followed are sent unnamed.
+ */
+export const MAX_FOLLOWED_TEXTS = 4096;
 /** Statements one connection prepares this way; past it, texts new to the connection are sent unnamed. */
 export const MAX_PREPARED_PER_CONNECTION = 128;
 
@@ -202,6 +206,9 @@ export function statementName(text: string, hasValues: boolean, named: Set<strin
   if (!hasValues || text.startsWith(PLAN_EACH_TIME)) return undefined;
   const seen = followed.get(text);
   if (seen === undefined) {
+    if (followed.size >= MAX_FOLLOWED_TEXTS) {
+      for (const [t, f] of followed) if (f.name === undefined) followed.delete(t);
+    }
     if (followed.size < MAX_FOLLOWED_TEXTS) followed.set(text, { runs: 1, name: undefined });
     return undefined;
   }

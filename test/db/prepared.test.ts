@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sql } from "kysely";
 import {
+  MAX_FOLLOWED_TEXTS,
   MAX_PREPARED_PER_CONNECTION,
   PLAN_EACH_TIME,
   prepared,
@@ -88,6 +89,14 @@ test("a statement with values is named once it has run three times, on each conn
   assert.equal(statementName(other, true, full), undefined);
   assert.equal(full.size, MAX_PREPARED_PER_CONNECTION);
   assert.equal(statementName(text, true, new Set(["held"])), name);
+  // texts seen once fill what is followed; the next text is still named in time, and named texts keep
+  // their names
+  for (let i = 0; i < MAX_FOLLOWED_TEXTS; i++)
+    statementName(`select $1 -- once ${i} ${Math.random()}`, true, one);
+  const later = `select id from spaces where prefix = $1 -- ${Math.random()}`;
+  for (let i = 0; i < 2; i++) assert.equal(statementName(later, true, one), undefined);
+  assert.match(statementName(later, true, one) ?? "", /^docket_s\d+$/);
+  assert.equal(statementName(text, true, one), name);
 });
 
 test("on PostgreSQL a statement run often is prepared once on its connection; BEGIN and searches are not", {
