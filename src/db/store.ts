@@ -156,7 +156,7 @@ class PreparingClient extends pg.Client {
         ? statementName(config, Array.isArray(values) && values.length > 0, this.#named)
         : undefined;
     const result =
-      name !== undefined && typeof values !== "function"
+      name !== undefined
         ? super.query({ name, text: config, values }, callback)
         : super.query(config, values, callback);
     if (!(result instanceof Promise)) return result;

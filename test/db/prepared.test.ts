@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { type TestContext, test } from "node:test";
 import { sql } from "kysely";
 import {
   MAX_FOLLOWED_TEXTS,
@@ -12,6 +12,17 @@ import {
 import type { Db } from "../../src/db/store.ts";
 import { openStore } from "../../src/db/store.ts";
 import { createTestDatabase, ON_POSTGRES, seed, setup, testConfig } from "../support.ts";
+
+/** A store of one connection on a fresh PostgreSQL database (and its URL), both gone after the test. */
+async function storeOfOneConnection(t: TestContext) {
+  const database = await createTestDatabase();
+  const store = openStore(testConfig(database.url).database, { poolSize: 1 });
+  t.after(async () => {
+    await store.close();
+    await database.drop();
+  });
+  return { store, url: database.url };
+}
 
 test("a prepared query runs with each call's values, and keeps the values it was built with", async (t) => {
   const { core } = await setup(t);
@@ -44,12 +55,7 @@ test("a prepared query that does not bind an argument is refused when first run"
 test("on PostgreSQL a prepared query is a named statement of the connection", {
   skip: ON_POSTGRES ? false : "PostgreSQL only",
 }, async (t) => {
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database, { poolSize: 1 });
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const { store } = await storeOfOneConnection(t);
   await store.migrate();
   const query = prepared(["slug"], (db: Db, { slug }: { slug: string }) =>
     db.selectFrom("workspaces").select("id").where("slug", "=", slug),
@@ -102,12 +108,7 @@ test("a statement with values is named once it has run three times, on each conn
 test("on PostgreSQL a statement run often is prepared once on its connection; BEGIN and searches are not", {
   skip: ON_POSTGRES ? false : "PostgreSQL only",
 }, async (t) => {
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database, { poolSize: 1 });
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const { store } = await storeOfOneConnection(t);
   await store.migrate();
   const mark = `often_${Date.now()}`;
   for (let i = 0; i < 5; i++) {
@@ -128,19 +129,14 @@ test("on PostgreSQL a statement run often is prepared once on its connection; BE
 test("on PostgreSQL a prepared statement whose table changed fails once, and the next run prepares it again", {
   skip: ON_POSTGRES ? false : "PostgreSQL only",
 }, async (t) => {
-  const database = await createTestDatabase();
-  const store = openStore(testConfig(database.url).database, { poolSize: 1 });
-  t.after(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const { store, url } = await storeOfOneConnection(t);
   await sql`create table shelf (id text primary key, label text)`.execute(store.db);
   await sql`insert into shelf values ('a', 'first')`.execute(store.db);
   const read = async () =>
     (await sql<Record<string, unknown>>`select * from shelf where id = ${"a"}`.execute(store.db)).rows;
   for (let i = 0; i < 4; i++) assert.deepEqual(await read(), [{ id: "a", label: "first" }]);
   // another instance's migration adds a column under the kept `select *`
-  const other = openStore(testConfig(database.url).database, { poolSize: 1 });
+  const other = openStore(testConfig(url).database, { poolSize: 1 });
   t.after(() => other.close());
   await sql`alter table shelf add column size integer`.execute(other.db);
   await assert.rejects(read(), /cached plan must not change result type/);
