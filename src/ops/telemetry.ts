@@ -186,7 +186,7 @@ function install(metrics: Metrics | undefined, tracing: Tracing | undefined): vo
       metrics?.requestEnded(request.method, scheme, route, status, (performance.now() - started) / 1000);
       const span = request[SPAN];
       if (span) {
-        span.setAttribute("http.response.status_code", status);
+        span.answered(status);
         if (status >= 500) span.fail(String(status));
         span.end();
       }

@@ -24,20 +24,26 @@ const STATUS_ERROR = 2;
 type Value = string | number | boolean;
 
 /**
- * One span, recorded. Deliberately small: ids are hex strings cut from a pool of random bytes, times are
- * the process's monotonic clock (converted to Unix nanoseconds when sent), attributes a plain object.
- * A request makes one of these per statement, so every microsecond here is paid several times a request.
+ * One span, recorded. Deliberately small: a span id is two random 32-bit words (hex only when asked
+ * for), a trace id a hex string, times the process's monotonic clock (converted to Unix nanoseconds
+ * when sent), attributes a plain object. A request makes one of these per statement, so every
+ * microsecond here is paid several times a request.
  */
 export class Span {
   readonly traceId: string;
-  readonly spanId: string;
-  readonly parentSpanId: string | undefined;
+  /** the span id's high and low 32 bits */
+  readonly idHigh: number;
+  readonly idLow: number;
+  /** the parent: a span of this process, or a caller's span id (hex); none for a trace's root */
+  readonly parent: Span | string | undefined;
   readonly name: string;
   readonly kind: number;
   readonly start: number;
   attributes: Record<string, Value>;
-  /** shared with other spans (a statement's described attributes) until one of its own is set */
+  /** shared with other spans (a statement's or a route's attributes) until one of its own is set */
   private shared: boolean;
+  /** a server span's `http.response.status_code`, kept beside its shared attributes */
+  responseStatus: number | undefined;
   end_: number | undefined;
   statusCode = 0;
   statusMessage: string | undefined;
@@ -47,7 +53,7 @@ export class Span {
   constructor(
     sink: (span: Span) => void,
     traceId: string,
-    parentSpanId: string | undefined,
+    parent: Span | string | undefined,
     name: string,
     kind: number,
     attributes: Record<string, Value>,
@@ -55,16 +61,36 @@ export class Span {
   ) {
     this.sink = sink;
     this.traceId = traceId;
-    this.spanId = randomHex(8);
-    this.parentSpanId = parentSpanId;
+    let high = randomWord();
+    let low = randomWord();
+    // an all-zero span id is invalid (W3C trace context)
+    while (high === 0 && low === 0) {
+      high = randomWord();
+      low = randomWord();
+    }
+    this.idHigh = high;
+    this.idLow = low;
+    this.parent = parent;
     this.name = name;
     this.kind = kind;
     this.attributes = attributes;
     this.shared = shared;
+    this.responseStatus = undefined;
     this.start = performance.now();
   }
 
-  /** Whether its attributes are a statement's, shared with its other spans. */
+  /** The span id, 16 hex digits. */
+  get spanId(): string {
+    return hexWord(this.idHigh) + hexWord(this.idLow);
+  }
+
+  /** The parent's span id, 16 hex digits; undefined for a trace's root. */
+  get parentSpanId(): string | undefined {
+    const parent = this.parent;
+    return parent === undefined || typeof parent === "string" ? parent : parent.spanId;
+  }
+
+  /** Whether its attributes are shared with other spans (a statement's, a route's). */
   isShared(): boolean {
     return this.shared;
   }
@@ -75,6 +101,11 @@ export class Span {
       this.shared = false;
     }
     this.attributes[key] = value;
+  }
+
+  /** A server span's answer: `http.response.status_code`, without copying the route's shared attributes. */
+  answered(status: number): void {
+    this.responseStatus = status;
   }
 
   /** Marks the span failed (a 5xx answer, a statement that threw), with the error as its event. */
@@ -94,6 +125,8 @@ export class Span {
     this.sink(this);
   }
 }
+
+const hexWord = (word: number) => word.toString(16).padStart(8, "0");
 
 /**
  * Traces, exported over OTLP/HTTP (protobuf, or JSON) in batches: a server span per request (named by its route
@@ -153,17 +186,22 @@ export function parseTraceparent(
   return { traceId: m[2]!, parentSpanId: m[3]!, sampled: (Number.parseInt(m[4]!, 16) & 1) === 1 };
 }
 
-// random ids come from a pool refilled 4 KiB at a time: one call into the system per 256 trace ids
-const pool = Buffer.alloc(4096);
-let poolAt = pool.length;
-function randomHex(bytes: number): string {
-  if (poolAt + bytes > pool.length) {
-    randomFillSync(pool);
-    poolAt = 0;
+// random ids come from a pool refilled 4 KiB at a time: one call into the system per 512 span ids
+const words = new Uint32Array(1024);
+let wordsAt = words.length;
+function randomWord(): number {
+  if (wordsAt === words.length) {
+    randomFillSync(words);
+    wordsAt = 0;
   }
-  const hex = pool.toString("hex", poolAt, poolAt + bytes);
-  poolAt += bytes;
-  return hex;
+  return words[wordsAt++]!;
+}
+
+/** A new trace id: 32 hex digits, not all zero. */
+function newTraceId(): string {
+  let id = "";
+  for (let i = 0; i < 4; i++) id += hexWord(randomWord());
+  return id === ZERO_TRACE ? newTraceId() : id;
 }
 
 /** Spans in one export request. */
@@ -243,6 +281,28 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
   /** each statement's span name and attributes, made once (the attributes are shared, not copied) */
   const described = new WeakMap<Statement, { summary: string; attributes: Record<string, Value> }>();
   const kinds = { client: CLIENT, internal: INTERNAL } as const;
+  /**
+   * Each route's server span name and attributes by method, made once and shared by its spans (the
+   * status code is kept beside them: Span.answered). Routes are Fastify's templates, so they are few.
+   */
+  const routes = new Map<string, Map<string, { name: string; attributes: Record<string, Value> }>>();
+  const describeRoute = (method: string, route: string | undefined, scheme: string) => {
+    let methods = routes.get(route ?? "");
+    if (!methods) {
+      if (routes.size >= 2000) routes.clear();
+      methods = new Map();
+      routes.set(route ?? "", methods);
+    }
+    let d = methods.get(method);
+    if (!d || d.attributes["url.scheme"] !== scheme) {
+      const attributes: Record<string, Value> = { "http.request.method": method };
+      if (route) attributes["http.route"] = route;
+      attributes["url.scheme"] = scheme;
+      d = { name: route ? `${method} ${route}` : method, attributes };
+      methods.set(method, d);
+    }
+    return d;
+  };
 
   return {
     serverSpan(method, route, headers, scheme) {
@@ -250,17 +310,15 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
       // a caller's trace decides (parent-based sampling); a trace started here is kept at the ratio,
       // decided before any span is made
       if (caller ? !caller.sampled : ratio < 1 && Math.random() >= ratio) return undefined;
-      const attributes: Record<string, Value> = { "http.request.method": method };
-      if (route) attributes["http.route"] = route;
-      attributes["url.scheme"] = scheme;
+      const d = describeRoute(method, route, scheme);
       return new Span(
         sink,
-        caller?.traceId ?? randomHex(16),
+        caller?.traceId ?? newTraceId(),
         caller?.parentSpanId,
-        route ? `${method} ${route}` : method,
+        d.name,
         SERVER,
-        attributes,
-        false,
+        d.attributes,
+        true,
       );
     },
     runIn(span, fn) {
@@ -289,7 +347,7 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
         d = { summary, attributes };
         described.set(statement, d);
       }
-      return new Span(sink, parent.traceId, parent.spanId, d.summary, CLIENT, d.attributes, true);
+      return new Span(sink, parent.traceId, parent, d.summary, CLIENT, d.attributes, true);
     },
     span(name, kind, attributes, run) {
       const defined: Record<string, Value> = {};
@@ -298,15 +356,7 @@ export function startTracing(config: TelemetryConfig, version: string): Tracing 
         if (v !== undefined) defined[k] = v;
       }
       const parent = current.getStore();
-      const span = new Span(
-        sink,
-        parent?.traceId ?? randomHex(16),
-        parent?.spanId,
-        name,
-        kinds[kind],
-        defined,
-        false,
-      );
+      const span = new Span(sink, parent?.traceId ?? newTraceId(), parent, name, kinds[kind], defined, false);
       return current.run(span, async () => {
         try {
           return await run();

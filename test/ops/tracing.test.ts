@@ -465,6 +465,63 @@ test("the protobuf and JSON encoders write the same spans: ids, times, attribute
   }
 });
 
+test("the encoders write a route's shared attributes with each span's answer, children of spans by their ids, and batches past a pass", () => {
+  const source = { resource: { "service.name": "docket" }, scope: { name: "docket", version: "1" } };
+  const made: Span[] = [];
+  const sink = (span: Span) => made.push(span);
+  const route = { "http.request.method": "GET", "http.route": "/v1/issues/:id", "url.scheme": "http" };
+  const statement = { "db.system.name": "sqlite", "db.operation.name": "SELECT" };
+  const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+  // 300 requests (600 spans): more than one pass of the protobuf encoder
+  for (let i = 0; i < 300; i++) {
+    const request = new Span(sink, traceId, "00f067aa0ba902b7", "GET /v1/issues/:id", SERVER, route, true);
+    new Span(sink, traceId, request, "SELECT issues", CLIENT, statement, true).end();
+    request.answered(i % 2 ? 200 : 404);
+    request.end();
+  }
+  assert.equal(route["http.route"], "/v1/issues/:id");
+  assert.equal(Object.keys(route).length, 3, "the shared attributes are not written to");
+  const proto = protobufEncoder(source);
+  const json = jsonEncoder(source);
+  for (const span of made) {
+    proto.add(span);
+    json.add(span);
+  }
+  assert.equal(proto.count, 600, "spans not yet written are counted");
+  const fromProto = decodeSpans(proto.take() as Buffer);
+  const fromJson = (
+    JSON.parse(json.take() as string) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] }
+  ).resourceSpans[0]!.scopeSpans[0]!.spans;
+  assert.equal(fromProto.length, 600);
+  // protobuf's reading gives an int as its decimal string, the JSON mapping as a number
+  const attributes = (s: OtlpSpan) =>
+    Object.fromEntries(s.attributes.map((a) => [a.key, String(Object.values(a.value)[0])]));
+  for (const spans of [fromProto, fromJson]) {
+    const requests = spans.filter((s) => s.kind === SERVER);
+    assert.equal(requests.length, 300);
+    requests.forEach((s, i) => {
+      assert.equal(s.parentSpanId, "00f067aa0ba902b7", "a request's span is the caller's span's child");
+      assert.deepEqual(attributes(s), { ...route, "http.response.status_code": i % 2 ? "200" : "404" });
+    });
+    const ids = new Set(requests.map((s) => s.spanId));
+    assert.equal(ids.size, 300, "every span has an id of its own");
+    for (const id of ids) assert.match(id, /^(?!0{16})[0-9a-f]{16}$/);
+    for (const s of spans.filter((x) => x.kind === CLIENT)) {
+      assert.ok(ids.has(s.parentSpanId!), "a statement's span is its request's child");
+      assert.deepEqual(attributes(s), statement);
+    }
+  }
+  assert.deepEqual(
+    fromProto.map((s) => [s.spanId, s.parentSpanId]),
+    fromJson.map((s) => [s.spanId, s.parentSpanId]),
+  );
+  // the spans' own hex ids are those written
+  assert.deepEqual(
+    made.map((s) => [s.spanId, s.parentSpanId]),
+    fromProto.map((s) => [s.spanId, s.parentSpanId]),
+  );
+});
+
 test("OTEL_EXPORTER_OTLP_PROTOCOL: protobuf by default, JSON when asked, gRPC refused with the way out", () => {
   const base = {
     DATABASE_URL: "/tmp/docket-test.db",
