@@ -169,9 +169,18 @@ class Writer {
     const high = Math.floor(micros / 2 ** 32);
     const low = (micros - high * 2 ** 32) * 1000;
     const carry = Math.floor(low / 2 ** 32);
-    this.buf.writeUInt32LE(low - carry * 2 ** 32, this.pos);
-    this.buf.writeUInt32LE(high * 1000 + carry, this.pos + 4);
-    this.pos += 8;
+    this.wordLE(low - carry * 2 ** 32);
+    this.wordLE(high * 1000 + carry);
+  }
+
+  /** 32 bits, little-endian (half of a fixed64). */
+  wordLE(n: number): void {
+    const buf = this.buf;
+    buf[this.pos] = n & 255;
+    buf[this.pos + 1] = (n >>> 8) & 255;
+    buf[this.pos + 2] = (n >>> 16) & 255;
+    buf[this.pos + 3] = n >>> 24;
+    this.pos += 4;
   }
 
   utf8(value: string, length: number): void {
