@@ -349,8 +349,8 @@ const SPANS_IN_SCOPE = 2;
 /**
  * Spans kept as they end before they are written, in one pass, into the batch's buffer. Written one at
  * a time between requests, a span cost about four times what it costs in a pass, where the encoder's
- * code and data stay in the processor's caches; 256 spans are about a tenth of a second of a busy
- * instance's, few enough to die young.
+ * code and data stay in the processor's caches. 256 spans are a few hundredths of a second of a busy
+ * instance's work, so few are still held when the young generation is collected.
  */
 const ENCODE_EVERY = 256;
 
@@ -364,7 +364,8 @@ export function protobufEncoder(source: OtlpSource): OtlpEncoder {
   const resource = field(1, keyValues(1, source.resource));
   const scope = field(1, Buffer.concat([text(1, source.scope.name), text(2, source.scope.version)]));
   const names = new Map<string, Buffer>();
-  const statements = new WeakMap<Record<string, Value>, { name: Buffer; attributes: Buffer }>();
+  /** the name and attributes that spans share (a statement's, a route's), encoded once */
+  const sharedParts = new WeakMap<Record<string, Value>, { name: Buffer; attributes: Buffer }>();
   let lastTrace = "";
   const traceBytes = Buffer.alloc(16);
   /** a caller's span id (the parent of a request's span), kept from the last span that had one */
@@ -387,18 +388,18 @@ export function protobufEncoder(source: OtlpSource): OtlpEncoder {
 
   /** Writes one ended span into the batch's buffer. */
   function encode(span: Span): void {
-    // a statement's name and attributes, shared by its spans, are encoded once; a span's own
+    // the name and attributes a statement's or a route's spans share are encoded once; a span's own
     // attributes are written in place
     let name: Buffer;
     let shared: Buffer | undefined;
     if (span.isShared()) {
-      let described = statements.get(span.attributes);
+      let described = sharedParts.get(span.attributes);
       if (!described) {
         described = {
           name: text(SPAN.name, span.name),
           attributes: keyValues(SPAN.attributes, span.attributes),
         };
-        statements.set(span.attributes, described);
+        sharedParts.set(span.attributes, described);
       }
       name = described.name;
       shared = described.attributes;
