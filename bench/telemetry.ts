@@ -80,7 +80,11 @@ async function benchDatabase(): Promise<{ url: string; label: string; done: () =
       done: () => rmSync(dir, { recursive: true }),
     };
   }
-  const config = loadConfig({ DATABASE_URL: given }).database;
+  // the key the services get (set above): PostgreSQL's configuration asks for one
+  const config = loadConfig({
+    DATABASE_URL: given,
+    DOCKET_SECRET_KEY: process.env.DOCKET_SECRET_KEY,
+  }).database;
   if (config.kind !== "postgres" || !new URL(config.url).pathname.includes("bench")) {
     throw new Error(
       'BENCH_DATABASE_URL must be a PostgreSQL database whose name contains "bench" (it is wiped)',
