@@ -153,6 +153,44 @@ test(`metrics are scraped on their own port with the stable names and units; a r
   assert.equal((await fetch(metricsUrl.replace("/metrics", "/other"))).status, 404);
 });
 
+test("durations recorded in passes are all counted: 300 reads past two passes, and a scrape between passes", async (t) => {
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  const server = await startServer(testConfig(database.url, { METRICS_PORT: "0", REST_RATE_LIMIT: "0" }), {
+    logger: createLogger("silent"),
+  });
+  t.after(() => server.close());
+  const scrape = async () => (await fetch(server.telemetry.metricsAddress!)).text();
+  const { token } = await seed(server.core);
+  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const created = await fetch(`${server.address}/v1/issues`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ title: "Read often", space: "ENG" }),
+  });
+  assert.equal(created.status, 201);
+  const reads = (text: string) =>
+    samples(text, "http_server_request_duration_seconds_count").find(
+      (s) => s.labels.http_route === "/v1/issues/:id" && s.labels.http_response_status_code === "200",
+    )?.value ?? 0;
+  const statements = (text: string) =>
+    samples(text, "db_client_operation_duration_seconds_count").reduce((n, s) => n + s.value, 0);
+  const read = async () => {
+    const r = await fetch(`${server.address}/v1/issues/ENG-1`, { headers: auth });
+    assert.equal(r.status, 200);
+    await r.arrayBuffer();
+  };
+  const before = await scrape();
+  // a request and its statement make two records each: 100 reads are short of a pass of 256
+  for (let i = 0; i < 100; i++) await read();
+  const between = await scrape();
+  assert.equal(reads(between), reads(before) + 100, "a scrape records what is kept first");
+  for (let i = 0; i < 200; i++) await read();
+  const after = await scrape();
+  assert.equal(reads(after), reads(before) + 300, "every read is counted once, across passes");
+  assert.ok(statements(after) - statements(before) >= 300, "each read's statement is counted");
+});
+
 test("metrics are off unless METRICS_PORT is set", async (t) => {
   const database = await createTestDatabase();
   t.after(() => database.drop());
