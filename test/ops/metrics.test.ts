@@ -28,6 +28,37 @@ function samples(text: string, name: string): { labels: Record<string, string>; 
 
 const DB = ON_POSTGRES ? "postgresql" : "sqlite";
 
+/** The issue read's route, as its metrics name it. */
+const READ_ROUTE = "/v1/issues/:id";
+
+/** How many issue reads (`GET /v1/issues/:id` answered 200) a scrape counts. */
+function issueReads(text: string): number {
+  return (
+    samples(text, "http_server_request_duration_seconds_count").find(
+      (s) =>
+        s.labels.http_route === READ_ROUTE &&
+        s.labels.http_request_method === "GET" &&
+        s.labels.http_response_status_code === "200",
+    )?.value ?? 0
+  );
+}
+
+/** A token of the seeded workspace (its headers) and an issue made with it in space ENG. */
+async function withIssue(
+  server: Awaited<ReturnType<typeof startServer>>,
+  title: string,
+): Promise<{ auth: Record<string, string>; issue: { id: string } }> {
+  const { token } = await seed(server.core);
+  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const created = await fetch(`${server.address}/v1/issues`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ title, space: "ENG" }),
+  });
+  assert.equal(created.status, 201);
+  return { auth, issue: (await created.json()) as { id: string } };
+}
+
 test(`metrics are scraped on their own port with the stable names and units; a request moves its route's histogram (${ON_POSTGRES ? "PostgreSQL" : "SQLite"})`, async (t) => {
   const database = await createTestDatabase();
   t.after(() => database.drop());
@@ -50,24 +81,8 @@ test(`metrics are scraped on their own port with the stable names and units; a r
     return r.text();
   };
 
-  const { token } = await seed(server.core);
-  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const created = await fetch(`${server.address}/v1/issues`, {
-    method: "POST",
-    headers: auth,
-    body: JSON.stringify({ title: "Measure me", space: "ENG" }),
-  });
-  assert.equal(created.status, 201);
-  const issue = (await created.json()) as { id: string };
+  const { auth, issue } = await withIssue(server, "Measure me");
 
-  const route = "/v1/issues/:id";
-  const readCount = (text: string) =>
-    samples(text, "http_server_request_duration_seconds_count").find(
-      (s) =>
-        s.labels.http_route === route &&
-        s.labels.http_request_method === "GET" &&
-        s.labels.http_response_status_code === "200",
-    )?.value ?? 0;
   const before = await scrape();
   const read = await fetch(`${server.address}/v1/issues/${issue.id}`, { headers: auth });
   assert.equal(read.status, 200);
@@ -76,7 +91,7 @@ test(`metrics are scraped on their own port with the stable names and units; a r
   assert.equal(search.status, 200);
   await search.arrayBuffer();
   const after = await scrape();
-  assert.equal(readCount(after), readCount(before) + 1, "the read moved its route's histogram by one");
+  assert.equal(issueReads(after), issueReads(before) + 1, "the read moved its route's histogram by one");
 
   // the stable HTTP and database names, with their units (seconds carry _seconds, as Prometheus names them)
   for (const [name, type, unit] of [
@@ -99,7 +114,7 @@ test(`metrics are scraped on their own port with the stable names and units; a r
     );
   }
   const buckets = samples(after, "http_server_request_duration_seconds_bucket").filter(
-    (s) => s.labels.http_route === route && s.labels.http_response_status_code === "200",
+    (s) => s.labels.http_route === READ_ROUTE && s.labels.http_response_status_code === "200",
   );
   assert.ok(
     buckets.some((b) => b.labels.le === "0.005") && buckets.some((b) => b.labels.le === "+Inf"),
@@ -161,18 +176,7 @@ test("durations recorded in passes are all counted: 300 reads past two passes, a
   });
   t.after(() => server.close());
   const scrape = async () => (await fetch(server.telemetry.metricsAddress!)).text();
-  const { token } = await seed(server.core);
-  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const created = await fetch(`${server.address}/v1/issues`, {
-    method: "POST",
-    headers: auth,
-    body: JSON.stringify({ title: "Read often", space: "ENG" }),
-  });
-  assert.equal(created.status, 201);
-  const reads = (text: string) =>
-    samples(text, "http_server_request_duration_seconds_count").find(
-      (s) => s.labels.http_route === "/v1/issues/:id" && s.labels.http_response_status_code === "200",
-    )?.value ?? 0;
+  const { auth } = await withIssue(server, "Read often");
   const statements = (text: string) =>
     samples(text, "db_client_operation_duration_seconds_count").reduce((n, s) => n + s.value, 0);
   const read = async () => {
@@ -184,10 +188,10 @@ test("durations recorded in passes are all counted: 300 reads past two passes, a
   // a request and its statement make two records each: 100 reads are short of a pass of 256
   for (let i = 0; i < 100; i++) await read();
   const between = await scrape();
-  assert.equal(reads(between), reads(before) + 100, "a scrape records what is kept first");
+  assert.equal(issueReads(between), issueReads(before) + 100, "a scrape records what is kept first");
   for (let i = 0; i < 200; i++) await read();
   const after = await scrape();
-  assert.equal(reads(after), reads(before) + 300, "every read is counted once, across passes");
+  assert.equal(issueReads(after), issueReads(before) + 300, "every read is counted once, across passes");
   assert.ok(statements(after) - statements(before) >= 300, "each read's statement is counted");
 });
 
